@@ -1,0 +1,8 @@
+import { createRole, listRoles, roleInputSchema } from "@/lib/definitions/roles";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ scope: "read:people" }, ({ ctx }) => listRoles(ctx));
+
+export const POST = route({ auth: "session", permission: "settings", body: roleInputSchema, status: 201 }, ({ ctx, body }) =>
+  createRole(ctx, body),
+);

@@ -1,0 +1,8 @@
+import { deleteTag, tagInputSchema, updateTag } from "@/lib/definitions/tags";
+import { route } from "@/lib/http/route";
+
+export const PATCH = route({ auth: "session", permission: "settings", body: tagInputSchema }, ({ ctx, params, body }) =>
+  updateTag(ctx, params.id, body),
+);
+
+export const DELETE = route({ auth: "session", permission: "settings" }, ({ ctx, params }) => deleteTag(ctx, params.id));

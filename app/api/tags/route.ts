@@ -1,0 +1,8 @@
+import { createTag, listTags, tagInputSchema } from "@/lib/definitions/tags";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ scope: "read:people" }, ({ ctx }) => listTags(ctx));
+
+export const POST = route({ auth: "session", permission: "settings", body: tagInputSchema, status: 201 }, ({ ctx, body }) =>
+  createTag(ctx, body),
+);

@@ -1,0 +1,79 @@
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { hashApiKey, looksLikeApiKey } from "@/lib/keys/key-format";
+import { recordKeyUse } from "@/lib/keys/record-key-use";
+import type { Ctx } from "./context";
+import type { Permission, RoleKind, Scope } from "./permissions";
+
+const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+
+const unauthorized = (message = "Sign in or send a valid token in the Authorization header.") =>
+  new AppError("unauthorized", message);
+
+/** The bearer token, else the browser's next-auth session cookie. */
+export function readToken(req: Request): string | null {
+  const header = req.headers.get("authorization");
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match ? match[1] : null;
+  }
+  const cookies = req.headers.get("cookie");
+  if (!cookies) return null;
+  for (const part of cookies.split(/;\s*/)) {
+    const eq = part.indexOf("=");
+    const name = part.slice(0, eq);
+    if (SESSION_COOKIES.includes(name)) return decodeURIComponent(part.slice(eq + 1));
+  }
+  return null;
+}
+
+type SessionRow = {
+  expires: Date;
+  person_id: string;
+  district_id: string;
+  language: string;
+  archived: boolean;
+  held: { kind: RoleKind; permissions: Permission[] }[];
+};
+
+/** One round trip: the session, its person and the definitions of the roles that person holds. */
+async function sessionContext(token: string, origin: string): Promise<Ctx> {
+  const rows = await db().$queryRaw<SessionRow[]>`
+    select s.expires, p.id as person_id, p.district_id, p.language, p.archived,
+      coalesce((select json_agg(json_build_object('kind', r.kind, 'permissions', r.permissions))
+                from roles r where r.district_id = p.district_id
+                  and r.id in (select jsonb_object_keys(p.roles))), '[]'::json) as held
+    from sessions s join people p on p.id = s.person_id
+    where s.session_token = ${token}`;
+  const row = rows[0];
+  if (!row || row.expires.getTime() < Date.now() || row.archived) throw unauthorized("Your session has expired or was revoked. Please sign in again.");
+  return {
+    districtId: row.district_id,
+    origin,
+    actor: {
+      type: "person",
+      personId: row.person_id,
+      language: row.language,
+      sessionToken: token,
+      kinds: new Set(row.held.map((r) => r.kind)),
+      permissions: new Set(row.held.flatMap((r) => r.permissions)),
+    },
+  };
+}
+
+async function keyContext(token: string, origin: string): Promise<Ctx> {
+  const key = await db().apiKey.findUnique({
+    where: { hash: hashApiKey(token) },
+    select: { id: true, districtId: true, scopes: true, revokedAt: true, expiresAt: true, lastUsedAt: true },
+  });
+  if (!key || key.revokedAt) throw unauthorized("This API key is unknown or has been revoked.");
+  if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized("This API key has expired.");
+  recordKeyUse(key.id, key.lastUsedAt);
+  return { districtId: key.districtId, origin, actor: { type: "key", keyId: key.id, scopes: new Set(key.scopes as Scope[]) } };
+}
+
+export async function authenticate(req: Request, origin: string): Promise<Ctx> {
+  const token = readToken(req);
+  if (!token) throw unauthorized();
+  return looksLikeApiKey(token) ? keyContext(token, origin) : sessionContext(token, origin);
+}

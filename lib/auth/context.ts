@@ -1,0 +1,33 @@
+import type { Permission, RoleKind, Scope } from "./permissions";
+
+export type PersonActor = {
+  type: "person";
+  personId: string;
+  language: string;
+  kinds: ReadonlySet<RoleKind>;
+  permissions: ReadonlySet<Permission>;
+  sessionToken: string;
+};
+export type KeyActor = { type: "key"; keyId: string; scopes: ReadonlySet<Scope> };
+
+/** Who is asking, for which district. Every domain function takes it first. */
+export type Ctx = { districtId: string; actor: PersonActor | KeyActor; origin: string };
+
+/** An admin-kind role grants every permission; otherwise the union of the held roles'. */
+export function hasPermission(ctx: Ctx, permission: Permission): boolean {
+  if (ctx.actor.type === "key") return true; // keys are limited by scopes, checked by the wrapper
+  return ctx.actor.kinds.has("admin") || ctx.actor.permissions.has(permission);
+}
+
+/** Admins, board members and API keys see every interview and every private field. */
+export function isStaff(ctx: Ctx): boolean {
+  if (ctx.actor.type === "key") return true;
+  return ctx.actor.kinds.has("admin") || ctx.actor.kinds.has("board");
+}
+
+/** Staff, plus anyone who may edit people or settings, sees the whole district's people. */
+export function seesAllPeople(ctx: Ctx): boolean {
+  return isStaff(ctx) || hasPermission(ctx, "people:edit") || hasPermission(ctx, "settings");
+}
+
+export const actorPersonId = (ctx: Ctx) => (ctx.actor.type === "person" ? ctx.actor.personId : null);

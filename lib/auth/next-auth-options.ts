@@ -1,0 +1,51 @@
+import { PrismaAdapter } from "@next-auth/prisma-adapter";
+import type { Adapter } from "next-auth/adapters";
+import type { NextAuthOptions } from "next-auth";
+import EmailProvider from "next-auth/providers/email";
+import { db } from "@/lib/db/client";
+import { sendMail } from "@/lib/mail/send-mail";
+import { signInMail } from "@/lib/mail/templates";
+import { findSignInPerson, SESSION_MAX_AGE_S } from "./create-session";
+import { authSecret } from "./secret";
+import { SIGN_IN_LINK_MAX_AGE_S } from "./sign-in-link";
+
+/** The Prisma adapter, with sessions bound to the district membership (person) they act as. */
+function adapter(): Adapter {
+  const prisma = db();
+  const base = PrismaAdapter(prisma as never) as Adapter;
+  return {
+    ...base,
+    async createSession({ sessionToken, userId, expires }) {
+      const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+      const person = await findSignInPerson(user.email);
+      if (!person) throw new Error("No active person for this e-mail");
+      const session = await prisma.session.create({ data: { sessionToken, userId, expires, personId: person.id } });
+      return { sessionToken: session.sessionToken, userId: session.userId, expires: session.expires };
+    },
+  };
+}
+
+export function authOptions(): NextAuthOptions {
+  return {
+    adapter: adapter(),
+    secret: authSecret(),
+    session: { strategy: "database", maxAge: SESSION_MAX_AGE_S },
+    pages: { signIn: "/sign-in", verifyRequest: "/sign-in/check-email", error: "/sign-in" },
+    providers: [
+      EmailProvider({
+        maxAge: SIGN_IN_LINK_MAX_AGE_S,
+        // Only people of a district who are not archived get a link; others get nothing,
+        // and the page says the same either way, so it reveals no membership.
+        async sendVerificationRequest({ identifier, url }) {
+          if (await findSignInPerson(identifier)) await sendMail(signInMail(identifier, url));
+        },
+      }),
+    ],
+    callbacks: {
+      async signIn({ user, email }) {
+        if (email?.verificationRequest) return true;
+        return Boolean(user.email && (await findSignInPerson(user.email)));
+      },
+    },
+  };
+}

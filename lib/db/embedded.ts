@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+/**
+ * Embedded PostgreSQL (PGlite) served on loopback through the Postgres wire protocol,
+ * so Prisma's pg adapter talks to it exactly as to a real server.
+ *
+ * PGlite must never be opened by two processes at once. The process that opens the data
+ * directory writes `server.json` (pid + port) beside it; any other process (the app, the
+ * admin command, tests) that finds a live owner connects to its port instead.
+ */
+export type EmbeddedDatabase = { url: string; owned: boolean; close: () => Promise<void> };
+
+type LockInfo = { pid: number; port?: number };
+
+const urlFor = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable&connection_limit=1`;
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function canConnect(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+function readLock(file: string): LockInfo | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as LockInfo;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Atomically create the lock file; false when another process holds it. */
+function tryCreateLock(file: string, info: LockInfo) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(info));
+  try {
+    fs.linkSync(tmp, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function openEmbeddedDatabase(dataDir: string, options: { port?: number } = {}): Promise<EmbeddedDatabase> {
+  const dbDir = path.join(dataDir, "pglite");
+  fs.mkdirSync(dbDir, { recursive: true });
+  const lockFile = path.join(dataDir, "pglite.server.json");
+  const deadline = Date.now() + 60_000;
+
+  while (Date.now() < deadline) {
+    const lock = readLock(lockFile);
+    if (lock && isAlive(lock.pid) && lock.pid !== process.pid) {
+      if (lock.port && (await canConnect(lock.port))) {
+        return { url: urlFor(lock.port), owned: false, close: async () => {} };
+      }
+      await sleep(100); // the owner is still starting
+      continue;
+    }
+    if (lock) fs.rmSync(lockFile, { force: true }); // stale: its process is gone
+    if (!tryCreateLock(lockFile, { pid: process.pid })) continue;
+    return startServer(dbDir, lockFile, options.port ?? 0);
+  }
+  throw new Error(`Timed out waiting for the embedded database in ${dbDir}`);
+}
+
+async function startServer(dbDir: string, lockFile: string, port: number): Promise<EmbeddedDatabase> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  const db = await PGlite.create(dbDir);
+  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 256 });
+  await server.start();
+  const address = (server as unknown as { server: net.Server }).server.address() as net.AddressInfo;
+  const tmp = `${lockFile}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify({ pid: process.pid, port: address.port } satisfies LockInfo));
+  fs.renameSync(tmp, lockFile);
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await server.stop();
+    await db.close();
+    fs.rmSync(lockFile, { force: true });
+  };
+  process.once("exit", () => fs.rmSync(lockFile, { force: true }));
+  return { url: urlFor(address.port), owned: true, close };
+}

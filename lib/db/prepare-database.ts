@@ -1,0 +1,22 @@
+import { env } from "@/lib/env";
+import { openEmbeddedDatabase } from "./embedded";
+import { migrate } from "./migrate";
+
+/**
+ * Makes sure a migrated database is reachable and DATABASE_URL points at it:
+ * the configured server, or the embedded PGlite under DATA_DIR (opened here, or reached
+ * through the process that already holds it).
+ */
+export async function prepareDatabase(log: (line: string) => void = () => {}) {
+  let close = async () => {};
+  let url = env().DATABASE_URL;
+  if (!url) {
+    const embedded = await openEmbeddedDatabase(env().dataDir);
+    url = embedded.url;
+    close = embedded.close;
+    log(embedded.owned ? `embedded database in ${env().dataDir}/pglite` : "embedded database held by a running process; connected to it");
+  }
+  process.env.DATABASE_URL = url;
+  await migrate(url, log);
+  return { url, close };
+}

@@ -1,0 +1,44 @@
+import type { Ctx } from "@/lib/auth/context";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { visibleInterviewsWhere } from "@/lib/interviews/visibility";
+import { visiblePeopleWhere } from "@/lib/people/visibility";
+
+export type ResolvedFile =
+  | { kind: "stored"; key: string; name: string; contentType: string }
+  | { kind: "initials"; first: string; last: string };
+
+/**
+ * Maps a /files/<district_id>/<area>/… path to the record it belongs to, and only if the
+ * caller may see that record. Everything else, including another district's path, is 404.
+ */
+export async function resolveFile(ctx: Ctx, key: string): Promise<ResolvedFile> {
+  const [districtId, area, ownerId] = key.split("/");
+  if (districtId !== ctx.districtId || !ownerId) throw notFound("File");
+  const seePerson = (id: string) => ({ AND: [visiblePeopleWhere(ctx), { id }] });
+
+  if (area === "avatars" || area === "photos") {
+    const person = await db().person.findFirst({ where: seePerson(ownerId), select: { first: true, last: true, avatarKey: true } });
+    if (!person) throw notFound("File");
+    if (area === "photos" && person.avatarKey !== key) throw notFound("File");
+    if (!person.avatarKey) return { kind: "initials", first: person.first, last: person.last };
+    const ext = person.avatarKey.split(".").pop()!;
+    return { kind: "stored", key: person.avatarKey, name: `photo.${ext}`, contentType: `image/${ext}` };
+  }
+  if (area === "people") {
+    const file = await db().personFile.findFirst({ where: { storageKey: key, districtId: ctx.districtId, person: seePerson(ownerId) } });
+    if (!file) throw notFound("File");
+    return { kind: "stored", key, name: file.name, contentType: file.contentType };
+  }
+  if (area === "interviews") {
+    const file = await db().interviewFile.findFirst({
+      where: { storageKey: key, districtId: ctx.districtId, interview: visibleInterviewsWhere(ctx) },
+    });
+    if (!file) throw notFound("File");
+    return { kind: "stored", key, name: file.name, contentType: file.contentType };
+  }
+  throw notFound("File");
+}
+
+/** Which API-key scope reads a path: interview material needs read:interviews, the rest read:people. */
+export const scopeForFile = (key: string) => (key.split("/")[1] === "interviews" || key.split("/")[1] === "audio" ? "read:interviews" : "read:people");

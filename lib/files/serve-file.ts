@@ -1,0 +1,35 @@
+import { notFound } from "@/lib/http/errors";
+import { storage } from "@/lib/storage/storage";
+import type { ResolvedFile } from "./resolve-file";
+
+// Shown in the browser; anything else is downloaded, so an uploaded page can never run on our origin.
+const INLINE = /^(image\/(png|jpeg|gif|webp)|application\/pdf|audio\/.+|video\/.+|text\/plain)$/;
+
+const COLORS = ["#1f4fd1", "#0b7a5c", "#a3461b", "#7a2fb0", "#b0233f", "#2a6f97"];
+
+function initialsSvg(first: string, last: string) {
+  const initials = `${first.charAt(0)}${last.charAt(0)}`.toUpperCase().replace(/[<&>"']/g, "");
+  const color = COLORS[(first.length * 7 + last.length) % COLORS.length];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="48" fill="${color}"/><text x="48" y="58" font-family="system-ui,sans-serif" font-size="36" font-weight="600" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+}
+
+export async function serveFile(file: ResolvedFile): Promise<Response> {
+  const security = { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox" };
+  if (file.kind === "initials") {
+    return new Response(initialsSvg(file.first, file.last), {
+      headers: { ...security, "Content-Type": "image/svg+xml", "Cache-Control": "private, max-age=60" },
+    });
+  }
+  const object = await storage().get(file.key);
+  if (!object) throw notFound("File");
+  const disposition = INLINE.test(file.contentType) ? "inline" : "attachment";
+  return new Response(object.body, {
+    headers: {
+      ...security,
+      "Content-Type": file.contentType,
+      "Content-Length": String(object.size),
+      "Content-Disposition": `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "Cache-Control": "private, max-age=300",
+    },
+  });
+}

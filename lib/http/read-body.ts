@@ -1,0 +1,65 @@
+import { AppError } from "./errors";
+
+const tooLarge = (max: number) =>
+  new AppError("payload_too_large", `The request body is larger than the limit of ${formatBytes(max)}.`);
+
+export function formatBytes(bytes: number) {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** Reads the body, refusing (413) as soon as it exceeds `max` bytes, whatever Content-Length says. */
+export async function readLimited(req: Request, max: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (declared > max) throw tooLarge(max);
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(max);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+export async function readJson(req: Request, max: number): Promise<unknown> {
+  const type = req.headers.get("content-type") ?? "";
+  if (type && !/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new AppError("unsupported_media_type", "Send the request body as application/json.");
+  }
+  const bytes = await readLimited(req, max);
+  const text = new TextDecoder().decode(bytes);
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("invalid_json", "The request body is not valid JSON.");
+  }
+}
+
+export async function readMultipart(req: Request, max: number): Promise<FormData> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\b/i.test(type)) {
+    throw new AppError("unsupported_media_type", "Send the file as multipart/form-data.");
+  }
+  const bytes = await readLimited(req, max);
+  try {
+    return await new Response(bytes, { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new AppError("validation_error", "The multipart body could not be read.", [{ path: "body", message: "malformed multipart body" }]);
+  }
+}

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { authenticate } from "@/lib/auth/authenticate";
+import { hasPermission, type Ctx } from "@/lib/auth/context";
+import type { Permission, Scope } from "@/lib/auth/permissions";
+import { env } from "@/lib/env";
+import { AppError, errorResponse, forbidden, fromZod, notFound, toAppError } from "./errors";
+import { consumeKeyBudget } from "./rate-limit";
+import { readJson, readMultipart } from "./read-body";
+
+/** Ids are opaque strings of this alphabet; anything else (slashes, dots, …) cannot name a record. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** A file-name segment of a storage path: no slashes, and never "." or "..". */
+const SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,200}$/;
+
+type Options<B extends z.ZodType, Q extends z.ZodType> = {
+  /** "session": API keys are refused (403). Default "any". */
+  auth?: "session" | "any";
+  /** Needed by a person (admin-kind roles hold all). */
+  permission?: Permission;
+  /** Needed by an API key (or chosen from the path's params); without one, keys are refused. */
+  scope?: Scope | ((params: Record<string, string>) => Scope);
+  body?: B;
+  query?: Q;
+  /** Parse the body as multipart/form-data, up to MAX_UPLOAD_BYTES. */
+  multipart?: boolean;
+  /** Status of a successful response (e.g. 201 for creations). */
+  status?: number;
+};
+
+type Args<B extends z.ZodType, Q extends z.ZodType> = {
+  ctx: Ctx;
+  req: Request;
+  params: Record<string, string>;
+  body: z.infer<B>;
+  query: z.infer<Q>;
+  form: FormData;
+};
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+function originOf(req: Request) {
+  const configured = env().BASE_URL;
+  if (configured) return configured.replace(/\/$/, "");
+  const url = new URL(req.url);
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host") ?? url.host;
+  const proto = req.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
+  return `${proto}://${host}`;
+}
+
+function authorize(ctx: Ctx, opts: Options<z.ZodType, z.ZodType>, params: Record<string, string>) {
+  if (ctx.actor.type === "key") {
+    if (opts.auth === "session") throw forbidden("This endpoint needs a signed-in session; API keys cannot use it.");
+    const scope = typeof opts.scope === "function" ? opts.scope(params) : opts.scope;
+    if (!scope || !ctx.actor.scopes.has(scope)) {
+      throw forbidden(scope ? `This API key lacks the ${scope} scope.` : "API keys cannot use this endpoint.");
+    }
+    return;
+  }
+  if (opts.permission && !hasPermission(ctx, opts.permission)) {
+    throw forbidden(`You need the ${opts.permission} permission to do this.`);
+  }
+}
+
+/**
+ * The one wrapper every /api handler goes through: authenticate (session or API key),
+ * build the district context, check permission or scope, parse input with zod, run the
+ * handler and map whatever it throws to the DESIGN.md error body.
+ */
+export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown>(
+  opts: Options<B, Q>,
+  handler: (args: Args<B, Q>) => Promise<unknown>,
+) {
+  return async (req: Request, context?: RouteContext): Promise<Response> => {
+    try {
+      const raw = ((await context?.params) ?? {}) as Record<string, string | string[]>;
+      const params: Record<string, string> = {};
+      for (const [name, value] of Object.entries(raw)) {
+        // A catch-all segment list is joined; each part must still be a plain name.
+        const parts = Array.isArray(value) ? value : [value];
+        if (!parts.length || parts.some((p) => !ID_PATTERN.test(p) && !(Array.isArray(value) && SEGMENT.test(p)))) throw notFound();
+        params[name] = parts.join("/");
+      }
+      const ctx = await authenticate(req, originOf(req));
+      if (ctx.actor.type === "key") await consumeKeyBudget(ctx.actor.keyId);
+      authorize(ctx, opts as Options<z.ZodType, z.ZodType>, params);
+
+      let query: unknown = undefined;
+      if (opts.query) {
+        const parsed = opts.query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+        if (!parsed.success) throw fromZod(parsed.error, "query");
+        query = parsed.data;
+      }
+      let body: unknown = undefined;
+      let form = undefined as unknown as FormData;
+      if (opts.multipart) {
+        form = await readMultipart(req, env().MAX_UPLOAD_BYTES);
+      } else if (opts.body) {
+        const parsed = opts.body.safeParse(await readJson(req, env().MAX_JSON_BYTES));
+        if (!parsed.success) throw fromZod(parsed.error);
+        body = parsed.data;
+      }
+
+      const result = await handler({ ctx, req, params, body, query, form } as Args<B, Q>);
+      if (result instanceof Response) return result;
+      return Response.json(result, { status: opts.status ?? 200 });
+    } catch (error) {
+      const appError = toAppError(error);
+      if (appError.code === "internal") console.error(error);
+      return errorResponse(appError);
+    }
+  };
+}
+
+export { AppError };

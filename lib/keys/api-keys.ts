@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { actorPersonId, type Ctx } from "@/lib/auth/context";
+import { scopeSchema } from "@/lib/auth/permissions";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { generateApiKey, hashApiKey } from "./key-format";
+
+export const createKeySchema = z.object({
+  name: z.string().trim().min(1, "Required.").max(100),
+  scopes: z.array(scopeSchema).min(1, "Choose at least one scope."),
+  /** Optional expiry, ms since the epoch, in the future. */
+  expires_at: z
+    .number()
+    .int()
+    .refine((t) => t > Date.now(), "Must be in the future.")
+    .nullable()
+    .optional(),
+});
+
+type KeyRow = { id: string; name: string; hint: string; scopes: string[]; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null };
+
+const serializeKey = (k: KeyRow) => ({
+  id: k.id,
+  name: k.name,
+  hint: k.hint,
+  scopes: k.scopes,
+  created_at: k.createdAt.getTime(),
+  last_used_at: k.lastUsedAt?.getTime() ?? null,
+  expires_at: k.expiresAt?.getTime() ?? null,
+});
+
+const select = { id: true, name: true, hint: true, scopes: true, createdAt: true, lastUsedAt: true, expiresAt: true } as const;
+
+/** All keys of the district that are not revoked (expired ones are listed, marked by expires_at). */
+export async function listKeys(ctx: Ctx) {
+  const rows = await db().apiKey.findMany({ where: { districtId: ctx.districtId, revokedAt: null }, select, orderBy: { createdAt: "desc" } });
+  return rows.map(serializeKey);
+}
+
+/** The only moment the full key exists outside the caller's hands: it is returned once, stored as a hash. */
+export async function createKey(ctx: Ctx, input: z.infer<typeof createKeySchema>) {
+  const key = generateApiKey();
+  const row = await db().apiKey.create({
+    data: {
+      districtId: ctx.districtId,
+      name: input.name,
+      hash: hashApiKey(key),
+      hint: key.slice(-4),
+      scopes: [...new Set(input.scopes)],
+      createdById: actorPersonId(ctx),
+      expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+    },
+    select,
+  });
+  return { ...serializeKey(row), key };
+}
+
+export async function revokeKey(ctx: Ctx, id: string) {
+  const { count } = await db().apiKey.updateMany({
+    where: { id, districtId: ctx.districtId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  if (!count) throw notFound("API key");
+  return { ok: true as const };
+}

@@ -1,0 +1,22 @@
+import path from "node:path";
+
+/**
+ * A display name is kept as the user typed it; the name used inside a storage key is
+ * reduced to a safe alphabet so that no path trick (`../`, slashes, NUL) reaches storage.
+ */
+export function safeFileName(name: string): string {
+  const base = path.posix.basename(name.replaceAll("\\", "/"));
+  const cleaned = base
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^[.-]+/, "")
+    .slice(-100);
+  return cleaned || "file";
+}
+
+/** Display names: trimmed, no control characters, at most 200 characters. */
+export function displayName(name: string): string {
+  return name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+}
+
+export const fileUrl = (origin: string, key: string) => `${origin}/files/${key}`;
