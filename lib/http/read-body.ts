@@ -10,7 +10,7 @@ export function formatBytes(bytes: number) {
 }
 
 /** Reads the body, refusing (413) as soon as it exceeds `max` bytes, whatever Content-Length says. */
-export async function readLimited(req: Request, max: number): Promise<Uint8Array> {
+export async function readLimited(req: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (declared > max) throw tooLarge(max);
   if (!req.body) return new Uint8Array();
@@ -58,7 +58,7 @@ export async function readMultipart(req: Request, max: number): Promise<FormData
   }
   const bytes = await readLimited(req, max);
   try {
-    return await new Response(bytes, { headers: { "content-type": type } }).formData();
+    return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } }).formData();
   } catch {
     throw new AppError("validation_error", "The multipart body could not be read.", [{ path: "body", message: "malformed multipart body" }]);
   }

@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { E2E_DATA_DIR } from "../playwright.config";
+
+type OutboxMessage = { to: string; subject: string; text: string; sent_at: number };
+
+/** The newest e-mail to `to` in the app's outbox (the app runs without SMTP in e2e). */
+export async function latestMailTo(to: string, after = 0): Promise<OutboxMessage> {
+  const dir = path.join(E2E_DATA_DIR, "outbox");
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+      for (const f of files) {
+        const m = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as OutboxMessage;
+        if (m.to.toLowerCase() === to.toLowerCase() && m.sent_at >= after) return (found = m);
+      }
+      return undefined;
+    }, { timeout: 15_000 })
+    .toBeTruthy();
+  return found!;
+}
+
+export const linkIn = (mail: OutboxMessage) => /(http\S+\/api\/auth\/callback\/email\S+)/.exec(mail.text)![1];
+
+/** Signs in as a person through the real e-mail link flow. */
+export async function signIn(page: Page, email: string) {
+  const started = Date.now();
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: /send.*link/i }).click();
+  await expect(page.getByText(/check your e-mail/i)).toBeVisible();
+  const mail = await latestMailTo(email, started);
+  await page.goto(linkIn(mail));
+}

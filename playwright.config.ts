@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
+
+// Debian's Chromium, never a downloaded browser (see ../shared/ENVIRONMENT.md).
+const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  ],
+  // The production build on a fresh embedded database: exactly what `npm start` runs.
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && tsx scripts/start.ts`,
+    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, NEXTAUTH_URL: `http://localhost:${PORT}` },
+    url: `http://localhost:${PORT}/sign-in`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+  },
+});
