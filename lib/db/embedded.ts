@@ -61,7 +61,27 @@ function tryCreateLock(file: string, info: LockInfo) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// Databases this process serves, by data directory. A lock file naming our own pid is only
+// ours if it is listed here: after a container restart a stale lock can carry the same pid.
+const globalForEmbedded = globalThis as unknown as { __casEmbedded?: Map<string, Promise<EmbeddedDatabase>> };
+const openedHere = (globalForEmbedded.__casEmbedded ??= new Map());
+
 export async function openEmbeddedDatabase(dataDir: string, options: { port?: number } = {}): Promise<EmbeddedDatabase> {
+  const key = path.resolve(dataDir);
+  const ours = openedHere.get(key);
+  // Opened by this process already: PGlite must not open the same directory twice, so connect to it.
+  if (ours) return ours.then(({ url }) => ({ url, owned: false, close: async () => {} }));
+  const opening = openOrConnect(key, options);
+  openedHere.set(key, opening);
+  const result = await opening.catch((error) => {
+    openedHere.delete(key);
+    throw error;
+  });
+  if (!result.owned) openedHere.delete(key);
+  return result;
+}
+
+async function openOrConnect(dataDir: string, options: { port?: number }): Promise<EmbeddedDatabase> {
   const dbDir = path.join(dataDir, "pglite");
   fs.mkdirSync(dbDir, { recursive: true });
   const lockFile = path.join(dataDir, "pglite.server.json");
@@ -78,16 +98,17 @@ export async function openEmbeddedDatabase(dataDir: string, options: { port?: nu
     }
     if (lock) fs.rmSync(lockFile, { force: true }); // stale: its process is gone
     if (!tryCreateLock(lockFile, { pid: process.pid })) continue;
-    return startServer(dbDir, lockFile, options.port ?? 0);
+    return startServer(dbDir, lockFile, options.port ?? 0, () => openedHere.delete(dataDir));
   }
   throw new Error(`Timed out waiting for the embedded database in ${dbDir}`);
 }
 
-async function startServer(dbDir: string, lockFile: string, port: number): Promise<EmbeddedDatabase> {
+async function startServer(dbDir: string, lockFile: string, port: number, onClose: () => void): Promise<EmbeddedDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   const db = await PGlite.create(dbDir);
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 256 });
+  keepQueryBatchesTogether(server as unknown as { queryQueue: QueryQueue });
   await server.start();
   const address = (server as unknown as { server: net.Server }).server.address() as net.AddressInfo;
   const tmp = `${lockFile}.${process.pid}.tmp`;
@@ -101,7 +122,47 @@ async function startServer(dbDir: string, lockFile: string, port: number): Promi
     await server.stop();
     await db.close();
     fs.rmSync(lockFile, { force: true });
+    onClose();
   };
   process.once("exit", () => fs.rmSync(lockFile, { force: true }));
   return { url: urlFor(address.port), owned: true, close };
+}
+
+type QueueDb = {
+  isInTransaction(): boolean;
+  runExclusive<T>(fn: () => Promise<T>): Promise<T>;
+  execProtocolRawStream(message: Uint8Array, options: unknown): Promise<unknown>;
+  exec(sql: string): Promise<unknown>;
+};
+type QueryQueue = { db: QueueDb };
+
+// Front-end messages after which the server answers and another connection may go next:
+// Sync ends an extended-query batch, Query is a whole simple query, Terminate closes.
+const BATCH_END = new Set(["S", "Q", "X"].map((c) => c.charCodeAt(0)));
+
+/**
+ * pglite-socket queues every wire message on its own, so the Parse/Bind/Execute of one
+ * connection can land between another's ("unnamed prepared statement does not exist",
+ * parameters bound to the wrong statement) as soon as two connections are busy at once.
+ * Its queue already keeps an open transaction's messages with their connection; telling it
+ * that a batch still open until its Sync counts as well keeps each batch together.
+ */
+function keepQueryBatchesTogether(server: { queryQueue: QueryQueue }) {
+  const queue = server.queryQueue;
+  const db = queue.db;
+  let batchOpen = false;
+  queue.db = {
+    isInTransaction: () => batchOpen || db.isInTransaction(),
+    runExclusive: (fn) => db.runExclusive(fn),
+    execProtocolRawStream: (message, options) => {
+      // A startup message has no type byte (its first byte is the high byte of its length, 0).
+      batchOpen = message[0] !== 0 && !BATCH_END.has(message[0]);
+      return db.execProtocolRawStream(message, options);
+    },
+    // Called when a connection drops with its transaction (or batch) open.
+    exec: (sql) => {
+      batchOpen = false;
+      return db.isInTransaction() ? db.exec(sql) : Promise.resolve();
+    },
+  };
 }
