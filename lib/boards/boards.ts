@@ -1,0 +1,50 @@
+import type { Ctx } from "@/lib/auth/context";
+import { db } from "@/lib/db/client";
+import { assertKnownIds } from "@/lib/definitions/check-references";
+import { notFound } from "@/lib/http/errors";
+import type { CreateBoardInput, UpdateBoardInput } from "./schemas";
+import { boardSelect, serializeBoard } from "./serialize-board";
+
+export async function listBoards(ctx: Ctx) {
+  const rows = await db().board.findMany({ where: { districtId: ctx.districtId }, select: boardSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });
+  return rows.map(serializeBoard);
+}
+
+export async function getBoard(ctx: Ctx, id: string) {
+  const row = await db().board.findFirst({ where: { id, districtId: ctx.districtId }, select: boardSelect });
+  if (!row) throw notFound("Board");
+  return serializeBoard(row);
+}
+
+export async function createBoard(ctx: Ctx, input: CreateBoardInput) {
+  const members = [...new Set(input.members)];
+  await assertKnownIds(ctx, { people: { field: "members", ids: members } });
+  const row = await db().board.create({
+    data: { districtId: ctx.districtId, name: input.name, members: { create: members.map((personId) => ({ personId })) } },
+    select: boardSelect,
+  });
+  return serializeBoard(row);
+}
+
+/** Changes only what is sent; `members` replaces the member list. */
+export async function updateBoard(ctx: Ctx, id: string, input: UpdateBoardInput) {
+  const members = input.members && [...new Set(input.members)];
+  const existing = await db().board.findFirst({ where: { id, districtId: ctx.districtId }, select: { id: true } });
+  if (!existing) throw notFound("Board");
+  if (members) await assertKnownIds(ctx, { people: { field: "members", ids: members } });
+  await db().$transaction(async (tx) => {
+    if (input.name !== undefined) await tx.board.update({ where: { id }, data: { name: input.name } });
+    if (members) {
+      await tx.boardMember.deleteMany({ where: { boardId: id, personId: { notIn: members } } });
+      await tx.boardMember.createMany({ data: members.map((personId) => ({ boardId: id, personId })), skipDuplicates: true });
+    }
+  });
+  return getBoard(ctx, id);
+}
+
+/** Interviews held by the board keep their record; their board_id becomes null (FK: set null). */
+export async function deleteBoard(ctx: Ctx, id: string) {
+  const { count } = await db().board.deleteMany({ where: { id, districtId: ctx.districtId } });
+  if (!count) throw notFound("Board");
+  return { ok: true as const };
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { ID_PATTERN } from "@/lib/http/route";
+import { languageSchema } from "@/lib/people/schemas";
+
+export const FIELD_TYPES = ["dropdown", "text", "checkbox", "file"] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** A multilingual text: language code -> string, e.g. { "en": "Yes", "es": "Sí" }. */
+export const multilingualTextSchema = z.record(languageSchema, z.string().max(20_000));
+
+const label = multilingualTextSchema.refine((t) => Object.keys(t).length > 0, "Give the text in at least one language.");
+
+export const formFieldSchema = z
+  .object({
+    id: z.string().regex(ID_PATTERN, "Use 1-64 letters, digits, '_' or '-'."),
+    type: z.enum(FIELD_TYPES),
+    label,
+    options: z.array(label).min(1, "A dropdown needs at least one option.").max(200).optional(),
+    /** 1 marks a private field: hidden from candidates and mentors. */
+    p: z.union([z.literal(0), z.literal(1)]).optional(),
+  })
+  .superRefine((field, zctx) => {
+    if (field.type === "dropdown" && !field.options) {
+      zctx.addIssue({ code: "custom", path: ["options"], message: "A dropdown needs its options." });
+    }
+    if (field.type !== "dropdown" && field.options) {
+      zctx.addIssue({ code: "custom", path: ["options"], message: "Only dropdown fields have options." });
+    }
+  });
+
+export type FormField = { id: string; type: FieldType; label: Record<string, string>; options?: Record<string, string>[]; p?: 1 };
+
+const fieldsSchema = z
+  .array(formFieldSchema)
+  .max(200)
+  .superRefine((fields, zctx) => {
+    const seen = new Set<string>();
+    fields.forEach((f, i) => {
+      if (seen.has(f.id)) zctx.addIssue({ code: "custom", path: [i, "id"], message: `Duplicate field id: ${f.id}` });
+      seen.add(f.id);
+    });
+  })
+  // Stored canonically: `p` only when private, `options` only on dropdowns.
+  .transform((fields): FormField[] =>
+    fields.map((f) => ({ id: f.id, type: f.type, label: f.label, ...(f.options ? { options: f.options } : {}), ...(f.p === 1 ? { p: 1 as const } : {}) })),
+  );
+
+const name = z.string().trim().min(1, "Required.").max(200);
+
+export const createFormSchema = z.object({ name, fields: fieldsSchema.default([]) });
+
+export const updateFormSchema = z.object({
+  name: name.optional(),
+  fields: fieldsSchema.optional(),
+  /** Allows dropping fields that hold answers; those answers (and attachments) are deleted. */
+  force: z.boolean().optional(),
+});
+
+export type CreateFormInput = z.infer<typeof createFormSchema>;
+export type UpdateFormInput = z.infer<typeof updateFormSchema>;
