@@ -4,12 +4,15 @@ import { permissionSchema, roleKindSchema } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { conflict, notFound } from "@/lib/http/errors";
 
-export const roleInputSchema = z.object({
+const roleFields = {
   name: z.string().trim().min(1).max(100),
   kind: roleKindSchema,
-  permissions: z.array(permissionSchema).max(3).default([]),
-});
-export const roleUpdateSchema = roleInputSchema.partial();
+  permissions: z.array(permissionSchema).max(3),
+};
+export const roleInputSchema = z.object({ ...roleFields, permissions: roleFields.permissions.default([]) });
+// Built from the fields without defaults: a partial of the create schema would fill in
+// `permissions: []` on every PATCH that does not send them, silently revoking them.
+export const roleUpdateSchema = z.object(roleFields).partial();
 
 type RoleRow = { id: string; name: string; kind: string; permissions: string[] };
 const toRole = (r: RoleRow) => ({ id: r.id, name: r.name, kind: r.kind, permissions: [...new Set(r.permissions)] });
