@@ -1,7 +1,8 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
-import { visibleInterviewsWhere } from "@/lib/interviews/visibility";
+import { readFormFields } from "@/lib/forms/read-form-fields";
+import { seesAllInterviews, visibleInterviewsWhere } from "@/lib/interviews/visibility";
 import { visiblePeopleWhere } from "@/lib/people/visibility";
 
 export type ResolvedFile =
@@ -33,8 +34,14 @@ export async function resolveFile(ctx: Ctx, key: string): Promise<ResolvedFile> 
   if (area === "interviews") {
     const file = await db().interviewFile.findFirst({
       where: { storageKey: key, districtId: ctx.districtId, interview: visibleInterviewsWhere(ctx) },
+      select: { name: true, contentType: true, fieldId: true, interview: { select: { form: { select: { fields: true } } } } },
     });
     if (!file) throw notFound("File");
+    // Attachments of private fields (or of fields no longer on the form) are staff-only, like their answers.
+    if (!seesAllInterviews(ctx)) {
+      const fields = readFormFields(file.interview.form?.fields);
+      if (!fields.some((f) => f.id === file.fieldId && f.type === "file" && f.p !== 1)) throw notFound("File");
+    }
     return { kind: "stored", key, name: file.name, contentType: file.contentType };
   }
   throw notFound("File");

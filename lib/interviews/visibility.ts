@@ -1,5 +1,7 @@
 import { actorPersonId, hasPermission, isStaff, type Ctx } from "@/lib/auth/context";
-import type { Prisma } from "@/lib/db/client";
+import { db, type Prisma } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { visiblePeopleWhere } from "@/lib/people/visibility";
 
 /**
  * Staff see every interview of the district and every private field: admins, board
@@ -19,4 +21,15 @@ export function visibleInterviewsWhere(ctx: Ctx): Prisma.InterviewWhereInput {
     mine.push({ person: { mentoredBy: { some: { mentorId: me } } } });
   }
   return { districtId: ctx.districtId, published: true, OR: mine };
+}
+
+/** Whose interviews the caller may ask about: everyone for staff, else the people they can see. */
+export function interviewPeopleWhere(ctx: Ctx): Prisma.PersonWhereInput {
+  return seesAllInterviews(ctx) ? { districtId: ctx.districtId } : visiblePeopleWhere(ctx);
+}
+
+/** 404 for a person of another district, an unknown one, or one a mentor/candidate may not see. */
+export async function assertCanAskAboutPerson(ctx: Ctx, personId: string) {
+  const found = await db().person.findFirst({ where: { AND: [interviewPeopleWhere(ctx), { id: personId }] }, select: { id: true } });
+  if (!found) throw notFound("Person");
 }

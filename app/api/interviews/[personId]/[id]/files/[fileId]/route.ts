@@ -1,0 +1,6 @@
+import { route } from "@/lib/http/route";
+import { deleteInterviewFile } from "@/lib/interviews/interview-files";
+
+export const DELETE = route({ scope: "write:interviews", permission: "interviews:edit" }, ({ ctx, params }) =>
+  deleteInterviewFile(ctx, params.personId, params.id, params.fileId),
+);

@@ -1,0 +1,21 @@
+import type { Ctx } from "@/lib/auth/context";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { storage } from "@/lib/storage/storage";
+import { recordingKeys } from "./stored-keys";
+
+/** Deletes the interview with its responses, recordings and attachments (rows by cascade, then bytes). */
+export async function deleteInterview(ctx: Ctx, personId: string, id: string) {
+  const keys = await db().$transaction(async (tx) => {
+    const row = await tx.interview.findFirst({
+      where: { id, personId, districtId: ctx.districtId },
+      select: { audio: true, files: { select: { storageKey: true } } },
+    });
+    if (!row) throw notFound("Interview");
+    await tx.interview.delete({ where: { id } });
+    return [...row.files.map((f) => f.storageKey), ...recordingKeys(ctx.districtId, row.audio)];
+  });
+  // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
+  await storage().delete(keys).catch((error) => console.error("could not delete stored files", error));
+  return { ok: true as const };
+}

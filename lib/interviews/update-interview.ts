@@ -1,0 +1,49 @@
+import type { Ctx } from "@/lib/auth/context";
+import { db, Prisma } from "@/lib/db/client";
+import { storage } from "@/lib/storage/storage";
+import { findVisibleInterview } from "./find-interview";
+import { getInterview } from "./get-interview";
+import type { UpdateInterviewInput } from "./schemas";
+import { validateResponses, type ResponseChanges } from "./validate-responses";
+
+/**
+ * The new `responses` as one SQL expression over the row's current value, so the merge
+ * happens inside the UPDATE: two PATCHes of different fields never overwrite each other.
+ * `||` merges the fields sent, `- text[]` removes the nulled ones, and each file field
+ * keeps the attachments not dropped (including ones uploaded meanwhile) plus the kept ones.
+ */
+export function mergeResponses(changes: ResponseChanges): Prisma.Sql {
+  let expr = Prisma.sql`((responses || ${JSON.stringify(changes.set)}::jsonb) - ${changes.clear}::text[])`;
+  for (const { fieldId, keep, drop } of changes.fileFields) {
+    const current = Prisma.sql`(case when jsonb_typeof(responses -> ${fieldId}) = 'object' then responses -> ${fieldId} else '{}'::jsonb end)`;
+    expr = Prisma.sql`jsonb_set(${expr}, ${[fieldId]}::text[], (${current} - ${drop}::text[]) || ${JSON.stringify(keep)}::jsonb)`;
+  }
+  return expr;
+}
+
+/**
+ * PATCH: merges the responses sent (checked against the form), publishes or unpublishes,
+ * moves the date; nothing else changes. Attachments dropped from a file field are deleted.
+ */
+export async function updateInterview(ctx: Ctx, personId: string, id: string, input: UpdateInterviewInput) {
+  const current = await findVisibleInterview(ctx, personId, id);
+  const changes = input.responses ? validateResponses(current.fields, input.responses, current.files) : null;
+  const published = input.published === undefined ? null : input.published === 1;
+  if (changes || published !== null || input.date) {
+    const responses = changes ? mergeResponses(changes) : Prisma.sql`responses`;
+    const dropped = changes?.droppedFiles ?? [];
+    await db().$transaction(async (tx) => {
+      await tx.$executeRaw`
+        update interviews
+           set responses = ${responses},
+               published = coalesce(${published}::boolean, published),
+               date = coalesce(${input.date ?? null}::text, date),
+               updated_at = now()
+         where id = ${id} and district_id = ${ctx.districtId}`;
+      if (dropped.length) await tx.interviewFile.deleteMany({ where: { id: { in: dropped.map((f) => f.id) }, interviewId: id } });
+    });
+    // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
+    if (dropped.length) await storage().delete(dropped.map((f) => f.storageKey)).catch((error) => console.error("could not delete stored files", error));
+  }
+  return getInterview(ctx, personId, id);
+}
