@@ -1,0 +1,102 @@
+/**
+ * The one way the browser talks to /api. Every failure becomes an `ApiError` that carries the
+ * HTTP status and the service's error body (`{ error: { code, message, details? } }`), so that
+ * pages can show `message`, map `details` onto form fields, and react to 401/403/404/409.
+ *
+ *   const people = await apiFetch<Person[]>("/api/people", { query: { archived: "true" } });
+ *   await apiFetch("/api/people/" + id, { method: "PATCH", body: { first: "Ada" } });
+ *   await apiFetch("/api/people/" + id + "/photo", { method: "PUT", body: formData }); // multipart
+ *
+ * The browser is authenticated by next-auth's session cookie, sent automatically (same origin).
+ */
+
+export type ApiErrorDetail = { path: string; message: string };
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when the request never got an answer (offline, aborted, server down). */
+  readonly status: number;
+  /** The service's snake_case code (`validation_error`, `conflict`, …) or `network_error`. */
+  readonly code: string;
+  readonly details: ApiErrorDetail[];
+
+  constructor(status: number, code: string, message: string, details: ApiErrorDetail[] = []) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  /**
+   * `details` as one message per top-level field (`roles.abc` → `roles`), the first one winning.
+   * Handy for showing validation errors under the matching inputs.
+   */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const d of this.details) {
+      const key = d.path.split(".")[0] || "_";
+      out[key] ??= d.message;
+    }
+    return out;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** A human sentence for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return "Something went wrong. Please try again.";
+}
+
+export type ApiFetchOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** A plain value is sent as JSON; a FormData is sent as multipart. */
+  body?: unknown;
+  /** Appended as a query string; undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+export function apiUrl(path: string, query?: ApiFetchOptions["query"]): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
+}
+
+/** Turns a non-2xx response (status + raw text) into an ApiError. */
+export function toApiError(status: number, text: string): ApiError {
+  try {
+    const body = JSON.parse(text) as { error?: { code?: string; message?: string; details?: ApiErrorDetail[] } };
+    if (body?.error?.message) return new ApiError(status, body.error.code ?? "error", body.error.message, body.error.details ?? []);
+  } catch {
+    // not JSON: fall through
+  }
+  const fallback =
+    status === 401 ? "Your session has ended. Please sign in again." : status >= 500 ? "The server had a problem. Please try again." : `Request failed (${status}).`;
+  return new ApiError(status, status === 401 ? "unauthorized" : "error", fallback);
+}
+
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = "GET", body, query, signal, headers = {} } = options;
+  const init: RequestInit = { method, signal, credentials: "same-origin", headers: { Accept: "application/json", ...headers } };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)["Content-Type"] = "application/json";
+  }
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path, query), init);
+  } catch (error) {
+    if ((error as Error)?.name === "AbortError") throw error;
+    throw new ApiError(0, "network_error", "Could not reach the server. Check your connection and try again.");
+  }
+  const text = await res.text();
+  if (!res.ok) throw toApiError(res.status, text);
+  return (text ? JSON.parse(text) : undefined) as T;
+}

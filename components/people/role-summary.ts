@@ -1,0 +1,9 @@
+import type { Role } from "@/components/roles/use-roles";
+
+/** Role names of a person, the primary one first. */
+export function roleNames(roles: Record<string, 1 | 2>, byId: Map<string, Role>): string[] {
+  return Object.entries(roles)
+    .sort(([, a], [, b]) => a - b)
+    .map(([id]) => byId.get(id)?.name)
+    .filter((n): n is string => Boolean(n));
+}

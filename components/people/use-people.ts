@@ -1,0 +1,54 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/components/api/api-fetch";
+import { peopleKeys } from "./people-keys";
+import type { Person, PersonDetail, PersonInput } from "./person-types";
+
+/** Everyone the caller may see, archived people included (one request; filter in memory). */
+export function usePeople() {
+  return useQuery({
+    queryKey: peopleKeys.list(),
+    queryFn: ({ signal }) => apiFetch<Person[]>("/api/people", { query: { archived: "true" }, signal }),
+  });
+}
+
+export const PERSON_INCLUDE = "files,interviews,tags,photo_url";
+
+export function usePerson(id: string) {
+  return useQuery({
+    queryKey: peopleKeys.detail(id),
+    queryFn: ({ signal }) => apiFetch<PersonDetail>(`/api/people/${encodeURIComponent(id)}`, { query: { include: PERSON_INCLUDE }, signal }),
+  });
+}
+
+export function useCreatePerson() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PersonInput) => apiFetch<Person>("/api/people", { method: "POST", body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.list() }),
+  });
+}
+
+export function useUpdatePerson(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PersonInput) => apiFetch<PersonDetail>(`/api/people/${encodeURIComponent(id)}`, { method: "PATCH", body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
+  });
+}
+
+export function useDeletePerson(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(`/api/people/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: peopleKeys.detail(id) });
+      return qc.invalidateQueries({ queryKey: peopleKeys.list() });
+    },
+  });
+}
+
+export function useInvitePerson(id: string) {
+  return useMutation({ mutationFn: () => apiFetch(`/api/people/${encodeURIComponent(id)}/invite`, { method: "POST" }) });
+}

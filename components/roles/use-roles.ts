@@ -1,0 +1,44 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/components/api/api-fetch";
+import type { Permission, RoleKind } from "@/components/me/use-me";
+import { roleKeys } from "./role-keys";
+
+export type Role = { id: string; name: string; kind: RoleKind; permissions: Permission[] };
+export type RoleInput = { name?: string; kind?: RoleKind; permissions?: Permission[] };
+
+export const ROLE_KINDS: { value: RoleKind; label: string }[] = [
+  { value: "admin", label: "Administrator" },
+  { value: "board", label: "Board" },
+  { value: "mentor", label: "Mentor" },
+  { value: "candidate", label: "Candidate" },
+  { value: "other", label: "Other" },
+];
+
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  "people:edit": "Edit people",
+  "interviews:edit": "Edit interviews",
+  settings: "Manage settings",
+};
+
+export function useRoles() {
+  return useQuery({ queryKey: roleKeys.list(), queryFn: ({ signal }) => apiFetch<Role[]>("/api/roles", { signal }), staleTime: 60_000 });
+}
+
+export function useSaveRole() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: RoleInput }) =>
+      id ? apiFetch<Role>(`/api/roles/${id}`, { method: "PATCH", body: input }) : apiFetch<Role>("/api/roles", { method: "POST", body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: roleKeys.all }),
+  });
+}
+
+export function useDeleteRole() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/roles/${id}`, { method: "DELETE" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: roleKeys.all }),
+  });
+}

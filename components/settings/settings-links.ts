@@ -1,0 +1,12 @@
+import type { Permission } from "@/components/me/use-me";
+
+/**
+ * The settings sub-navigation, in order. Add a page by adding a line here
+ * (e.g. { href: "/settings/forms", label: "Forms" }).
+ * `permission` defaults to "settings" (the whole section needs it).
+ */
+export const SETTINGS_LINKS: { href: string; label: string; description: string; permission?: Permission }[] = [
+  { href: "/settings/roles", label: "Roles", description: "What each role may do" },
+  { href: "/settings/tags", label: "Tags", description: "Labels to group people" },
+  { href: "/settings/keys", label: "API keys", description: "Access for other systems" },
+];
