@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
@@ -15,7 +16,8 @@ export async function setPersonPhoto(ctx: Ctx, personId: string, form: FormData)
   const { file } = fileFromForm(form);
   if (!IMAGE_TYPES.has(file.type)) throw new AppError("unsupported_media_type", "A photo must be a PNG, JPEG, WebP or GIF image.");
   if (file.size > MAX_PHOTO_BYTES) throw new AppError("payload_too_large", "A photo can be at most 5 MB.");
-  const key = `${ctx.districtId}/photos/${personId}/${Date.now()}.${file.type.split("/")[1]}`;
+  // Unguessable, like upload keys: with the Blob driver the stored object has a public URL.
+  const key = `${ctx.districtId}/photos/${personId}/${randomUUID()}.${file.type.split("/")[1]}`;
   await storage().put(key, new Uint8Array(await file.arrayBuffer()), file.type);
   await db().person.update({ where: { id: personId }, data: { avatarKey: key } });
   if (person.avatarKey) await storage().delete([person.avatarKey]).catch(() => {});
