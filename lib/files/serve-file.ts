@@ -13,6 +13,17 @@ function initialsSvg(first: string, last: string) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="48" fill="${color}"/><text x="48" y="58" font-family="system-ui,sans-serif" font-size="36" font-weight="600" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
 }
 
+/**
+ * RFC 6266 / 8187: `filename*` carries the exact UTF-8 name, percent-encoded beyond
+ * encodeURIComponent (which leaves ' ( ) * as they are, and ' delimits the charset part);
+ * `filename` is a plain-ASCII fallback for old clients.
+ */
+function contentDisposition(disposition: "inline" | "attachment", name: string) {
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const fallback = name.normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
 export async function serveFile(file: ResolvedFile): Promise<Response> {
   const security = { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox" };
   if (file.kind === "initials") {
@@ -28,7 +39,7 @@ export async function serveFile(file: ResolvedFile): Promise<Response> {
       ...security,
       "Content-Type": file.contentType,
       "Content-Length": String(object.size),
-      "Content-Disposition": `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "Content-Disposition": contentDisposition(disposition, file.name),
       "Cache-Control": "private, max-age=300",
     },
   });

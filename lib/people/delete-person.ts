@@ -1,11 +1,12 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
+import { recordingKeys } from "@/lib/interviews/stored-keys";
 import { storage } from "@/lib/storage/storage";
 
 /**
  * Deletes the person and everything that belongs to them: files, photo, interviews with
- * their attachments, mentor links, sessions (all by cascade), then the stored bytes.
+ * their attachments and recordings, mentor links, sessions (all by cascade), then the stored bytes.
  */
 export async function deletePerson(ctx: Ctx, id: string) {
   const keys = await db().$transaction(async (tx) => {
@@ -22,7 +23,7 @@ export async function deletePerson(ctx: Ctx, id: string) {
     return [
       ...(person.avatarKey ? [person.avatarKey] : []),
       ...person.files.map((f) => f.storageKey),
-      ...person.interviews.flatMap((i) => i.files.map((f) => f.storageKey)),
+      ...person.interviews.flatMap((i) => [...i.files.map((f) => f.storageKey), ...recordingKeys(ctx.districtId, i.audio)]),
     ];
   });
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.

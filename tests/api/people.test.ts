@@ -306,7 +306,7 @@ describe("PATCH /api/people/:id", () => {
 });
 
 describe("DELETE /api/people/:id", () => {
-  it("deletes the person, their files (rows and bytes), photo, mentor links and sessions", async () => {
+  it("deletes the person, their files (rows and bytes), photo, interviews with their stored bytes, mentor links and sessions", async () => {
     const person = await d.addPerson("candidate");
     const mentor = await d.addPerson("mentor");
     await d.assignMentor(mentor.id, person.id);
@@ -316,6 +316,19 @@ describe("DELETE /api/people/:id", () => {
     expect(photo.status).toBe(200);
     const fileBytes = storedPath(keyOf(file.body.url));
     const photoBytes = storedPath(keyOf(photo.body.photo_url));
+    // An interview with an attachment and a recording, stored as the interview and audio code store them.
+    const recordingKey = `${d.id}/audio/${person.id}/rec-1.webm`;
+    const attachmentKey = `${d.id}/interviews/${person.id}/att-1/notes.txt`;
+    const interview = await db().interview.create({
+      data: { districtId: d.id, personId: person.id, date: "2026-02-01", audio: { "rec-1": { name: { en: "Take 1" }, url: `${BASE}/files/${recordingKey}` } } },
+    });
+    await db().interviewFile.create({
+      data: { districtId: d.id, interviewId: interview.id, fieldId: "f1", name: "notes.txt", storageKey: attachmentKey, contentType: "text/plain", size: 5 },
+    });
+    for (const key of [recordingKey, attachmentKey]) {
+      fs.mkdirSync(path.dirname(storedPath(key)), { recursive: true });
+      fs.writeFileSync(storedPath(key), "bytes");
+    }
     expect(fs.existsSync(fileBytes)).toBe(true);
     expect(fs.existsSync(photoBytes)).toBe(true);
 
@@ -329,6 +342,9 @@ describe("DELETE /api/people/:id", () => {
     expect(await db().session.count({ where: { personId: person.id } })).toBe(0);
     expect(fs.existsSync(fileBytes)).toBe(false);
     expect(fs.existsSync(photoBytes)).toBe(false);
+    expect(await db().interview.count({ where: { personId: person.id } })).toBe(0);
+    expect(fs.existsSync(storedPath(recordingKey))).toBe(false);
+    expect(fs.existsSync(storedPath(attachmentKey))).toBe(false);
     expect((await api.get("/api/people", person.token)).status).toBe(401);
     expect((await api.get(`/api/people/${person.id}`, d.admin.token)).status).toBe(404);
     // The mentor is untouched.
@@ -566,6 +582,15 @@ describe("GET /files/<district_id>/…", () => {
     ];
     for (const segments of tricks) expect({ segments, status: await getFileBySegments(segments, d.admin.token) }).toEqual({ segments, status: 404 });
     expect((await api.get(`/files/${districtId}/${area}/${personId}/${fileId}/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd`, d.admin.token)).status).toBe(404);
+  });
+
+  it("names the download exactly (RFC 8187 filename*) with an ASCII fallback", async () => {
+    const person = await createPerson();
+    const created = await upload(person.id, fileForm("x", "x.pdf", "application/pdf", `O'Brien (final) "résumé"* 100%.pdf`));
+    const res = await api.get(new URL(created.body.url).pathname, d.admin.token);
+    expect(res.headers.get("content-disposition")).toBe(
+      `inline; filename="O'Brien (final) _resume_* 100_.pdf"; filename*=UTF-8''O%27Brien%20%28final%29%20%22r%C3%A9sum%C3%A9%22%2A%20100%25.pdf`,
+    );
   });
 
   it("serves an uploaded HTML page as an attachment with nosniff", async () => {
