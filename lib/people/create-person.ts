@@ -2,6 +2,7 @@ import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { assertKnownIds } from "@/lib/definitions/check-references";
 import { conflict } from "@/lib/http/errors";
+import { assertMayChangeRoles } from "./role-grants";
 import type { CreatePersonInput } from "./schemas";
 import { personSelect, serializePerson } from "./serialize-person";
 
@@ -13,6 +14,7 @@ export const isUniqueViolation = (error: unknown) => (error as { code?: string }
 export async function createPerson(ctx: Ctx, input: CreatePersonInput) {
   const tags = [...new Set(input.tags ?? [])];
   await assertKnownIds(ctx, { roles: Object.keys(input.roles ?? {}), tags });
+  await assertMayChangeRoles(ctx, {}, input.roles);
   try {
     const row = await db().person.create({
       data: {

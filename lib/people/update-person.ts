@@ -4,11 +4,12 @@ import { assertKnownIds } from "@/lib/definitions/check-references";
 import { invalid, notFound } from "@/lib/http/errors";
 import { duplicateEmail, isUniqueViolation } from "./create-person";
 import { getPerson } from "./get-person";
+import { assertMayChangeRoles } from "./role-grants";
 import type { UpdatePersonInput } from "./schemas";
 
 /** Changes only the fields sent; `mentors` replaces the candidate's mentor list. */
 export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInput) {
-  const existing = await db().person.findFirst({ where: { id, districtId: ctx.districtId }, select: { id: true } });
+  const existing = await db().person.findFirst({ where: { id, districtId: ctx.districtId }, select: { id: true, roles: true } });
   if (!existing) throw notFound("Person");
   const tags = input.tags && [...new Set(input.tags)];
   const mentors = input.mentors && [...new Set(input.mentors)];
@@ -18,6 +19,7 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
     tags,
     people: mentors && { field: "mentors", ids: mentors },
   });
+  await assertMayChangeRoles(ctx, (existing.roles ?? {}) as Record<string, unknown>, input.roles);
 
   try {
     await db().$transaction(async (tx) => {

@@ -305,6 +305,46 @@ describe("PATCH /api/people/:id", () => {
   });
 });
 
+describe("granting roles", () => {
+  it("a people editor (not admin, no settings) may give ordinary roles but not privileges beyond their own", async () => {
+    const editor = await d.addPersonWith(["people:edit"]);
+    const settingsRole = await api.post("/api/roles", d.admin.token, { name: `Settings ${Date.now()}`, kind: "other", permissions: ["settings"] });
+    const sameRole = await api.post("/api/roles", d.admin.token, { name: `Editors ${Date.now()}`, kind: "other", permissions: ["people:edit"] });
+
+    const ordinary = await api.post("/api/people", editor.token, { first: "C", last: "D", email: uniqueEmail(), roles: { [d.roles.candidate]: 1 } });
+    expect(ordinary.status).toBe(201);
+    const peer = await api.patch(`/api/people/${ordinary.body.id}`, editor.token, { roles: { [d.roles.candidate]: 1, [sameRole.body.id]: 2 } });
+    expect(peer.status).toBe(200);
+
+    const refusals = [
+      await api.patch(`/api/people/${editor.id}`, editor.token, { roles: { [d.roles.admin]: 1 } }),
+      await api.patch(`/api/people/${ordinary.body.id}`, editor.token, { roles: { [settingsRole.body.id]: 1 } }),
+      await api.patch(`/api/people/${ordinary.body.id}`, editor.token, { roles: { [d.roles.board]: 1 } }),
+      await api.post("/api/people", editor.token, { first: "E", last: "F", email: uniqueEmail(), roles: { [d.roles.admin]: 1 } }),
+      // Nor take the admin role away from an admin.
+      await api.patch(`/api/people/${d.admin.id}`, editor.token, { roles: { [d.roles.candidate]: 1 } }),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe("forbidden");
+    }
+    expect((await db().person.findUniqueOrThrow({ where: { id: editor.id } })).roles).toEqual({ [editor.roleId]: 1 });
+    expect((await db().person.findUniqueOrThrow({ where: { id: d.admin.id } })).roles).toEqual({ [d.roles.admin]: 1 });
+
+    // Unchanged privileged roles do not block other edits.
+    expect((await api.patch(`/api/people/${d.admin.id}`, editor.token, { language: "de" })).status).toBe(200);
+    expect((await api.patch(`/api/people/${d.admin.id}`, editor.token, { roles: { [d.roles.admin]: 1 } })).status).toBe(200);
+  });
+
+  it("an admin and a settings holder may grant any role", async () => {
+    const settings = await d.addPersonWith(["settings", "people:edit"]);
+    const a = await api.post("/api/people", d.admin.token, { first: "A", last: "Admin", email: uniqueEmail(), roles: { [d.roles.admin]: 1 } });
+    expect(a.status).toBe(201);
+    const b = await api.post("/api/people", settings.token, { first: "B", last: "Board", email: uniqueEmail(), roles: { [d.roles.board]: 1, [d.roles.admin]: 2 } });
+    expect(b.status).toBe(201);
+  });
+});
+
 describe("DELETE /api/people/:id", () => {
   it("deletes the person, their files (rows and bytes), photo, interviews with their stored bytes, mentor links and sessions", async () => {
     const person = await d.addPerson("candidate");
