@@ -64,7 +64,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // Databases this process serves, by data directory. A lock file naming our own pid is only
 // ours if it is listed here: after a container restart a stale lock can carry the same pid.
 const globalForEmbedded = globalThis as unknown as { __casEmbedded?: Map<string, Promise<EmbeddedDatabase>> };
-const openedHere = (globalForEmbedded.__casEmbedded ??= new Map());
+const openedHere: Map<string, Promise<EmbeddedDatabase>> = (globalForEmbedded.__casEmbedded ??= new Map());
 
 export async function openEmbeddedDatabase(dataDir: string, options: { port?: number } = {}): Promise<EmbeddedDatabase> {
   const key = path.resolve(dataDir);
