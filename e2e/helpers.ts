@@ -30,7 +30,7 @@ export async function signIn(page: Page, email: string) {
   await page.goto("/sign-in");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: /send.*link/i }).click();
-  await expect(page.getByText(/check your e-mail/i)).toBeVisible();
+  await expect(page.getByRole("heading", { name: /check your e-mail/i })).toBeVisible();
   const mail = await latestMailTo(email, started);
   await page.goto(linkIn(mail));
 }
