@@ -13,6 +13,8 @@ import type { Person } from "./person-types";
 import { roleNames } from "./role-summary";
 import { usePeople } from "./use-people";
 
+const countOf = (n: number) => `${n.toLocaleString()} ${n === 1 ? "person" : "people"}`;
+
 const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
 type Filters = { text: string; role: string; tag: string; archived: boolean };
@@ -130,7 +132,7 @@ export function PeopleListPage() {
           <>
             <div className="list-meta" aria-live="polite">
               <span>
-                {visible.length === base.length ? `${visible.length} people` : `Showing ${visible.length} of ${base.length} people`}
+                {visible.length === base.length ? countOf(base.length) : `Showing ${visible.length} of ${countOf(base.length)}`}
                 {!filters.archived && base.length > activeCount ? ` · ${base.length - activeCount} archived hidden` : ""}
               </span>
               {filtering && (
