@@ -1,0 +1,56 @@
+/**
+ * The app as `npm start` runs it, for `npm run bench:api`: database (embedded PGlite under
+ * DATA_DIR, owned by THIS process, or DATABASE_URL) → migrations → demo seed → `next start`
+ * on the production build in NEXT_DIST_DIR, which bench/api.ts has built beforehand.
+ *
+ * Same steps as scripts/start.ts, without its build check: that one looks at .next/BUILD_ID
+ * whatever NEXT_DIST_DIR says, so with a stale .next it would rebuild into the bench's folder.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { authSecret } from "@/lib/auth/secret";
+import { disconnectDb } from "@/lib/db/client";
+import { prepareDatabase } from "@/lib/db/prepare-database";
+import { seedDemoIfEmpty } from "@/lib/districts/seed-demo";
+import { env } from "@/lib/env";
+
+const log = (line: string) => console.log(`[bench app] ${line}`);
+const nextBin = path.resolve("node_modules/next/dist/bin/next");
+
+async function main() {
+  const { PORT } = env();
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!fs.existsSync(path.join(distDir, "BUILD_ID"))) throw new Error(`no production build in ${distDir}`);
+  const db = await prepareDatabase(log);
+  if (await seedDemoIfEmpty()) log("seeded the demo district");
+  await disconnectDb();
+
+  const baseUrl = env().BASE_URL ?? `http://localhost:${PORT}`;
+  // BENCH_NEXT_NODE_ARGS: extra node flags for next-server (bench/api.ts's --cpu-prof).
+  const nodeArgs = (process.env.BENCH_NEXT_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, nextBin, "start", "-p", String(PORT)], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? baseUrl,
+      NEXTAUTH_SECRET: authSecret(),
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  });
+  log(`next start on port ${PORT}, next-server pid ${child.pid}`);
+
+  const stop = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  child.on("exit", async (code) => {
+    await db.close();
+    process.exit(code ?? 0);
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
