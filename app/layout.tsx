@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import "./globals.css";
+import "@/components/interviews/interviews.css";
+import "@/components/forms/definitions.css";
 import { Providers } from "@/components/providers";
 
 export const metadata: Metadata = {

@@ -27,7 +27,7 @@ function newestSourceChange(dir: string): number {
 }
 
 function buildIfNeeded() {
-  const buildId = path.resolve(".next/BUILD_ID");
+  const buildId = path.resolve(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   const changed = Math.max(...["app", "components", "lib", "public"].filter((d) => fs.existsSync(d)).map(newestSourceChange));
   if (built && built >= changed) return;

@@ -12,15 +12,57 @@ export const DEMO = {
 /** On first start only (no district yet): a demo district to sign in to and look around. */
 export async function seedDemoIfEmpty(): Promise<boolean> {
   if ((await db().district.count()) > 0) return false;
-  const { district, roles } = await createDistrict({ name: DEMO.district, adminEmail: DEMO.admin, adminFirst: "Ada", adminLast: "Admin" });
+  const { district, person, roles } = await createDistrict({ name: DEMO.district, adminEmail: DEMO.admin, adminFirst: "Ada", adminLast: "Admin" });
   const make = (first: string, last: string, email: string, role: string) =>
     db().person.create({
       data: { districtId: district.id, first, last, email, emailKey: email, roles: { [role]: 1 } },
     });
-  await make("Bea", "Board", DEMO.board, roles.board);
+  const board = await make("Bea", "Board", DEMO.board, roles.board);
   const mentor = await make("Max", "Mentor", DEMO.mentor, roles.mentor);
   const candidate = await make("Cleo", "Candidate", DEMO.candidate, roles.candidate);
   await db().mentorAssignment.create({ data: { districtId: district.id, mentorId: mentor.id, candidateId: candidate.id } });
   await db().tag.createMany({ data: ["2026 cohort", "Needs documents"].map((name) => ({ name, districtId: district.id })) });
+  await seedDemoInterviews(district.id, { admin: person.id, board: board.id, candidate: candidate.id });
   return true;
+}
+
+/** A form with a private field, a board, a profile, and one published and one draft interview. */
+const DEMO_FIELDS = [
+  {
+    id: "recommendation",
+    type: "dropdown",
+    label: { en: "Recommendation", es: "Recomendación" },
+    options: [
+      { en: "Recommend", es: "Recomendar" },
+      { en: "Recommend with conditions", es: "Recomendar con condiciones" },
+      { en: "Do not recommend yet", es: "No recomendar todavía" },
+    ],
+  },
+  { id: "strengths", type: "text", label: { en: "Strengths", es: "Fortalezas" } },
+  { id: "documents_complete", type: "checkbox", label: { en: "All documents received", es: "Todos los documentos recibidos" } },
+  { id: "board_notes", type: "text", label: { en: "Board's private notes", es: "Notas privadas de la junta" }, p: 1 },
+  { id: "supporting_files", type: "file", label: { en: "Supporting documents", es: "Documentos de apoyo" } },
+];
+
+async function seedDemoInterviews(districtId: string, people: { admin: string; board: string; candidate: string }) {
+  const form = await db().form.create({ data: { districtId, name: "Credential board interview", fields: DEMO_FIELDS } });
+  const board = await db().board.create({
+    data: { districtId, name: "Credentials board", members: { create: [{ personId: people.board }, { personId: people.admin }] } },
+  });
+  const profile = await db().profile.create({ data: { districtId, name: "Initial credential", formId: form.id } });
+  const common = { districtId, personId: people.candidate, boardId: board.id, formId: form.id, profileId: profile.id };
+  await db().interview.create({
+    data: {
+      ...common,
+      date: "2026-10-14",
+      published: true,
+      responses: {
+        recommendation: 2,
+        strengths: { en: "Clear answers on ethics; strong references from both supervisors." },
+        documents_complete: 0,
+        board_notes: { en: "Ask for the missing transcript before the final vote." },
+      },
+    },
+  });
+  await db().interview.create({ data: { ...common, date: "2026-12-02" } });
 }

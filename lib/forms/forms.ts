@@ -1,18 +1,28 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
+import { seesAllInterviews } from "@/lib/interviews/visibility";
 import { conflict, notFound } from "@/lib/http/errors";
 import type { CreateFormInput } from "./schemas";
 import { formSelect, serializeForm } from "./serialize-form";
 
+/**
+ * Candidates and mentors read forms without their private fields: even the label of a
+ * staff-only field ("Concerns about the candidate") is not theirs to see.
+ */
+const serializeFor = (ctx: Ctx) => (row: Parameters<typeof serializeForm>[0]) => {
+  const form = serializeForm(row);
+  return seesAllInterviews(ctx) ? form : { ...form, fields: form.fields.filter((f) => f.p !== 1) };
+};
+
 export async function listForms(ctx: Ctx) {
   const rows = await db().form.findMany({ where: { districtId: ctx.districtId }, select: formSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });
-  return rows.map(serializeForm);
+  return rows.map(serializeFor(ctx));
 }
 
 export async function getForm(ctx: Ctx, id: string) {
   const row = await db().form.findFirst({ where: { id, districtId: ctx.districtId }, select: formSelect });
   if (!row) throw notFound("Form");
-  return serializeForm(row);
+  return serializeFor(ctx)(row);
 }
 
 export async function createForm(ctx: Ctx, input: CreateFormInput) {

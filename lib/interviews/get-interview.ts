@@ -1,13 +1,18 @@
 import type { Ctx } from "@/lib/auth/context";
 import { findVisibleInterview } from "./find-interview";
+import type { GetInterviewQuery } from "./schemas";
 import { serializeInterview } from "./serialize-interview";
 import { stripPrivateFields } from "./strip-private-fields";
 import { seesAllInterviews } from "./visibility";
 
-/** The full interview; candidates and mentors get it without private fields. */
-export async function getInterview(ctx: Ctx, personId: string, id: string) {
+/**
+ * The full interview; candidates and mentors get it without private fields, and so does
+ * staff asking for `view=candidate|mentor` (the preview before publishing).
+ */
+export async function getInterview(ctx: Ctx, personId: string, id: string, query: GetInterviewQuery = {}) {
   const row = await findVisibleInterview(ctx, personId, id);
   const fields = row.fields ?? [];
   const responses = (row.responses ?? {}) as Record<string, unknown>;
-  return serializeInterview(ctx.origin, row, fields, seesAllInterviews(ctx) ? responses : stripPrivateFields(responses, fields));
+  const full = seesAllInterviews(ctx) && !query.view;
+  return serializeInterview(ctx.origin, row, fields, full ? responses : stripPrivateFields(responses, fields));
 }

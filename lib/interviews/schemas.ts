@@ -33,6 +33,14 @@ export const listInterviewsQuery = z.object({
   to: dateSchema.optional(),
 });
 
+/**
+ * `view=candidate` or `view=mentor` on GET …/:personId/:id: staff preview the interview as
+ * that reader gets it (private fields removed by the same code). Readers who are not staff
+ * always get their own view, whatever they ask for.
+ */
+export const getInterviewQuery = z.object({ view: z.enum(["candidate", "mentor"], { error: "Use candidate or mentor." }).optional() });
+
 export type CreateInterviewInput = z.infer<typeof createInterviewSchema>;
 export type UpdateInterviewInput = z.infer<typeof updateInterviewSchema>;
 export type ListInterviewsQuery = z.infer<typeof listInterviewsQuery>;
+export type GetInterviewQuery = z.infer<typeof getInterviewQuery>;

@@ -143,3 +143,48 @@ describe("mentors and candidates", () => {
     expect((await api.get(`/api/interviews/${fresh.id}`, fresh.token)).body).toEqual([]);
   });
 });
+
+describe("preview as candidate or mentor (?view=)", () => {
+  it("staff get the interview without private fields, exactly as the candidate does", async () => {
+    for (const view of ["candidate", "mentor"]) {
+      const preview = await api.get(`/api/interviews/${candidateId}/${interviews.published}?view=${view}`, tokens.board);
+      const asCandidate = await api.get(`/api/interviews/${candidateId}/${interviews.published}`, tokens["the candidate"]);
+      expect(preview.status).toBe(200);
+      expect(preview.body.responses).toEqual(asCandidate.body.responses);
+      expect(JSON.stringify(preview.body)).not.toContain("board only");
+    }
+  });
+
+  it("works before publishing, when the candidate cannot see the interview yet", async () => {
+    const res = await api.get(`/api/interviews/${candidateId}/${interviews.unpublished}?view=candidate`, d.admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.published).toBe(0);
+    expect(Object.keys(res.body.responses).sort()).toEqual(["docs", "open"]);
+  });
+
+  it("gives a candidate nothing more than their own view, and an unknown view is 400", async () => {
+    const res = await api.get(`/api/interviews/${candidateId}/${interviews.published}?view=mentor`, tokens["the candidate"]);
+    expect(res.status).toBe(200);
+    expect(res.body.responses).not.toHaveProperty("secret");
+    expect((await api.get(`/api/interviews/${candidateId}/${interviews.unpublished}?view=candidate`, tokens["the candidate"])).status).toBe(404);
+    const bad = await api.get(`/api/interviews/${candidateId}/${interviews.published}?view=admin`, tokens.board);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].path).toBe("query.view");
+  });
+});
+
+describe("form definitions", () => {
+  it("candidates and mentors read forms without the private fields; staff read them whole", async () => {
+    const list = await api.get("/api/forms", d.admin.token);
+    const formId = list.body[0].id;
+    expect((await api.get(`/api/forms/${formId}`, tokens.board)).body.fields.map((f: { id: string }) => f.id)).toEqual(["open", "secret", "score", "docs"]);
+    for (const viewer of ["assigned mentor", "the candidate"] as const) {
+      const one = await api.get(`/api/forms/${formId}`, tokens[viewer]);
+      expect(one.status).toBe(200);
+      expect(one.body.fields.map((f: { id: string }) => f.id)).toEqual(["open", "docs"]);
+      expect(JSON.stringify(one.body)).not.toContain("Private");
+      const all = await api.get("/api/forms", tokens[viewer]);
+      expect(all.body[0].fields.map((f: { id: string }) => f.id)).toEqual(["open", "docs"]);
+    }
+  });
+});

@@ -1,10 +1,13 @@
 import { route } from "@/lib/http/route";
 import { deleteInterview } from "@/lib/interviews/delete-interview";
 import { getInterview } from "@/lib/interviews/get-interview";
-import { updateInterviewSchema } from "@/lib/interviews/schemas";
+import { getInterviewQuery, updateInterviewSchema } from "@/lib/interviews/schemas";
 import { updateInterview } from "@/lib/interviews/update-interview";
 
-export const GET = route({ scope: "read:interviews" }, ({ ctx, params }) => getInterview(ctx, params.personId, params.id));
+// `view=candidate|mentor`: staff see what that reader gets (private fields removed).
+export const GET = route({ scope: "read:interviews", query: getInterviewQuery }, ({ ctx, params, query }) =>
+  getInterview(ctx, params.personId, params.id, query),
+);
 
 export const PATCH = route({ scope: "write:interviews", permission: "interviews:edit", body: updateInterviewSchema }, ({ ctx, params, body }) =>
   updateInterview(ctx, params.personId, params.id, body),

@@ -1,0 +1,4 @@
+export const boardKeys = {
+  all: ["boards"] as const,
+  list: () => [...boardKeys.all, "list"] as const,
+};

@@ -1,0 +1,31 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/components/api/api-fetch";
+import { boardKeys } from "./board-keys";
+
+export type Board = { id: string; name: string; members: string[]; created_at: number };
+export type BoardInput = { name?: string; members?: string[] };
+
+export function useBoards() {
+  return useQuery({ queryKey: boardKeys.list(), queryFn: ({ signal }) => apiFetch<Board[]>("/api/boards", { signal }), staleTime: 60_000 });
+}
+
+export function useSaveBoard() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: BoardInput }) =>
+      id
+        ? apiFetch<Board>(`/api/boards/${encodeURIComponent(id)}`, { method: "PATCH", body: input })
+        : apiFetch<Board>("/api/boards", { method: "POST", body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: boardKeys.all }),
+  });
+}
+
+export function useDeleteBoard() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/boards/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: boardKeys.all }),
+  });
+}

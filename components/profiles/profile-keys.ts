@@ -1,0 +1,4 @@
+export const profileKeys = {
+  all: ["profiles"] as const,
+  list: () => [...profileKeys.all, "list"] as const,
+};

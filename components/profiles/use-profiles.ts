@@ -1,0 +1,32 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/components/api/api-fetch";
+import { profileKeys } from "./profile-keys";
+
+/** An interview profile: a kind of interview, with the form its interviews start with. */
+export type Profile = { id: string; name: string; form_id: string | null; created_at: number };
+export type ProfileInput = { name?: string; form_id?: string | null };
+
+export function useProfiles() {
+  return useQuery({ queryKey: profileKeys.list(), queryFn: ({ signal }) => apiFetch<Profile[]>("/api/profiles", { signal }), staleTime: 60_000 });
+}
+
+export function useSaveProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: ProfileInput }) =>
+      id
+        ? apiFetch<Profile>(`/api/profiles/${encodeURIComponent(id)}`, { method: "PATCH", body: input })
+        : apiFetch<Profile>("/api/profiles", { method: "POST", body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}
+
+export function useDeleteProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/profiles/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}
