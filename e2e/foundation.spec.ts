@@ -1,22 +1,5 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { latestMailTo, linkIn, signIn } from "./helpers";
-
-const SCREENS = "test-results/screens";
-
-/** The page as it is now, at desktop size and at a phone's size. */
-async function screens(page: Page, name: string) {
-  fs.mkdirSync(SCREENS, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: `${SCREENS}/${name}-mobile.png`, fullPage: true });
-  await page.setViewportSize(size);
-  await page.waitForTimeout(150);
-}
+import { latestMailTo, linkIn, screens, signIn } from "./helpers";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

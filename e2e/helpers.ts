@@ -34,3 +34,20 @@ export async function signIn(page: Page, email: string) {
   const mail = await latestMailTo(email, started);
   await page.goto(linkIn(mail));
 }
+
+/** Where `screens` writes; E2E_SCREENS moves it (e.g. for a second run beside this one). */
+const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
+
+/** The page as it is now, at desktop size and at a phone's size, for people to look at. */
+export async function screens(page: Page, name: string) {
+  fs.mkdirSync(SCREENS, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: `${SCREENS}/${name}-mobile.png`, fullPage: true });
+  await page.setViewportSize(size);
+  await page.waitForTimeout(150);
+}
