@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestampSchema } from "@/lib/http/schemas";
 import { idSchema } from "@/lib/people/schemas";
 
 const name = z.string().trim().min(1, "Required.").max(200);
@@ -12,3 +13,17 @@ export const updateBoardSchema = z.object({ name: name.optional(), members: z.ar
 
 export type CreateBoardInput = z.infer<typeof createBoardSchema>;
 export type UpdateBoardInput = z.infer<typeof updateBoardSchema>;
+
+// ---- Responses ----
+
+/** A board (lib/boards/serialize-board.ts). */
+export const boardSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    members: z.array(z.string()).describe("Person ids of the members, sorted by id."),
+    created_at: timestampSchema,
+  })
+  .describe("A board that conducts interviews.");
+
+export type Board = z.infer<typeof boardSchema>;

@@ -1,3 +1,5 @@
+import type { Board } from "./schemas";
+
 export const boardSelect = {
   id: true,
   name: true,
@@ -8,5 +10,5 @@ export const boardSelect = {
 type BoardRow = { id: string; name: string; createdAt: Date; members: { personId: string }[] };
 
 export function serializeBoard(b: BoardRow) {
-  return { id: b.id, name: b.name, members: b.members.map((m) => m.personId), created_at: b.createdAt.getTime() };
+  return { id: b.id, name: b.name, members: b.members.map((m) => m.personId), created_at: b.createdAt.getTime() } satisfies Board;
 }

@@ -1,9 +1,7 @@
-import { z } from "zod";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
-
-export const tagInputSchema = z.object({ name: z.string().trim().min(1).max(60) });
+import type { TagInput } from "./schemas";
 
 const select = { id: true, name: true } as const;
 
@@ -11,11 +9,11 @@ export async function listTags(ctx: Ctx) {
   return db().tag.findMany({ where: { districtId: ctx.districtId }, select, orderBy: { name: "asc" } });
 }
 
-export async function createTag(ctx: Ctx, input: z.infer<typeof tagInputSchema>) {
+export async function createTag(ctx: Ctx, input: TagInput) {
   return db().tag.create({ data: { ...input, districtId: ctx.districtId }, select });
 }
 
-export async function updateTag(ctx: Ctx, id: string, input: z.infer<typeof tagInputSchema>) {
+export async function updateTag(ctx: Ctx, id: string, input: TagInput) {
   const { count } = await db().tag.updateMany({ where: { id, districtId: ctx.districtId }, data: input });
   if (!count) throw notFound("Tag");
   return db().tag.findUniqueOrThrow({ where: { id }, select });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ID_PATTERN } from "@/lib/http/route";
+import { multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
 import { languageSchema } from "@/lib/people/schemas";
 
 export const FIELD_TYPES = ["dropdown", "text", "checkbox", "file"] as const;
@@ -58,3 +59,30 @@ export const updateFormSchema = z.object({
 
 export type CreateFormInput = z.infer<typeof createFormSchema>;
 export type UpdateFormInput = z.infer<typeof updateFormSchema>;
+
+// ---- Responses ----
+
+/** A field as returned: `options` on dropdowns only, `p: 1` on private fields only. */
+export const formFieldResponseSchema = z
+  .object({
+    id: z.string().describe("Unique within the form; the key of the field's answer in an interview's `responses`."),
+    type: z.enum(FIELD_TYPES).describe("dropdown: answered with the 1-based option index; text: a multilingual text; checkbox: 0 or 1; file: file records keyed by file id."),
+    label: multilingualTextResponseSchema,
+    options: z.array(multilingualTextResponseSchema).optional().describe("The choices of a dropdown, in order (present on dropdown fields only)."),
+    p: z.literal(1).optional().describe("1 marks a private field: hidden from candidates and mentors, with its answers (absent on other fields)."),
+  })
+  .describe("A field of an interview form.");
+
+/** A form (lib/forms/serialize-form.ts). Candidates and mentors get it without its private fields. */
+export const formSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    fields: z.array(formFieldResponseSchema).describe("The ordered fields. Without the private ones (`p: 1`) for candidates and mentors."),
+    created_at: timestampSchema,
+    updated_at: timestampSchema,
+  })
+  .describe("An interview form: an ordered list of fields.");
+
+export type FormFieldResponse = z.infer<typeof formFieldResponseSchema>;
+export type Form = z.infer<typeof formSchema>;

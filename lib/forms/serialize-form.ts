@@ -1,4 +1,5 @@
 import { readFormFields } from "./read-form-fields";
+import type { Form } from "./schemas";
 
 export const formSelect = { id: true, name: true, fields: true, createdAt: true, updatedAt: true } as const;
 
@@ -18,5 +19,5 @@ export function serializeForm(f: FormRow) {
     })),
     created_at: f.createdAt.getTime(),
     updated_at: f.updatedAt.getTime(),
-  };
+  } satisfies Form;
 }

@@ -17,6 +17,30 @@ const STATUS = {
 
 export type ErrorCode = keyof typeof STATUS;
 
+/** Every error code with its HTTP status (read by the OpenAPI document). */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = STATUS;
+
+/** One problem of a request, e.g. { path: "email", message: "Not a valid e-mail address." }. */
+export const errorDetailSchema = z
+  .object({
+    path: z.string().describe('Where the problem is: a dotted path into the body ("email", "responses.notes"), "query.<name>" for a query parameter, or a multipart field name.'),
+    message: z.string().describe("What is wrong there, for a person to read."),
+  })
+  .describe("One problem of the request.");
+
+/** The one error body of the service (DESIGN.md): `{ error: { code, message, details? } }`. */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(STATUS) as [ErrorCode, ...ErrorCode[]]).describe("Machine-readable snake_case code; each code has one HTTP status."),
+      message: z.string().describe("A sentence for a person to read. Never a stack trace."),
+      details: z.array(errorDetailSchema).optional().describe("Present on some 400 (validation_error) and 409 (conflict) responses: one entry per problem."),
+    }),
+  })
+  .describe("The body of every error response.");
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
 /** The one error type of the service: a code, a sentence for the caller, optional details. */
 export class AppError extends Error {
   constructor(
@@ -60,7 +84,10 @@ export function toAppError(error: unknown): AppError {
 }
 
 export function errorResponse(error: AppError): Response {
-  const body: Record<string, unknown> = { code: error.code, message: error.message };
-  if (error.details?.length) body.details = error.details;
+  const body = {
+    code: error.code,
+    message: error.message,
+    ...(error.details?.length ? { details: error.details } : {}),
+  } satisfies ErrorBody["error"];
   return Response.json({ error: body }, { status: error.status, headers: error.headers });
 }

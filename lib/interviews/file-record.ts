@@ -1,4 +1,5 @@
 import { fileUrl } from "@/lib/storage/file-names";
+import type { FileRecord, InterviewAttachment } from "./schemas";
 
 export type AttachmentRow = {
   id: string;
@@ -30,12 +31,13 @@ export function serializeFileRecord(origin: string, value: unknown) {
     content_type: r.content_type ?? "application/octet-stream",
     size: r.size ?? 0,
     created_at: r.created_at ?? 0,
-  };
+  } satisfies FileRecord;
 }
 
 /** The response of an upload: the record plus its id and field. */
-export const serializeAttachment = (origin: string, f: AttachmentRow) => ({
-  id: f.id,
-  field_id: f.fieldId,
-  ...serializeFileRecord(origin, storedFileRecord(f)),
-});
+export const serializeAttachment = (origin: string, f: AttachmentRow) =>
+  ({
+    id: f.id,
+    field_id: f.fieldId,
+    ...serializeFileRecord(origin, storedFileRecord(f)),
+  }) satisfies InterviewAttachment;

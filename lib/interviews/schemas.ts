@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "@/lib/people/schemas";
+import { flagSchema, idSchema, multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
 import { isCalendarDate } from "./calendar-date";
 
 export const dateSchema = z.string().refine(isCalendarDate, "Use a real calendar date in the format YYYY-MM-DD.");
@@ -44,3 +44,79 @@ export type CreateInterviewInput = z.infer<typeof createInterviewSchema>;
 export type UpdateInterviewInput = z.infer<typeof updateInterviewSchema>;
 export type ListInterviewsQuery = z.infer<typeof listInterviewsQuery>;
 export type GetInterviewQuery = z.infer<typeof getInterviewQuery>;
+
+// ---- Responses ----
+
+/** A file record inside a file field's answer (lib/interviews/file-record.ts `serializeFileRecord`). */
+export const fileRecordSchema = z
+  .object({
+    name: z.string().describe("Display name."),
+    url: z
+      .string()
+      .nullable()
+      .describe("Where to fetch the file ({base_url}/files/…, with the same Authorization). null only if the stored record lost its storage key."),
+    content_type: z.string(),
+    size: z.int().describe("Bytes."),
+    created_at: timestampSchema,
+  })
+  .describe("A file attached to an interview, inside the answer of a file field (keyed by file id).");
+
+/** The response of an attachment upload (`serializeAttachment`): the record plus its id and field. */
+export const interviewAttachmentSchema = fileRecordSchema
+  .extend({
+    id: z.string().describe("The file id: its key inside `responses[field_id]`."),
+    field_id: z.string().describe("The file field of the interview's form this file answers."),
+  })
+  .describe("An uploaded interview attachment.");
+
+/** An answer in `responses`, by the type of its form field. */
+export const responseValueSchema = z
+  .union([
+    z.int().describe("dropdown: the 1-based index of the chosen option; checkbox: 0 or 1."),
+    multilingualTextResponseSchema,
+    z.record(z.string(), fileRecordSchema).describe("file: the attached files, keyed by file id."),
+  ])
+  .describe("The answer to one form field: an integer (dropdown index, checkbox 0/1), a multilingual text (text), or file records keyed by file id (file).");
+
+/** A recording record, the value inside `audio` (`serializeRecording`). */
+export const recordingSchema = z
+  .object({
+    name: multilingualTextResponseSchema,
+    url: z.string().nullable().describe("Where to fetch the audio file, or null if the record has no location."),
+    transcript: multilingualTextResponseSchema.optional().describe("Present after transcription."),
+    summary: multilingualTextResponseSchema.optional().describe("Present after summarization."),
+    created_at: timestampSchema.optional(),
+  })
+  .describe("An audio recording of the interview.");
+
+/** The list shape (lib/interviews/serialize-interview.ts `serializeInterviewSummary`). */
+export const interviewSummarySchema = z
+  .object({
+    id: z.string(),
+    person_id: z.string().describe("The candidate."),
+    district_id: z.string(),
+    date: z.string().describe("YYYY-MM-DD."),
+    board_id: z.string().nullable().describe("The board conducting the interview, or null."),
+    form_id: z.string().nullable().describe("The interview form used, or null."),
+    profile_id: z.string().nullable().describe("The interview profile used, or null."),
+    published: flagSchema.describe("0 at creation; 1 makes the interview visible to the candidate and their mentors."),
+    created_at: timestampSchema,
+    updated_at: timestampSchema,
+  })
+  .describe("An interview in list results: without `responses` and `audio`.");
+
+/** The single-interview shape (`serializeInterview`): the list shape plus `responses` and `audio`. */
+export const interviewSchema = interviewSummarySchema
+  .extend({
+    responses: z
+      .record(z.string(), responseValueSchema)
+      .describe("Form field id -> answer. `{}` at creation. Without the private fields' answers for candidates and mentors (and for `view=candidate|mentor`)."),
+    audio: z.record(z.string(), recordingSchema).describe("Recording id -> recording. `{}` at creation."),
+  })
+  .describe("A full interview, with its answers and recordings.");
+
+export type FileRecord = z.infer<typeof fileRecordSchema>;
+export type InterviewAttachment = z.infer<typeof interviewAttachmentSchema>;
+export type Recording = z.infer<typeof recordingSchema>;
+export type InterviewSummary = z.infer<typeof interviewSummarySchema>;
+export type Interview = z.infer<typeof interviewSchema>;

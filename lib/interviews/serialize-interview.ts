@@ -1,6 +1,7 @@
 import type { FormField } from "@/lib/forms/schemas";
 import { fileUrl } from "@/lib/storage/file-names";
 import { serializeFileRecord } from "./file-record";
+import type { InterviewSummary } from "./schemas";
 
 export type InterviewRow = {
   id: string;
@@ -41,7 +42,7 @@ export function serializeInterviewSummary(i: InterviewRow) {
     published: i.published ? 1 : 0,
     created_at: i.createdAt.getTime(),
     updated_at: i.updatedAt.getTime(),
-  };
+  } satisfies InterviewSummary;
 }
 
 export type FullInterviewRow = InterviewRow & { responses: unknown; audio: unknown };

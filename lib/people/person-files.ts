@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { displayName, fileUrl, safeFileName } from "@/lib/storage/file-names";
 import { storage } from "@/lib/storage/storage";
+import type { PersonFile } from "./schemas";
 import { assertCanSeePerson } from "./visibility";
 
 type FileRow = { id: string; name: string; storageKey: string; contentType: string; size: number; createdAt: Date };
@@ -17,7 +18,7 @@ export function serializePersonFile(ctx: Ctx, f: FileRow) {
     content_type: f.contentType,
     size: f.size,
     created_at: f.createdAt.getTime(),
-  };
+  } satisfies PersonFile;
 }
 
 export async function listPersonFiles(ctx: Ctx, personId: string) {

@@ -1,7 +1,12 @@
 import { z } from "zod";
-import { ID_PATTERN } from "@/lib/http/route";
+import { permissionSchema, roleKindSchema } from "@/lib/auth/permissions";
+import { tagSchema } from "@/lib/definitions/schemas";
+import { flagSchema, idSchema, timestampSchema } from "@/lib/http/schemas";
+import { interviewSummarySchema } from "@/lib/interviews/schemas";
 
-export const idSchema = z.string().regex(ID_PATTERN, "Not a valid id.");
+// Defined with the other wire conventions (a leaf module, so that schemas of other domains can
+// use it without an import cycle); re-exported here, where the other domains import it from.
+export { idSchema };
 
 const name = z.string().trim().min(1, "Required.").max(100);
 
@@ -67,3 +72,77 @@ export const getPersonQuery = z.object({
 
 export type CreatePersonInput = z.infer<typeof createPersonSchema>;
 export type UpdatePersonInput = z.infer<typeof updatePersonSchema>;
+
+// ---- Responses ----
+
+/** The Person resource (lib/people/serialize-person.ts): exactly the create response. */
+export const personSchema = z
+  .object({
+    id: z.string(),
+    first: z.string(),
+    last: z.string(),
+    email: z.string().describe("Unique within the district (case-insensitively)."),
+    language: z.string().describe("BCP 47 language code; `en` by default."),
+    roles: z
+      .record(z.string(), z.union([z.literal(1), z.literal(2)]))
+      .describe("Role id -> 1 (primary) or 2 (secondary). `{}` when none."),
+    tags: z.array(z.string()).describe("Tag ids; `[]` when none."),
+    archived: flagSchema.describe("1 for an archived person (signed out, listed only with `archived=true`)."),
+    district_id: z.string(),
+    created_at: timestampSchema,
+  })
+  .describe("A person of the district, as created (the create response has no `avatar_url`).");
+
+/** An element of GET /api/people: the Person with `avatar_url: null`. */
+export const personListItemSchema = personSchema
+  .extend({ avatar_url: z.null().describe("Always null in list results; fetch the person for a URL.") })
+  .describe("A person in list results.");
+
+/** A file uploaded for a person (lib/people/person-files.ts `serializePersonFile`). */
+export const personFileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().describe("Display name."),
+    url: z.string().describe("Where to fetch the file ({base_url}/files/…, with the same Authorization)."),
+    content_type: z.string(),
+    size: z.int().describe("Bytes."),
+    created_at: timestampSchema,
+  })
+  .describe("A file uploaded for a person.");
+
+/** The single-person result (lib/people/get-person.ts): Person + avatar_url + mentors + what `include` asks for. */
+export const personDetailSchema = personSchema
+  .extend({
+    avatar_url: z.string().describe("URL of the person's photo, or of an initials picture when there is none."),
+    mentors: z.array(z.string()).describe("Person ids of the assigned mentors, in the order they were assigned; `[]` when none."),
+    photo_url: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("With `include=photo_url` (and in the photo upload response): the uploaded photo's URL, or null without one."),
+    files: z.array(personFileSchema).optional().describe("With `include=files`: the person's uploaded files, oldest first."),
+    tag_details: z.array(tagSchema).optional().describe("With `include=tags`: the person's tags with their names, in the order of `tags`."),
+    interviews: z
+      .array(interviewSummarySchema)
+      .optional()
+      .describe("With `include=interviews`: the person's interviews the caller may see, newest first, in the list shape."),
+  })
+  .describe("A single person, with the extras asked for by `include`.");
+
+/** GET /api/me (lib/people/me.ts). */
+export const meSchema = z
+  .object({
+    person: personDetailSchema.describe("The signed-in person (single-person shape, no includes)."),
+    district: z.object({ id: z.string(), name: z.string() }).describe("The person's district."),
+    kinds: z.array(roleKindSchema).describe("The kinds of the roles the person holds."),
+    permissions: z.array(permissionSchema).describe("What the person may change (an admin-kind role holds all)."),
+    staff: z.boolean().describe("true for admins and board members."),
+    sees_all_interviews: z.boolean().describe("true when the person sees every interview of the district, with private fields."),
+  })
+  .describe("Who the session belongs to and what they may do.");
+
+export type Person = z.infer<typeof personSchema>;
+export type PersonListItem = z.infer<typeof personListItemSchema>;
+export type PersonFile = z.infer<typeof personFileSchema>;
+export type PersonDetail = z.infer<typeof personDetailSchema>;
+export type Me = z.infer<typeof meSchema>;

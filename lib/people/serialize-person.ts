@@ -1,4 +1,5 @@
 import { fileUrl } from "@/lib/storage/file-names";
+import type { Person } from "./schemas";
 
 export type PersonRow = {
   id: string;
@@ -39,7 +40,7 @@ export function serializePerson(p: PersonRow) {
     archived: p.archived ? 1 : 0,
     district_id: p.districtId,
     created_at: p.createdAt.getTime(),
-  };
+  } satisfies Person;
 }
 
 /** Always a URL in single results: the uploaded photo, or an initials picture when there is none. */

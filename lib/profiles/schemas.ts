@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestampSchema } from "@/lib/http/schemas";
 import { idSchema } from "@/lib/people/schemas";
 
 const name = z.string().trim().min(1, "Required.").max(200);
@@ -12,3 +13,17 @@ export const updateProfileSchema = z.object({ name: name.optional(), form_id: id
 
 export type CreateProfileInput = z.infer<typeof createProfileSchema>;
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+// ---- Responses ----
+
+/** An interview profile (lib/profiles/profiles.ts `serializeProfile`). */
+export const profileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    form_id: z.string().nullable().describe("The default form of interviews created with this profile, or null."),
+    created_at: timestampSchema,
+  })
+  .describe("An interview profile: a named kind of interview with its default form.");
+
+export type Profile = z.infer<typeof profileSchema>;

@@ -1,4 +1,5 @@
-import { createKey, createKeySchema, listKeys } from "@/lib/keys/api-keys";
+import { createKey, listKeys } from "@/lib/keys/api-keys";
+import { createKeySchema } from "@/lib/keys/schemas";
 import { route } from "@/lib/http/route";
 
 export const GET = route({ auth: "session", permission: "settings" }, ({ ctx }) => listKeys(ctx));

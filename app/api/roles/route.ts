@@ -1,4 +1,5 @@
-import { createRole, listRoles, roleInputSchema } from "@/lib/definitions/roles";
+import { createRole, listRoles } from "@/lib/definitions/roles";
+import { roleInputSchema } from "@/lib/definitions/schemas";
 import { route } from "@/lib/http/route";
 
 export const GET = route({ scope: "read:people" }, ({ ctx }) => listRoles(ctx));

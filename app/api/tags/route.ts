@@ -1,4 +1,5 @@
-import { createTag, listTags, tagInputSchema } from "@/lib/definitions/tags";
+import { createTag, listTags } from "@/lib/definitions/tags";
+import { tagInputSchema } from "@/lib/definitions/schemas";
 import { route } from "@/lib/http/route";
 
 export const GET = route({ scope: "read:people" }, ({ ctx }) => listTags(ctx));

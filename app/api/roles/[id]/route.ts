@@ -1,4 +1,5 @@
-import { deleteRole, roleUpdateSchema, updateRole } from "@/lib/definitions/roles";
+import { deleteRole, updateRole } from "@/lib/definitions/roles";
+import { roleUpdateSchema } from "@/lib/definitions/schemas";
 import { route } from "@/lib/http/route";
 
 export const PATCH = route({ auth: "session", permission: "settings", body: roleUpdateSchema }, ({ ctx, params, body }) =>

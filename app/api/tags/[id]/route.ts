@@ -1,4 +1,5 @@
-import { deleteTag, tagInputSchema, updateTag } from "@/lib/definitions/tags";
+import { deleteTag, updateTag } from "@/lib/definitions/tags";
+import { tagInputSchema } from "@/lib/definitions/schemas";
 import { route } from "@/lib/http/route";
 
 export const PATCH = route({ auth: "session", permission: "settings", body: tagInputSchema }, ({ ctx, params, body }) =>

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { scopeSchema } from "@/lib/auth/permissions";
+import { timestampSchema } from "@/lib/http/schemas";
+
+export const createKeySchema = z.object({
+  name: z.string().trim().min(1, "Required.").max(100),
+  scopes: z.array(scopeSchema).min(1, "Choose at least one scope."),
+  /** Optional expiry, ms since the epoch, in the future. */
+  expires_at: z
+    .number()
+    .int()
+    .refine((t) => t > Date.now(), "Must be in the future.")
+    .nullable()
+    .optional(),
+});
+export type CreateKeyInput = z.infer<typeof createKeySchema>;
+
+/** An API key as listed: never the key itself (lib/keys/api-keys.ts `serializeKey`). */
+export const apiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string().describe("Descriptive name."),
+    hint: z.string().describe("The last 4 characters of the key, to recognise it."),
+    scopes: z.array(scopeSchema).describe("What the key may do."),
+    created_at: timestampSchema,
+    last_used_at: timestampSchema.nullable().describe("When the key was last used (updated at most once a minute), or null if never."),
+    expires_at: timestampSchema.nullable().describe("When the key stops working (401 afterwards), or null if it does not expire."),
+  })
+  .describe("An API key, without its secret value. Revoked keys are not listed; expired ones are.");
+
+/** The create response: the only time the full key is returned. */
+export const createdApiKeySchema = apiKeySchema
+  .extend({ key: z.string().describe("The full key (`cas_` + 43 characters). Returned only here: store it now, it cannot be retrieved later.") })
+  .describe("A new API key, including its full value (returned only once).");
+
+export type ApiKey = z.infer<typeof apiKeySchema>;
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

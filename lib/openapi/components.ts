@@ -1,0 +1,81 @@
+import type { z } from "zod";
+import { boardSchema, createBoardSchema, updateBoardSchema } from "@/lib/boards/schemas";
+import { roleInputSchema, roleSchema, roleUpdateSchema, tagInputSchema, tagSchema } from "@/lib/definitions/schemas";
+import { createFormSchema, formFieldResponseSchema, formFieldSchema, formSchema, multilingualTextSchema, updateFormSchema } from "@/lib/forms/schemas";
+import { errorBodySchema, errorDetailSchema } from "@/lib/http/errors";
+import { multilingualTextResponseSchema, okSchema } from "@/lib/http/schemas";
+import {
+  createInterviewSchema,
+  fileRecordSchema,
+  interviewAttachmentSchema,
+  interviewSchema,
+  interviewSummarySchema,
+  recordingSchema,
+  responseValueSchema,
+  updateInterviewSchema,
+} from "@/lib/interviews/schemas";
+import { createKeySchema } from "@/lib/keys/schemas";
+import { apiKeySchema, createdApiKeySchema } from "@/lib/keys/schemas";
+import {
+  createPersonSchema,
+  meSchema,
+  personDetailSchema,
+  personFileSchema,
+  personListItemSchema,
+  personSchema,
+  updatePersonSchema,
+} from "@/lib/people/schemas";
+import { createProfileSchema, profileSchema, updateProfileSchema } from "@/lib/profiles/schemas";
+
+/**
+ * The named schemas of the document (`#/components/schemas/<name>`): the very objects the
+ * serializers are typed with and the routes parse with. Wherever one of them appears inside
+ * another schema, the document refers to it by name instead of repeating it.
+ */
+
+/** Response shapes, converted as what the service sends (zod "output"). */
+export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
+  Error: errorBodySchema,
+  ErrorDetail: errorDetailSchema,
+  Ok: okSchema,
+  MultilingualText: multilingualTextResponseSchema,
+  Person: personSchema,
+  PersonListItem: personListItemSchema,
+  PersonDetail: personDetailSchema,
+  PersonFile: personFileSchema,
+  Me: meSchema,
+  InterviewSummary: interviewSummarySchema,
+  Interview: interviewSchema,
+  ResponseValue: responseValueSchema,
+  FileRecord: fileRecordSchema,
+  InterviewAttachment: interviewAttachmentSchema,
+  Recording: recordingSchema,
+  Form: formSchema,
+  FormField: formFieldResponseSchema,
+  Board: boardSchema,
+  Profile: profileSchema,
+  Role: roleSchema,
+  Tag: tagSchema,
+  ApiKey: apiKeySchema,
+  CreatedApiKey: createdApiKeySchema,
+};
+
+/** Request bodies, converted as what the service accepts (zod "input": before defaults and transforms). */
+export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
+  PersonCreate: createPersonSchema,
+  PersonUpdate: updatePersonSchema,
+  InterviewCreate: createInterviewSchema,
+  InterviewUpdate: updateInterviewSchema,
+  FormCreate: createFormSchema,
+  FormUpdate: updateFormSchema,
+  FormFieldInput: formFieldSchema,
+  MultilingualTextInput: multilingualTextSchema,
+  BoardCreate: createBoardSchema,
+  BoardUpdate: updateBoardSchema,
+  ProfileCreate: createProfileSchema,
+  ProfileUpdate: updateProfileSchema,
+  RoleCreate: roleInputSchema,
+  RoleUpdate: roleUpdateSchema,
+  TagInput: tagInputSchema,
+  ApiKeyCreate: createKeySchema,
+};

@@ -1,0 +1,86 @@
+import { SCOPES } from "@/lib/auth/permissions";
+import { ERROR_STATUS } from "@/lib/http/errors";
+import type { OperationSpec } from "./operation";
+
+const endpoint = (op: OperationSpec) => `\`${op.method.toUpperCase()} ${op.path}\``;
+
+/** Which operations each API-key scope opens, read from the operations themselves. */
+function scopesTable(operations: readonly OperationSpec[]): string {
+  const rows = SCOPES.map((scope) => {
+    const ops = operations.filter((op) => op.access.auth === "any" && ("scopeByPath" in op.access ? Object.values(op.access.scopeByPath).includes(scope) : op.access.scope === scope));
+    return `| \`${scope}\` | ${ops.map(endpoint).join(", ")} |`;
+  });
+  const sessionOnly = operations.filter((op) => op.access.auth === "session");
+  return [
+    "| scope | endpoints |",
+    "|---|---|",
+    ...rows,
+    `| sessions only (an API key gets 403) | ${sessionOnly.map(endpoint).join(", ")} |`,
+  ].join("\n");
+}
+
+const STATUS_MEANING: Record<string, string> = {
+  invalid_json: "the body is not valid JSON",
+  validation_error: "the body, a query parameter or a multipart field does not fit; `details` lists each problem with its `path`",
+  unauthorized: "no token, or an unknown, expired or revoked session token or API key",
+  forbidden: "a permission or scope is missing, or an API key calls an endpoint for sessions only",
+  not_found: "an unknown id, a record of another district, or one the caller may not see (never 403 for these)",
+  conflict: "the change clashes with existing data (duplicate e-mail or tag name, a role still held, a form in use…)",
+  payload_too_large: "the body exceeds the size limit",
+  unsupported_media_type: "the body is not sent as `application/json` (or `multipart/form-data` for uploads), or an upload has a refused type",
+  rate_limited: "too many requests with this API key; wait the seconds given by the `Retry-After` header",
+  internal: "an unexpected failure on the service's side (the body never holds a stack trace)",
+};
+
+function statusesTable(): string {
+  return [
+    "| status | code | when |",
+    "|---|---|---|",
+    ...Object.entries(ERROR_STATUS).map(([code, status]) => `| ${status} | \`${code}\` | ${STATUS_MEANING[code] ?? ""} |`),
+  ].join("\n");
+}
+
+/** `info.description`: what an integrator reads first. */
+export function documentDescription(operations: readonly OperationSpec[]): string {
+  return `The Credentials Administration Service manages the records of a district: its people, their files, roles and tags, and the candidates' board interviews (form answers, recordings, attachments). Every record belongs to one district; a caller only ever reaches its own district's records.
+
+This version serves people, files, roles, tags, interviews (with forms, boards and profiles) and API keys; the messaging and audio-recording endpoints of the service contract (\`/api/messages…\`, \`/api/audio/…\`) are not served yet.
+
+All paths are relative to the service's base URL. Request and response bodies are JSON (\`Content-Type: application/json\`) unless an operation says otherwise (uploads are \`multipart/form-data\`, files are served as they were stored).
+
+## Authentication
+
+Every request except this document carries \`Authorization: Bearer <token>\`, where the token is either
+
+- a **session token**: the token of a signed-in browser session (sign-in by e-mail link; the browser sends it as the next-auth session cookie, which the service accepts too). Operators can mint one with \`npm run admin -- session --email <address>\`. \`DELETE /api/me\` signs it out; archiving the person revokes all their sessions. A session can do what the person's roles allow: the admin role holds every permission (\`people:edit\`, \`interviews:edit\`, \`settings\`); other roles hold the permissions listed on them.
+- an **API key**: \`cas_\` followed by 43 characters (32 random bytes), created with \`POST /api/keys\` in a session with the \`settings\` permission. The full key is returned once; the service stores only a hash and shows its last 4 characters as \`hint\`. A key acts for its district with admin visibility, limited by its scopes; permissions do not apply to keys. A revoked or expired key is refused with 401 at once. Each key may make a limited number of requests per minute (1200 by default), beyond which it gets 429 with \`Retry-After\`.
+
+Each operation states who may call it, in its description and in two extension fields: \`x-api-key-scope\` (the scope an API key needs; \`sessions-only\` when keys are refused; \`none\` for a public operation; for \`/files/{path}\` a map from the path's area to the scope) and \`x-permission\` (the permission a session needs, when one is needed).
+
+### API-key scopes
+
+${scopesTable(operations)}
+
+## Visibility
+
+Records of another district, and records the caller may not see, answer 404 (not 403). Admins, board members and API keys see the whole district. People editors and settings holders see every person. A mentor sees themself and their assigned candidates, and the published interviews of those candidates. A candidate sees themself and their own published interviews. Form fields marked private (\`p: 1\`) and their answers are shown to staff only (admins, board members, interview editors, API keys).
+
+## Conventions
+
+- Ids are opaque strings (letters, digits, \`_\`, \`-\`; at most 64 characters).
+- Timestamps (\`created_at\`, \`updated_at\`, \`last_used_at\`, \`expires_at\`) are **integers, milliseconds since the Unix epoch**. Interview dates are strings \`YYYY-MM-DD\`.
+- Flags (\`archived\`, \`published\`, a checkbox answer, a private field's \`p\`) are **integers, 0 or 1**, never booleans. (\`GET /api/me\` reports \`staff\` and \`sees_all_interviews\` as booleans.)
+- A **multilingual text** is an object mapping a BCP 47 language code to the text in that language, e.g. \`{"en": "Yes", "es": "Sí"}\`.
+- A nullable field is always present (with \`null\`); an optional field may be absent (its description says when it is present).
+- \`PATCH\` changes only the fields sent and returns the updated resource in its single-result shape. \`DELETE\` and actions (invite, sign out) return \`{"ok": true}\`. Creations answer 201.
+- File URLs (\`url\`, \`avatar_url\`, \`photo_url\`) point at \`{base_url}/files/…\` and are fetched with the same Authorization header.
+- There is no version segment in the paths. Fields may be added to responses without notice: clients must ignore fields they do not know.
+
+## Errors
+
+Every error has the body \`{"error": {"code": "<snake_case>", "message": "<sentence>", "details": [{"path": "email", "message": "…"}]}}\`; \`details\` is present on validation errors (and some conflicts) only. Each code has one status:
+
+${statusesTable()}
+
+Limits: a JSON body up to 1 MB and an upload up to 25 MB by default (413 beyond); a photo up to 5 MB.`;
+}

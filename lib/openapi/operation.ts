@@ -1,0 +1,59 @@
+import type { z } from "zod";
+import type { Permission, Scope } from "@/lib/auth/permissions";
+
+/**
+ * One documented operation, described with the same zod schemas the route and the
+ * serializers use. `build-operation.ts` turns it into an OpenAPI operation object; the API
+ * tests read the same records to parse real responses with the documented schema.
+ *
+ * `access` restates the route's `route({ auth, scope, permission })` options (a wrapped
+ * handler does not expose them); tests/api/openapi.test.ts checks every operation's
+ * access against real calls, so a difference fails the tests.
+ */
+export type Access =
+  /** No authentication (the document itself). */
+  | { auth: "public" }
+  /** `route({ auth: "session" })`: API keys are refused with 403. */
+  | { auth: "session"; permission?: Permission }
+  /** `route({ scope })`: sessions (with `permission`, if any) or API keys holding `scope`. */
+  | { auth: "any"; scope: Scope; permission?: Permission }
+  /** `route({ scope: (params) => … })`: the scope depends on the path; `scopeRule` says how. */
+  | { auth: "any"; scopeByPath: Record<string, Scope>; scopeRule: string };
+
+export type HttpMethod = "get" | "put" | "post" | "patch" | "delete";
+
+/** Error statuses an operation may add or describe more precisely than the defaults. */
+export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415;
+
+export type SuccessResponse =
+  | { status: number; description: string; schema: z.ZodType }
+  /** A file: any content type, described in words. */
+  | { status: number; description: string; binary: true; headers?: Record<string, string> };
+
+export type OperationSpec = {
+  method: HttpMethod;
+  /** OpenAPI path template: `/api/people/{id}`. */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  /** Markdown; the access rules are appended by the builder. */
+  description?: string;
+  access: Access;
+  /** Description of each `{param}` of the path. */
+  pathParams?: Record<string, string>;
+  /** The route's `query` schema; each property becomes a query parameter. */
+  query?: z.ZodObject;
+  /** Descriptions (and an example) of the query parameters. */
+  queryDocs?: Record<string, { description: string; example?: string }>;
+  /** The route's `body` schema (JSON). */
+  body?: z.ZodType;
+  /** The fields a `multipart: true` route reads from its form (documented here, read by hand in the handler). */
+  multipart?: z.ZodObject;
+  response: SuccessResponse;
+  /** Operation-specific error descriptions (a 403 text is added to the generated one); 409 is only documented where given here. */
+  errors?: Partial<Record<ErrorStatus, string>>;
+};
+
+/** Identity function that keeps the literal types of a list of operations. */
+export const operations = (list: OperationSpec[]) => list;

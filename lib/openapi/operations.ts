@@ -1,0 +1,43 @@
+import type { OperationSpec } from "./operation";
+import { accountOperations } from "./paths-account";
+import { definitionOperations } from "./paths-definitions";
+import { fileOperations } from "./paths-files";
+import { interviewSetupOperations } from "./paths-interview-setup";
+import { interviewOperations } from "./paths-interviews";
+import { keyOperations } from "./paths-keys";
+import { peopleOperations } from "./paths-people";
+import { referenceOperations } from "./paths-reference";
+
+/** Every documented operation, in the order of the document. */
+export const OPERATIONS: readonly OperationSpec[] = [
+  ...peopleOperations,
+  ...interviewOperations,
+  ...interviewSetupOperations,
+  ...definitionOperations,
+  ...keyOperations,
+  ...accountOperations,
+  ...fileOperations,
+  ...referenceOperations,
+];
+
+/** The operation for a method and an OpenAPI path template, e.g. ("get", "/api/people/{id}"). */
+export function findOperation(method: string, path: string): OperationSpec | undefined {
+  return OPERATIONS.find((op) => op.method === method.toLowerCase() && op.path === path);
+}
+
+/** Tags in the order of the document, with their descriptions. */
+export const TAGS = [
+  { name: "People", description: "The members of the district: candidates, mentors, board members, administrators." },
+  { name: "Person files", description: "Files uploaded for a person." },
+  { name: "Interviews", description: "A candidate's board interviews: form answers, recordings, attachments, publication." },
+  { name: "Interview attachments", description: "Files answering the `file` fields of an interview's form." },
+  { name: "Forms", description: "Interview forms: ordered fields, some private to staff." },
+  { name: "Boards", description: "Boards that conduct interviews." },
+  { name: "Profiles", description: "Kinds of interview, each with a default form." },
+  { name: "Roles", description: "Roles people hold: a kind and permissions." },
+  { name: "Tags", description: "Labels put on people." },
+  { name: "API keys", description: "Keys for programmatic access (sessions only)." },
+  { name: "Session", description: "The signed-in session (sessions only)." },
+  { name: "Files", description: "Stored files, served to callers allowed to see their record." },
+  { name: "Reference", description: "This document." },
+] as const;

@@ -1,0 +1,36 @@
+import { operations } from "./operation";
+
+/** Stored files (app/files/[...path]/route.ts), outside /api: the `url` of file records and photos. */
+export const fileOperations = operations([
+  {
+    method: "get",
+    path: "/files/{path}",
+    operationId: "getFile",
+    tag: "Files",
+    summary: "Download a stored file",
+    description:
+      "Serves a stored file, only to callers allowed to see the record it belongs to (anything else, including another district's path, is 404). " +
+      "Use the `url` of a file record, `avatar_url` or `photo_url` as is. Paths: `<district_id>/avatars/<person_id>` (the photo, or an SVG initials picture), " +
+      "`<district_id>/photos/…`, `<district_id>/people/<person_id>/…` (person files), `<district_id>/interviews/<interview_id>/…` (interview attachments; " +
+      "attachments of private fields are staff-only). `<district_id>/audio/…` (recordings) is not served yet: 404. Images, PDF, audio, video and plain text are served inline, anything else as a download.",
+    access: {
+      auth: "any",
+      scopeByPath: { avatars: "read:people", photos: "read:people", people: "read:people", interviews: "read:interviews", audio: "read:interviews" },
+      scopeRule: "An API key needs `read:interviews` for `<district_id>/interviews/…` and `<district_id>/audio/…`, and `read:people` for every other path.",
+    },
+    pathParams: {
+      path: "The file's storage path after `/files/`: several segments separated by `/` (letters, digits, `.`, `_`, `-`; never `.` or `..`).",
+    },
+    response: {
+      status: 200,
+      description: "The file's bytes, with its own content type.",
+      binary: true,
+      headers: {
+        "Content-Type": "The stored content type (`image/svg+xml` for an initials picture).",
+        "Content-Disposition": "`inline` or `attachment`, with the display name (`filename` and UTF-8 `filename*`).",
+        "Cache-Control": "`private, max-age=300` (`max-age=60` for an initials picture).",
+        "X-Content-Type-Options": "`nosniff`.",
+      },
+    },
+  },
+]);

@@ -1,0 +1,466 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Scope } from "@/lib/auth/permissions";
+import { db } from "@/lib/db/client";
+import { errorBodySchema } from "@/lib/http/errors";
+import type { OperationSpec } from "@/lib/openapi/operation";
+import { findOperation, OPERATIONS } from "@/lib/openapi/operations";
+import { api, call, type ApiResponse, type CallOptions } from "../helpers/api";
+import { ALL_SCOPES, makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
+
+/**
+ * The served OpenAPI document against the code: every route is documented and every
+ * documented operation exists; the documented access (session only, API-key scope,
+ * permission) is what the routes enforce; and real responses parse with the documented
+ * response schema in strict mode, so an undocumented field or a wrong type fails.
+ */
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+
+const METHODS = ["GET", "PUT", "POST", "PATCH", "DELETE"] as const;
+const routeModules = import.meta.glob<Record<string, unknown>>("../../app/**/route.ts");
+
+/** `../../app/api/people/[id]/route.ts` -> `/api/people/{id}`; catch-alls `[...path]` -> `{path}`. */
+const templateOf = (file: string) =>
+  file
+    .replace("../../app", "")
+    .replace(/\/route\.ts$/, "")
+    .replace(/\[(?:\.\.\.)?(\w+)\]/g, "{$1}");
+
+/** next-auth's own endpoints and the JSON 404 for unknown /api paths are not part of the API. */
+const undocumented = (file: string) => file.includes("/api/auth/") || file.includes("[...unknown]");
+
+/**
+ * The schema with every object made strict, all the way down: an extra field anywhere fails
+ * the parse. Objects declared loose (`z.looseObject`) stay loose.
+ */
+function deepStrict(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodObject) {
+    if (schema._zod.def.catchall) return schema;
+    return z.strictObject(Object.fromEntries(Object.entries(schema.shape).map(([key, value]) => [key, deepStrict(value as z.ZodType)])));
+  }
+  if (schema instanceof z.ZodArray) return z.array(deepStrict(schema.element as z.ZodType));
+  if (schema instanceof z.ZodOptional) return deepStrict(schema.unwrap() as z.ZodType).optional();
+  if (schema instanceof z.ZodNullable) return deepStrict(schema.unwrap() as z.ZodType).nullable();
+  if (schema instanceof z.ZodUnion) return z.union((schema.options as z.ZodType[]).map(deepStrict));
+  if (schema instanceof z.ZodRecord) return z.record(schema.keyType as z.ZodString, deepStrict(schema.valueType as z.ZodType));
+  return schema;
+}
+
+/** Parses with the strict schema; on failure, the message names every issue. */
+function expectShape(schema: z.ZodType, body: unknown, where: string) {
+  const result = deepStrict(schema).safeParse(body);
+  expect(result.success ? "matches the documented schema" : `${where}:\n${z.prettifyError(result.error)}\n${JSON.stringify(body).slice(0, 2000)}`).toBe(
+    "matches the documented schema",
+  );
+}
+
+/** Operations whose documented success response was checked against a real one. */
+const checkedSuccess = new Set<string>();
+/** `<operationId> <status>` of error responses checked against the error schema. */
+const checkedErrors = new Set<string>();
+
+let documented: { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+
+/**
+ * Calls `path` (an instance of the documented `template`) and checks the response against
+ * the document: the status is the documented success status (or `expect`, which must be a
+ * documented error status), and the body parses strictly with the documented schema.
+ */
+async function check(method: (typeof METHODS)[number], template: string, path: string, options: CallOptions & { expect?: number } = {}): Promise<ApiResponse> {
+  const op = findOperation(method, template);
+  if (!op) throw new Error(`${method} ${template} is not documented`);
+  const res = await call(method, path, options);
+  const wanted = options.expect ?? op.response.status;
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body).slice(0, 500)}`).toBe(wanted);
+  if (res.status === op.response.status) {
+    if ("schema" in op.response) {
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expectShape(op.response.schema, res.body, `${method} ${path}`);
+    }
+    checkedSuccess.add(op.operationId);
+  } else {
+    expect(Object.keys(documented.paths[template][method.toLowerCase()].responses), `${method} ${template} documents ${res.status}`).toContain(String(res.status));
+    expectShape(errorBodySchema, res.body, `${method} ${path} (error)`);
+    checkedErrors.add(`${op.operationId} ${res.status}`);
+  }
+  return res;
+}
+
+const json = <T>(res: ApiResponse) => res.body as T;
+
+// ---------------------------------------------------------------------------------------
+
+let d: TestDistrict;
+
+beforeAll(async () => {
+  d = await makeDistrict("OpenAPI");
+  const res = await api.get("/api/openapi.json", null);
+  documented = res.body;
+});
+
+describe("GET /api/openapi.json", () => {
+  it("serves the OpenAPI 3.1 document as public, cacheable JSON", async () => {
+    const res = await check("GET", "/api/openapi.json", "/api/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(res.body.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(res.body.info.title).toBeTruthy();
+    expect(Object.keys(res.body.paths).length).toBeGreaterThan(20);
+  });
+
+  it("needs no authentication, and ignores a bad token", async () => {
+    expect((await api.get("/api/openapi.json", "not-a-token")).status).toBe(200);
+  });
+});
+
+describe("the document covers the routes", () => {
+  it("has an operation for every exported method of every app/api route (and /files), and no other", async () => {
+    const inCode: string[] = [];
+    for (const [file, load] of Object.entries(routeModules)) {
+      if (undocumented(file)) continue;
+      const mod = await load();
+      for (const method of METHODS) if (typeof mod[method] === "function") inCode.push(`${method} ${templateOf(file)}`);
+    }
+    const inDocument = Object.entries(documented.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(inCode).toContain("GET /files/{path}");
+    expect(inDocument.sort()).toEqual(inCode.sort());
+    expect(OPERATIONS.map((op) => `${op.method.toUpperCase()} ${op.path}`).sort()).toEqual(inCode.sort());
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Access: the documented session-only / scope / permission against the wrapper's decisions.
+
+/** A path for the operation with ids that exist nowhere: past authorization it answers 4xx, and changes nothing. */
+function probePath(op: OperationSpec, area = "people") {
+  return op.path.replace("{path}", `${d.id}/${area}/nothing0/file.pdf`).replace(/\{\w+\}/g, "nothing0");
+}
+
+const refusedForAccess = (res: ApiResponse) => res.status === 401 || res.status === 403;
+
+describe("documented access is enforced access", () => {
+  const protectedOps = OPERATIONS.filter((op) => op.access.auth !== "public");
+  const probe = (op: OperationSpec, token: string | null, area?: string) => call(op.method.toUpperCase(), probePath(op, area), { token });
+
+  it("every operation but the document needs a token (401 without one)", async () => {
+    for (const op of protectedOps) {
+      const res = await probe(op, null);
+      expect(res.status, `${op.method} ${op.path}`).toBe(401);
+      expectShape(errorBodySchema, res.body, op.operationId);
+    }
+  });
+
+  it("API keys: sessions-only operations refuse them; scoped ones need exactly the documented scope", async () => {
+    const all = (await d.addKey(ALL_SCOPES)).key;
+    const only = new Map<Scope, string>();
+    const allBut = new Map<Scope, string>();
+    for (const scope of ALL_SCOPES) {
+      only.set(scope, (await d.addKey([scope])).key);
+      allBut.set(scope, (await d.addKey(ALL_SCOPES.filter((s) => s !== scope))).key);
+    }
+    for (const op of protectedOps) {
+      const where = `${op.method.toUpperCase()} ${op.path}`;
+      if (op.access.auth === "session") {
+        const res = await probe(op, all);
+        expect(res.status, where).toBe(403);
+        expect(res.body.error.message, where).toMatch(/session/i);
+        continue;
+      }
+      if (op.access.auth !== "any") continue;
+      const byArea: [string | undefined, Scope][] =
+        "scopeByPath" in op.access ? Object.entries(op.access.scopeByPath) : [[undefined, op.access.scope as Scope]];
+      for (const [area, scope] of byArea) {
+        const lacking = await probe(op, allBut.get(scope)!, area);
+        expect(lacking.status, `${where} (${area ?? ""}) without ${scope}`).toBe(403);
+        expect(lacking.body.error.message).toContain(scope);
+        const holding = await probe(op, only.get(scope)!, area);
+        expect(refusedForAccess(holding), `${where} (${area ?? ""}) with only ${scope}: ${holding.status}`).toBe(false);
+      }
+    }
+  });
+
+  it("sessions: the documented permission is required, and no other", async () => {
+    const plain = await d.addPerson("other"); // a role without permissions
+    const holders = {
+      "people:edit": await d.addPersonWith(["people:edit"]),
+      "interviews:edit": await d.addPersonWith(["interviews:edit"]),
+      settings: await d.addPersonWith(["settings"]),
+    };
+    for (const op of protectedOps) {
+      const where = `${op.method.toUpperCase()} ${op.path}`;
+      // Signing out ends the session it is called with: it gets a fresh person of its own.
+      const sessionOf = async (person: { token: string }) => (op.operationId === "signOut" ? (await d.addPerson("other")).token : person.token);
+      const permission = "permission" in op.access ? op.access.permission : undefined;
+      const res = await probe(op, await sessionOf(plain));
+      if (permission) {
+        expect(res.status, `${where} without ${permission}`).toBe(403);
+        expect(res.body.error.message).toContain(permission);
+        const holding = await probe(op, await sessionOf(holders[permission]));
+        expect(refusedForAccess(holding), `${where} with ${permission}: ${holding.status}`).toBe(false);
+      } else {
+        expect(refusedForAccess(res), `${where} without any permission: ${res.status}`).toBe(false);
+      }
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Real responses against the documented schemas.
+
+const png = () => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], "me.png", { type: "image/png" });
+const pdf = () => new File(["%PDF-1.4 test"], "Report.pdf", { type: "application/pdf" });
+const form = (fields: Record<string, string | File>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+};
+
+const FIELDS = [
+  { id: "recommendation", type: "dropdown", label: { en: "Recommendation" }, options: [{ en: "Approve" }, { en: "Decline" }] },
+  { id: "strengths", type: "text", label: { en: "Strengths", es: "Fortalezas" } },
+  { id: "complete", type: "checkbox", label: { en: "Documents complete" } },
+  { id: "docs", type: "file", label: { en: "Documents" } },
+  { id: "board_notes", type: "text", label: { en: "Board notes" }, p: 1 },
+];
+
+describe("real responses match the documented schemas", () => {
+  let token: string;
+  let tagId: string;
+  let roleId: string;
+  let formId: string;
+  let boardId: string;
+  let profileId: string;
+  let candidate: { id: string; token: string };
+  let mentor: { id: string; token: string };
+
+  beforeAll(async () => {
+    token = d.admin.token;
+    candidate = await d.addPerson("candidate");
+    mentor = await d.addPerson("mentor");
+    await d.assignMentor(mentor.id, candidate.id);
+  });
+
+  it("roles and tags", async () => {
+    await check("GET", "/api/roles", "/api/roles", { token });
+    const role = json<{ id: string }>(await check("POST", "/api/roles", "/api/roles", { token, body: { name: "Reviewer", kind: "other", permissions: ["people:edit"] } }));
+    roleId = role.id;
+    await check("PATCH", "/api/roles/{id}", `/api/roles/${roleId}`, { token, body: { name: "Senior reviewer" } });
+
+    const tag = json<{ id: string }>(await check("POST", "/api/tags", "/api/tags", { token, body: { name: "Priority" } }));
+    tagId = tag.id;
+    await check("POST", "/api/tags", "/api/tags", { token, body: { name: "Priority" }, expect: 409 });
+    await check("GET", "/api/tags", "/api/tags", { token });
+    await check("PATCH", "/api/tags/{id}", `/api/tags/${tagId}`, { token, body: { name: "High priority" } });
+
+    const spare = json<{ id: string }>(await check("POST", "/api/tags", "/api/tags", { token, body: { name: "Spare" } }));
+    await check("DELETE", "/api/tags/{id}", `/api/tags/${spare.id}`, { token });
+  });
+
+  it("forms, boards and profiles", async () => {
+    const created = json<{ id: string }>(await check("POST", "/api/forms", "/api/forms", { token, body: { name: "Board interview", fields: FIELDS } }));
+    formId = created.id;
+    await check("GET", "/api/forms", "/api/forms", { token });
+    await check("GET", "/api/forms/{id}", `/api/forms/${formId}`, { token });
+    // Candidates read forms without their private fields: still the documented shape.
+    const asCandidate = await check("GET", "/api/forms/{id}", `/api/forms/${formId}`, { token: candidate.token });
+    expect(asCandidate.body.fields.map((f: { id: string }) => f.id)).not.toContain("board_notes");
+    const spare = json<{ id: string }>(await check("POST", "/api/forms", "/api/forms", { token, body: { name: "Spare" } }));
+    await check("PATCH", "/api/forms/{id}", `/api/forms/${spare.id}`, { token, body: { name: "Spare form", fields: [FIELDS[0]] } });
+    await check("DELETE", "/api/forms/{id}", `/api/forms/${spare.id}`, { token });
+
+    const board = json<{ id: string }>(await check("POST", "/api/boards", "/api/boards", { token, body: { name: "Credentials board", members: [d.admin.id] } }));
+    boardId = board.id;
+    await check("GET", "/api/boards", "/api/boards", { token });
+    await check("GET", "/api/boards/{id}", `/api/boards/${boardId}`, { token });
+    await check("PATCH", "/api/boards/{id}", `/api/boards/${boardId}`, { token, body: { members: [d.admin.id, mentor.id] } });
+    await check("POST", "/api/boards", "/api/boards", { token, body: { name: "Bad", members: ["nobody"] }, expect: 400 });
+
+    const profile = json<{ id: string }>(await check("POST", "/api/profiles", "/api/profiles", { token, body: { name: "Initial", form_id: formId } }));
+    profileId = profile.id;
+    const bare = json<{ id: string }>(await check("POST", "/api/profiles", "/api/profiles", { token, body: { name: "Renewal" } }));
+    expect(bare).toMatchObject({ form_id: null });
+    await check("GET", "/api/profiles", "/api/profiles", { token });
+    await check("GET", "/api/profiles/{id}", `/api/profiles/${profileId}`, { token });
+    await check("PATCH", "/api/profiles/{id}", `/api/profiles/${bare.id}`, { token, body: { form_id: formId } });
+    await check("DELETE", "/api/profiles/{id}", `/api/profiles/${bare.id}`, { token });
+  });
+
+  let personId: string;
+  let interviewId: string;
+
+  it("people: create, list, single with every include, update, files, photo, invite", async () => {
+    const created = await check("POST", "/api/people", "/api/people", {
+      token,
+      body: { first: "Cleo", last: "Candidate", email: uniqueEmail("cleo"), roles: { [d.roles.candidate]: 1 }, tags: [tagId] },
+    });
+    personId = created.body.id;
+    expect(created.body).not.toHaveProperty("avatar_url");
+    await check("POST", "/api/people", "/api/people", { token, body: { first: "Dup", last: "Dup", email: created.body.email }, expect: 409 });
+
+    await check("GET", "/api/people", "/api/people", { token });
+    await check("GET", "/api/people", "/api/people?archived=true", { token });
+    // An API key sees the same shapes.
+    await check("GET", "/api/people", "/api/people", { token: (await d.addKey(["read:people"])).key });
+
+    await d.assignMentor(mentor.id, personId);
+    const file = await check("POST", "/api/people/{id}/uploads", `/api/people/${personId}/uploads`, { token, form: form({ file: pdf(), name: "CV" }) });
+    await check("GET", "/api/people/{id}/uploads", `/api/people/${personId}/uploads`, { token });
+    const photo = await check("PUT", "/api/people/{id}/photo", `/api/people/${personId}/photo`, { token, form: form({ file: png() }) });
+    expect(photo.body.photo_url).toEqual(expect.any(String));
+    const interview = await check("POST", "/api/interviews/{personId}", `/api/interviews/${personId}`, { token, body: { date: "2026-05-04", board_id: boardId, profile_id: profileId } });
+    interviewId = interview.body.id;
+
+    const plain = await check("GET", "/api/people/{id}", `/api/people/${personId}`, { token });
+    expect(Object.keys(plain.body)).not.toContain("files");
+    const full = await check("GET", "/api/people/{id}", `/api/people/${personId}?include=files,interviews,tags,photo_url`, { token });
+    // Every optional part is present, so its schema was really exercised.
+    expect(full.body.files).toHaveLength(1);
+    expect(full.body.interviews).toHaveLength(1);
+    expect(full.body.tag_details).toEqual([{ id: tagId, name: "High priority" }]);
+    expect(full.body.photo_url).toEqual(expect.any(String));
+    expect(full.body.mentors).toEqual([mentor.id]);
+
+    await check("PATCH", "/api/people/{id}", `/api/people/${personId}`, { token, body: { language: "es", archived: 0, mentors: [mentor.id] } });
+    await check("POST", "/api/people/{id}/invite", `/api/people/${personId}/invite`, { token });
+
+    // The stored files behind the URLs.
+    const served = await check("GET", "/files/{path}", new URL(file.body.url).pathname, { token });
+    expect(served.headers.get("content-type")).toBe("application/pdf");
+    expect(served.body).toBe("%PDF-1.4 test");
+
+    await check("DELETE", "/api/people/{id}/photo", `/api/people/${personId}/photo`, { token });
+    await check("DELETE", "/api/people/{id}/uploads/{uploadId}", `/api/people/${personId}/uploads/${file.body.id}`, { token });
+  });
+
+  it("interviews: list, single, create, update, attachments, views, delete", async () => {
+    await check("GET", "/api/interviews", "/api/interviews", { token });
+    await check("GET", "/api/interviews", `/api/interviews?person_id=${personId}&published=0&from=2026-01-01&to=2026-12-31`, { token });
+    await check("GET", "/api/interviews/{personId}", `/api/interviews/${personId}`, { token });
+
+    const attachment = await check("POST", "/api/interviews/{personId}/{id}/files", `/api/interviews/${personId}/${interviewId}/files`, {
+      token,
+      form: form({ file: pdf(), field_id: "docs", name: "Transcript" }),
+    });
+    const updated = await check("PATCH", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}`, {
+      token,
+      body: {
+        published: 1,
+        responses: {
+          recommendation: 1,
+          strengths: { en: "Clear answers", es: "Respuestas claras" },
+          complete: 1,
+          docs: { [attachment.body.id]: {} },
+          board_notes: { en: "Private" },
+        },
+      },
+    });
+    expect(updated.body.responses.docs[attachment.body.id].url).toEqual(expect.any(String));
+
+    // A recording as the audio pipeline stores it (no endpoint writes one yet): name, key, transcript, summary.
+    const interview = await db().interview.findUniqueOrThrow({ where: { id: interviewId }, select: { personId: true } });
+    await db().interview.update({
+      where: { id: interviewId },
+      data: {
+        audio: {
+          rec1: {
+            name: { en: "Interview recording" },
+            key: `${d.id}/audio/${interview.personId}/rec1.webm`,
+            transcript: { en: "Hello." },
+            summary: { en: "A greeting." },
+            created_at: Date.now(),
+          },
+          rec2: { name: { en: "Second take" }, url: "https://example.test/files/rec2.webm" },
+        },
+      },
+    });
+
+    const full = await check("GET", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}`, { token });
+    expect(Object.keys(full.body.responses).sort()).toEqual(["board_notes", "complete", "docs", "recommendation", "strengths"]);
+    expect(Object.keys(full.body.audio)).toEqual(["rec1", "rec2"]);
+    const preview = await check("GET", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}?view=mentor`, { token });
+    expect(preview.body.responses).not.toHaveProperty("board_notes");
+    const asMentor = await check("GET", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}`, { token: mentor.token });
+    expect(asMentor.body.responses).not.toHaveProperty("board_notes");
+    await check("GET", "/api/interviews", "/api/interviews", { token: mentor.token });
+    await check("GET", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}`, { token: (await d.addKey(["read:interviews"])).key });
+
+    await check("PATCH", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}`, {
+      token,
+      body: { responses: { recommendation: 9, nope: 1 } },
+      expect: 400,
+    });
+    await check("DELETE", "/api/interviews/{personId}/{id}/files/{fileId}", `/api/interviews/${personId}/${interviewId}/files/${attachment.body.id}`, { token });
+
+    // The form is in use now: deleting it is a documented 409.
+    await check("DELETE", "/api/forms/{id}", `/api/forms/${formId}`, { token, expect: 409 });
+    await check("PATCH", "/api/forms/{id}", `/api/forms/${formId}`, { token, body: { fields: [FIELDS[0]] }, expect: 409 });
+    const bare = await check("POST", "/api/interviews/{personId}", `/api/interviews/${candidate.id}`, { token, body: { date: "2026-07-01" } });
+    await check("DELETE", "/api/interviews/{personId}/{id}", `/api/interviews/${candidate.id}/${bare.body.id}`, { token });
+  });
+
+  it("API keys", async () => {
+    const created = await check("POST", "/api/keys", "/api/keys", { token, body: { name: "Integration", scopes: ["read:people"], expires_at: Date.now() + 86_400_000 } });
+    expect(created.body.key).toMatch(/^cas_/);
+    const listed = await check("GET", "/api/keys", "/api/keys", { token });
+    expect(listed.body.find((k: { id: string }) => k.id === created.body.id)).not.toHaveProperty("key");
+    await check("DELETE", "/api/keys/{id}", `/api/keys/${created.body.id}`, { token });
+  });
+
+  it("the session: /api/me and signing out", async () => {
+    await check("GET", "/api/me", "/api/me", { token });
+    await check("GET", "/api/me", "/api/me", { token: mentor.token });
+    const leaving = await d.addPerson("other");
+    await check("DELETE", "/api/me", "/api/me", { token: leaving.token });
+    await check("GET", "/api/me", "/api/me", { token: leaving.token, expect: 401 });
+  });
+
+  it("deleting what is left: a held role is a 409, then the role, the board, the profile and the person", async () => {
+    await check("PATCH", "/api/people/{id}", `/api/people/${personId}`, { token, body: { roles: { [roleId]: 1 } } });
+    await check("DELETE", "/api/roles/{id}", `/api/roles/${roleId}`, { token, expect: 409 });
+    await check("PATCH", "/api/people/{id}", `/api/people/${personId}`, { token, body: { roles: {} } });
+    await check("DELETE", "/api/roles/{id}", `/api/roles/${roleId}`, { token });
+    await check("DELETE", "/api/boards/{id}", `/api/boards/${boardId}`, { token });
+    await check("DELETE", "/api/profiles/{id}", `/api/profiles/${profileId}`, { token });
+    await check("DELETE", "/api/people/{id}", `/api/people/${personId}`, { token });
+  });
+
+  it("error bodies: 400 with details, invalid JSON, 401, 403, 404, 409, 413, 415", async () => {
+    const invalid = await check("POST", "/api/people", "/api/people", { token, body: { first: "", last: "X", email: "not-an-email" }, expect: 400 });
+    expect(invalid.body.error.code).toBe("validation_error");
+    expect(invalid.body.error.details.map((x: { path: string }) => x.path).sort()).toEqual(["email", "first"]);
+    const badQuery = await check("GET", "/api/people/{id}", `/api/people/${d.admin.id}?include=secrets`, { token, expect: 400 });
+    expect(badQuery.body.error.details[0].path).toBe("query.include");
+    const notJson = await check("POST", "/api/tags", "/api/tags", { token, rawBody: "{oops", headers: { "content-type": "application/json" }, expect: 400 });
+    expect(notJson.body.error).toEqual({ code: "invalid_json", message: expect.any(String) });
+    await check("GET", "/api/people", "/api/people", { token: "no-such-token", expect: 401 });
+    await check("GET", "/api/keys", "/api/keys", { token: (await d.addKey(ALL_SCOPES)).key, expect: 403 });
+    const missing = await check("GET", "/api/people/{id}", "/api/people/nobody", { token, expect: 404 });
+    expect(missing.body.error.code).toBe("not_found");
+    await check("POST", "/api/tags", "/api/tags", { token, rawBody: "name=x", headers: { "content-type": "text/plain" }, expect: 415 });
+    await check("POST", "/api/tags", "/api/tags", { token, rawBody: JSON.stringify({ name: "x".repeat(1024 * 1024 + 10) }), headers: { "content-type": "application/json" }, expect: 413 });
+    await check("POST", "/api/people/{id}/uploads", `/api/people/${d.admin.id}/uploads`, { token, body: { file: "x" }, expect: 415 });
+  });
+
+  it("the strict check itself catches an undocumented field and a wrong type", () => {
+    const op = findOperation("GET", "/api/people/{id}")!;
+    const schema = deepStrict((op.response as { schema: z.ZodType }).schema);
+    const person = {
+      id: "p1", first: "A", last: "B", email: "a@b.c", language: "en", roles: {}, tags: [], archived: 0,
+      district_id: "d1", created_at: 1, avatar_url: "http://x/files/a", mentors: [],
+    };
+    expect(schema.safeParse(person).success).toBe(true);
+    expect(schema.safeParse({ ...person, secret: 1 }).success).toBe(false);
+    expect(schema.safeParse({ ...person, archived: false }).success).toBe(false);
+    expect(schema.safeParse({ ...person, files: [{ id: "f", name: "n", url: "u", content_type: "t", size: 1, created_at: 1, storage_key: "k" }] }).success).toBe(false);
+  });
+});
+
+afterAll(() => {
+  // Every documented operation had a real success response checked against its schema.
+  const missing = OPERATIONS.map((op) => op.operationId).filter((id) => !checkedSuccess.has(id));
+  expect(missing, "operations without a checked success response").toEqual([]);
+  expect(checkedErrors.size).toBeGreaterThan(10);
+});
