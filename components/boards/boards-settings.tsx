@@ -1,0 +1,284 @@
+"use client";
+
+import { useDeferredValue, useId, useMemo, useState } from "react";
+import { errorMessage, isApiError } from "@/components/api/api-fetch";
+import type { Person } from "@/components/people/person-types";
+import { usePeople } from "@/components/people/use-people";
+import { useRoles } from "@/components/roles/use-roles";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { fullName } from "@/components/ui/format";
+import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { useToast } from "@/components/ui/toast";
+import { useBoards, useDeleteBoard, useSaveBoard, type Board } from "./use-boards";
+
+const MAX_CHIPS = 8;
+const MAX_LISTED = 60;
+
+const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+
+/** Ids of people holding a board-kind role. */
+function useBoardPeople() {
+  const roles = useRoles();
+  return useMemo(() => {
+    const boardRoles = new Set((roles.data ?? []).filter((r) => r.kind === "board").map((r) => r.id));
+    return (p: Person) => Object.keys(p.roles).some((id) => boardRoles.has(id));
+  }, [roles.data]);
+}
+
+/** /settings/boards: interview boards and who sits on them. */
+export function BoardsSettings() {
+  const boards = useBoards();
+  const people = usePeople();
+  const del = useDeleteBoard();
+  const toast = useToast();
+  const [editing, setEditing] = useState<Board | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Board | null>(null);
+  const byId = useMemo(() => new Map((people.data ?? []).map((p) => [p.id, p])), [people.data]);
+
+  const newButton = (label: string) => (
+    <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
+      {label}
+    </button>
+  );
+
+  return (
+    <section className="card" aria-labelledby="boards-title">
+      <div className="card-head">
+        <div>
+          <h2 id="boards-title">Boards</h2>
+          <p>The people who hold an interview together. Board members see every interview, private fields included.</p>
+        </div>
+        {newButton("New board")}
+      </div>
+      {boards.isPending ? (
+        <div className="card-body">
+          <Skeleton lines={4} />
+        </div>
+      ) : boards.isError ? (
+        <ErrorState error={boards.error} onRetry={() => boards.refetch()} title="Could not load boards" />
+      ) : boards.data.length === 0 ? (
+        <EmptyState title="No boards yet" action={newButton("Create a board")}>
+          Create a board, then choose its members. Interviews are then held by a board.
+        </EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table table-stack">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Members</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {boards.data.map((b) => (
+                <tr key={b.id}>
+                  <td data-label="Name">
+                    <strong>{b.name}</strong>
+                  </td>
+                  <td data-label="Members">
+                    {b.members.length === 0 ? (
+                      <span className="muted">No members yet</span>
+                    ) : people.isPending ? (
+                      <span className="muted">{b.members.length === 1 ? "1 member" : `${b.members.length} members`}</span>
+                    ) : (
+                      <span className="chips">
+                        {b.members.slice(0, MAX_CHIPS).map((id) => {
+                          const p = byId.get(id);
+                          return (
+                            <span key={id} className="chip">
+                              {p ? fullName(p) : "Unknown person"}
+                              {p?.archived ? " (archived)" : ""}
+                            </span>
+                          );
+                        })}
+                        {b.members.length > MAX_CHIPS && <span className="chip">+{b.members.length - MAX_CHIPS} more</span>}
+                      </span>
+                    )}
+                  </td>
+                  <td className="actions">
+                    <span className="row" style={{ justifyContent: "flex-end", gap: 6 }}>
+                      <button type="button" className="btn btn-sm" onClick={() => setEditing(b)} aria-label={`Edit ${b.name}`}>
+                        Edit
+                      </button>
+                      <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(b)} aria-label={`Delete ${b.name}`}>
+                        Delete
+                      </button>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing && <BoardDialog board={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={`Delete the board “${deleting?.name}”?`}
+        message="Interviews held by this board keep their records and answers, but no longer name a board."
+        confirmLabel="Delete board"
+        danger
+        onConfirm={async () => {
+          if (!deleting) return;
+          await del.mutateAsync(deleting.id);
+          toast.show(`The board “${deleting.name}” was deleted.`);
+        }}
+      />
+    </section>
+  );
+}
+
+function BoardDialog({ board, onClose }: { board: Board | null; onClose: () => void }) {
+  const save = useSaveBoard();
+  const toast = useToast();
+  const [name, setName] = useState(board?.name ?? "");
+  const [members, setMembers] = useState<string[]>(board?.members ?? []);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setErrors({ name: "Enter a name." });
+    try {
+      await save.mutateAsync({ id: board?.id, input: { name: name.trim(), members } });
+      toast.show(board ? "Board saved." : `The board “${name.trim()}” was created.`);
+      onClose();
+    } catch (err) {
+      if (isApiError(err) && err.details.length) setErrors({ ...err.fieldErrors(), _: err.message });
+      else setErrors({ _: errorMessage(err) });
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} title={board ? `Edit “${board.name}”` : "New board"}>
+      <form onSubmit={submit} className="stack" noValidate>
+        {errors._ && (
+          <p className="form-error" role="alert">
+            {errors._}
+          </p>
+        )}
+        <Field label="Name" error={errors.name}>
+          {(p) => <input {...p} className="input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
+        </Field>
+        <MemberPicker value={members} onChange={setMembers} error={errors.members} />
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
+            {board ? "Save board" : "Create board"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * Chosen people as removable chips, then a searchable list of active people to tick, board
+ * members first. Archived people stay listed only while they are chosen (so they can be removed).
+ */
+function MemberPicker({ value, onChange, error }: { value: string[]; onChange: (ids: string[]) => void; error?: string }) {
+  const people = usePeople();
+  const isBoard = useBoardPeople();
+  const [search, setSearch] = useState("");
+  const deferred = useDeferredValue(search);
+  const id = useId();
+  const chosen = useMemo(() => new Set(value), [value]);
+  const byId = useMemo(() => new Map((people.data ?? []).map((p) => [p.id, p])), [people.data]);
+
+  const choices = useMemo(() => {
+    const list = (people.data ?? [])
+      .filter((p) => !p.archived || chosen.has(p.id))
+      .map((p) => ({ p, board: isBoard(p), text: fold(`${p.first} ${p.last} ${p.email}`) }));
+    list.sort((a, b) => Number(b.board) - Number(a.board) || a.p.last.localeCompare(b.p.last) || a.p.first.localeCompare(b.p.first));
+    return list;
+    // `chosen` is left out on purpose: ticking someone must not reshuffle the list under the pointer.
+  }, [people.data, isBoard]);
+
+  const words = fold(deferred).split(/\s+/).filter(Boolean);
+  const matches = choices.filter((c) => words.every((w) => c.text.includes(w)));
+  const shown = matches.slice(0, MAX_LISTED);
+
+  const toggle = (personId: string, on: boolean) => onChange(on ? [...value, personId] : value.filter((x) => x !== personId));
+
+  return (
+    <fieldset className="bd-picker" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>Members</legend>
+      <div className="bd-chosen" aria-live="polite">
+        {value.length === 0 ? (
+          <span className="muted small">Nobody chosen yet.</span>
+        ) : (
+          value.map((pid) => {
+            const p = byId.get(pid);
+            const label = p ? fullName(p) : people.isPending ? "…" : "Unknown person";
+            return (
+              <span key={pid} className="bd-chip">
+                {label}
+                <button type="button" className="bd-chip-remove" onClick={() => toggle(pid, false)} aria-label={`Remove ${label}`}>
+                  <span aria-hidden="true">×</span>
+                </button>
+              </span>
+            );
+          })
+        )}
+      </div>
+      {people.isPending ? (
+        <Skeleton lines={4} />
+      ) : people.isError ? (
+        <ErrorState error={people.error} onRetry={() => people.refetch()} title="Could not load people" />
+      ) : (
+        <>
+          <label className="sr-only" htmlFor={`${id}-search`}>
+            Find people
+          </label>
+          <input
+            id={`${id}-search`}
+            className="input"
+            type="search"
+            placeholder="Find people by name or e-mail"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
+            autoComplete="off"
+          />
+          {shown.length === 0 ? (
+            <p className="muted small bd-none">{choices.length === 0 ? "There is nobody to choose yet." : "Nobody matches this search."}</p>
+          ) : (
+            <ul className="bd-list" aria-label="People">
+              {shown.map(({ p, board }) => (
+                <li key={p.id}>
+                  <label className="bd-person">
+                    <input type="checkbox" checked={chosen.has(p.id)} onChange={(e) => toggle(p.id, e.target.checked)} />
+                    <span className="bd-person-text">
+                      <span className="bd-person-name">{fullName(p)}</span>
+                      <span className="bd-person-email">{p.email}</span>
+                    </span>
+                    {board && <span className="badge badge-primary">Board</span>}
+                    {p.archived ? <span className="badge badge-warning">Archived</span> : null}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="field-hint">
+            {matches.length > shown.length
+              ? `Showing ${shown.length} of ${matches.length}. Type a name to narrow the list.`
+              : "People with a board role are listed first."}
+          </p>
+        </>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,312 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { cleanText, languageName, newKey, setText, type DraftField, type DraftOption } from "./form-draft";
+import { FIELD_TYPE_LABELS, inLanguage, type Multilingual } from "./form-types";
+
+/** What a field is called in the editor's language (else any other), for headings and button names. */
+export function fieldTitle(field: DraftField, lang: string, index: number): string {
+  return inLanguage(cleanText(field.label), lang) || `field ${index + 1}`;
+}
+
+/** The text in another language, to hint at what to translate when `lang` has none. */
+function otherLanguage(text: Multilingual, lang: string): { lang: string; text: string } | null {
+  const entry = Object.entries(text).find(([l, v]) => l !== lang && v.trim());
+  return entry ? { lang: entry[0], text: entry[1] } : null;
+}
+
+export const PRIVATE_BADGE = "Private · admins and board only";
+
+/** One field of the form editor: heading with its order controls, label, private toggle, options. */
+export function FieldEditor({
+  field,
+  index,
+  count,
+  lang,
+  errors,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  field: DraftField;
+  index: number;
+  count: number;
+  lang: string;
+  errors?: Record<string, string>;
+  onChange: (update: (f: DraftField) => DraftField) => void;
+  onMove: (delta: -1 | 1, from: "up" | "down") => void;
+  onRemove: () => void;
+}) {
+  const title = fieldTitle(field, lang, index);
+  const hasLabel = Boolean(inLanguage(cleanText(field.label), lang));
+  const base = `fd-${field.key}`;
+  const other = field.label[lang] ? null : otherLanguage(field.label, lang);
+
+  return (
+    <li className={`fd-field${field.private ? " fd-field-private" : ""}${errors ? " fd-field-invalid" : ""}`} id={base}>
+      <div role="group" aria-labelledby={`${base}-title`}>
+        <div className="fd-field-head">
+          <span className="fd-field-num" aria-hidden="true">
+            {index + 1}
+          </span>
+          <h3 className="fd-field-title" id={`${base}-title`}>
+            <span className="sr-only">Field {index + 1}: </span>
+            <span className={hasLabel ? "" : "muted"}>{hasLabel ? title : "Untitled field"}</span>
+          </h3>
+          <span className="fd-field-badges">
+            <span className="badge">{FIELD_TYPE_LABELS[field.type]}</span>
+            {field.private && <span className="badge badge-warning">{PRIVATE_BADGE}</span>}
+            {!field.saved && <span className="badge badge-primary">New</span>}
+          </span>
+          <span className="fd-field-tools">
+            <button
+              type="button"
+              className="btn btn-sm fd-icon"
+              id={`${base}-up`}
+              onClick={() => onMove(-1, "up")}
+              disabled={index === 0}
+              aria-label={`Move ${title} up`}
+              title="Move up"
+            >
+              <span aria-hidden="true">↑</span>
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm fd-icon"
+              id={`${base}-down`}
+              onClick={() => onMove(1, "down")}
+              disabled={index === count - 1}
+              aria-label={`Move ${title} down`}
+              title="Move down"
+            >
+              <span aria-hidden="true">↓</span>
+            </button>
+            <button type="button" className="btn btn-sm btn-danger-outline" onClick={onRemove} aria-label={`Remove ${title}`}>
+              Remove
+            </button>
+          </span>
+        </div>
+
+        <div className="fd-field-body">
+          <div className="field">
+            <label className="field-label" htmlFor={`${base}-label`}>
+              Label <span className="sr-only">of field {index + 1}</span>
+              <span className="fd-lang-tag">{languageName(lang)}</span>
+            </label>
+            <input
+              id={`${base}-label`}
+              className="input"
+              value={field.label[lang] ?? ""}
+              placeholder={other ? `${languageName(other.lang)}: ${other.text}` : "For example: Strengths"}
+              onChange={(e) => {
+                const value = e.target.value;
+                onChange((f) => ({ ...f, label: setText(f.label, lang, value) }));
+              }}
+              aria-invalid={errors?.label ? true : undefined}
+              aria-describedby={errors?.label ? `${base}-label-error` : other ? `${base}-label-hint` : undefined}
+              autoComplete="off"
+            />
+            {errors?.label ? (
+              <p id={`${base}-label-error`} className="field-error">
+                {errors.label}
+              </p>
+            ) : (
+              other && (
+                <p id={`${base}-label-hint`} className="field-hint">
+                  Not written in {languageName(lang)} yet; readers see the {languageName(other.lang)} text.
+                </p>
+              )
+            )}
+          </div>
+
+          {field.type === "dropdown" && <OptionsEditor field={field} lang={lang} error={errors?.options} onChange={onChange} title={title} />}
+
+          <div className="fd-field-foot">
+            <label className="check fd-private">
+              <input type="checkbox" checked={field.private} onChange={(e) => onChange((f) => ({ ...f, private: e.target.checked }))} />
+              <span>
+                Private <span className="sr-only">{title}</span>
+                <span className="muted small"> — only admins and board members see it</span>
+              </span>
+            </label>
+            <FieldId field={field} error={errors?.id} onChange={onChange} base={base} />
+          </div>
+          {errors?.field && <p className="field-error">{errors.field}</p>}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function FieldId({
+  field,
+  error,
+  onChange,
+  base,
+}: {
+  field: DraftField;
+  error?: string;
+  onChange: (update: (f: DraftField) => DraftField) => void;
+  base: string;
+}) {
+  const details = useRef<HTMLDetailsElement>(null);
+  // Opened when the id has a problem; never closed under the user's hands.
+  useEffect(() => {
+    if (error && details.current) details.current.open = true;
+  }, [error]);
+  if (field.saved) {
+    return (
+      <span className="fd-id muted small" title="Used by exports and the API; fixed once saved.">
+        id <code>{field.id}</code>
+      </span>
+    );
+  }
+  return (
+    <details className="fd-id-edit small" ref={details}>
+      <summary>
+        id <code>{field.id || "—"}</code>
+      </summary>
+      <div className="field">
+        <label className="field-label" htmlFor={`${base}-id`}>
+          Field id
+        </label>
+        <input
+          id={`${base}-id`}
+          className="input mono"
+          value={field.id}
+          onChange={(e) => {
+            const value = e.target.value;
+            onChange((f) => ({ ...f, id: value, idTouched: true }));
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${base}-id-hint`}
+          spellCheck={false}
+          autoComplete="off"
+        />
+        <p id={`${base}-id-hint`} className={error ? "field-error" : "field-hint"}>
+          {error ?? "Made from the label. Used by exports and the API; it cannot change after saving."}
+        </p>
+      </div>
+    </details>
+  );
+}
+
+function OptionsEditor({
+  field,
+  lang,
+  error,
+  onChange,
+  title,
+}: {
+  field: DraftField;
+  lang: string;
+  error?: string;
+  onChange: (update: (f: DraftField) => DraftField) => void;
+  title: string;
+}) {
+  const base = `fd-${field.key}-opt`;
+  const setOptions = (update: (options: DraftOption[]) => DraftOption[]) => onChange((f) => ({ ...f, options: update(f.options) }));
+  const focus = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+  const add = (after: number) => {
+    const option = { key: newKey(), text: {} };
+    setOptions((o) => [...o.slice(0, after + 1), option, ...o.slice(after + 1)]);
+    focus(`${base}-${option.key}`);
+  };
+  const move = (j: number, delta: -1 | 1, key: string, dir: "up" | "down") => {
+    setOptions((o) => {
+      const next = [...o];
+      [next[j], next[j + delta]] = [next[j + delta], next[j]];
+      return next;
+    });
+    const target = j + delta;
+    const edge = (dir === "up" && target === 0) || (dir === "down" && target === field.options.length - 1);
+    focus(`${base}-${key}-${edge ? (dir === "up" ? "down" : "up") : dir}`);
+  };
+
+  return (
+    <fieldset className="fd-options" aria-describedby={error ? `${base}-error` : undefined}>
+      <legend>
+        Options <span className="sr-only">of {title}</span>
+      </legend>
+      <ol className="fd-option-list">
+        {field.options.map((o, j) => {
+          const name = inLanguage(cleanText(o.text), lang) || `option ${j + 1}`;
+          const other = o.text[lang] ? null : otherLanguage(o.text, lang);
+          return (
+            <li key={o.key} className="fd-option">
+              <span className="fd-option-num" aria-hidden="true">
+                {j + 1}.
+              </span>
+              <input
+                id={`${base}-${o.key}`}
+                className="input"
+                value={o.text[lang] ?? ""}
+                aria-label={`Option ${j + 1} of ${title}`}
+                aria-invalid={error && !Object.values(o.text).some((v) => v.trim()) ? true : undefined}
+                placeholder={other ? `${languageName(other.lang)}: ${other.text}` : `Option ${j + 1}`}
+                onChange={(e) => {
+                  const value = e.target.value;
+                  setOptions((all) => all.map((x) => (x.key === o.key ? { ...x, text: setText(x.text, lang, value) } : x)));
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") {
+                    e.preventDefault();
+                    add(j);
+                  }
+                }}
+                autoComplete="off"
+              />
+              <span className="fd-option-tools">
+                <button
+                  type="button"
+                  className="btn btn-sm fd-icon"
+                  id={`${base}-${o.key}-up`}
+                  disabled={j === 0}
+                  onClick={() => move(j, -1, o.key, "up")}
+                  aria-label={`Move option ${name} up`}
+                  title="Move up"
+                >
+                  <span aria-hidden="true">↑</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm fd-icon"
+                  id={`${base}-${o.key}-down`}
+                  disabled={j === field.options.length - 1}
+                  onClick={() => move(j, 1, o.key, "down")}
+                  aria-label={`Move option ${name} down`}
+                  title="Move down"
+                >
+                  <span aria-hidden="true">↓</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm fd-icon"
+                  onClick={() => {
+                    setOptions((all) => all.filter((x) => x.key !== o.key));
+                    const neighbour = field.options[j + 1] ?? field.options[j - 1];
+                    focus(neighbour ? `${base}-${neighbour.key}` : `${base}-add`);
+                  }}
+                  aria-label={`Remove option ${name}`}
+                  title="Remove option"
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {error && (
+        <p id={`${base}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+      <button type="button" className="btn btn-sm" id={`${base}-add`} onClick={() => add(field.options.length - 1)}>
+        <span aria-hidden="true">+</span> Add option
+      </button>
+      <p className="field-hint">Press Enter in an option to add the next one.</p>
+    </fieldset>
+  );
+}

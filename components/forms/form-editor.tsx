@@ -1,0 +1,550 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { errorMessage, isApiError } from "@/components/api/api-fetch";
+import { useMe } from "@/components/me/use-me";
+import { LanguageOptions } from "@/components/people/languages";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Field } from "@/components/ui/field";
+import { formatDate } from "@/components/ui/format";
+import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { useToast } from "@/components/ui/toast";
+import { FieldEditor, fieldTitle } from "./field-editor";
+import { formKeys } from "./form-keys";
+import {
+  canonicalLanguage,
+  draftFromForm,
+  fieldsForApi,
+  fingerprint,
+  idForLabel,
+  languageName,
+  languagesOf,
+  mapApiDetails,
+  newField,
+  validateDraft,
+  type Draft,
+  type DraftField,
+  type FieldErrors,
+} from "./form-draft";
+import { FIELD_TYPE_LABELS, inLanguage, type FieldType, type InterviewForm } from "./form-types";
+import { useDeleteForm, useForm, useSaveForm } from "./use-forms";
+
+const FIELD_TYPES: { type: FieldType; hint: string }[] = [
+  { type: "dropdown", hint: "One choice from a list" },
+  { type: "text", hint: "Free text" },
+  { type: "checkbox", hint: "Yes or no" },
+  { type: "file", hint: "Documents" },
+];
+
+/** /settings/forms/[id]: loads the form, then hands it to the editor. */
+export function FormEditor({ id }: { id: string }) {
+  const form = useForm(id);
+  const me = useMe();
+
+  if (form.isPending) {
+    return (
+      <div className="card" aria-busy="true">
+        <div className="card-head">
+          <Skeleton lines={1} className="fd-skeleton-title" />
+        </div>
+        <div className="card-body">
+          <Skeleton lines={6} />
+        </div>
+      </div>
+    );
+  }
+  if (form.isError) {
+    if (isApiError(form.error) && form.error.status === 404) {
+      return (
+        <div className="card">
+          <EmptyState title="Form not found" action={<Link href="/settings/forms" className="btn">Back to forms</Link>}>
+            This form does not exist any more. It may have been deleted.
+          </EmptyState>
+        </div>
+      );
+    }
+    return (
+      <div className="card">
+        <ErrorState error={form.error} onRetry={() => form.refetch()} title="Could not load this form" />
+      </div>
+    );
+  }
+  return <FormEditorBody key={form.data.id} form={form.data} myLanguage={me.data?.person.language || "en"} />;
+}
+
+type Errors = { name?: string; fields: FieldErrors; form?: string };
+type Removed = { field: DraftField; index: number };
+
+function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage: string }) {
+  const save = useSaveForm();
+  const del = useDeleteForm();
+  const toast = useToast();
+  const router = useRouter();
+  const qc = useQueryClient();
+  const [saved, setSaved] = useState(form);
+  const [draft, setDraft] = useState<Draft>(() => draftFromForm(form));
+  const [lang, setLang] = useState(myLanguage);
+  const [extraLanguages, setExtraLanguages] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Errors>({ fields: {} });
+  const [removed, setRemoved] = useState<Removed[]>([]);
+  const [conflict, setConflict] = useState<{ id: string; title: string }[] | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [announce, setAnnounce] = useState("");
+  const leaving = useRef(false);
+
+  const savedIds = useMemo(() => new Set(saved.fields.map((f) => f.id)), [saved]);
+  const savedPrint = useMemo(() => fingerprint(draftFromForm(saved)), [saved]);
+  const dirty = fingerprint(draft) !== savedPrint;
+  const privateCount = draft.fields.filter((f) => f.private).length;
+  const needsAttention = Boolean(errors.name) || Object.keys(errors.fields).length > 0;
+  const formMessage = errors.form ?? (needsAttention ? "Some fields need attention before the form can be saved; see the messages below." : null);
+
+  const languages = useMemo(() => {
+    const all = [myLanguage, ...languagesOf(draftFromForm(saved).fields), ...languagesOf(draft.fields), ...extraLanguages, lang];
+    return all.filter((l, i) => all.indexOf(l) === i);
+  }, [myLanguage, saved, draft.fields, extraLanguages, lang]);
+
+  useLeaveGuard(dirty, leaving);
+
+  const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+  const setFields = (update: (fields: DraftField[]) => DraftField[]) => setDraft((d) => ({ ...d, fields: update(d.fields) }));
+
+  const clearFieldErrors = (key: string) =>
+    setErrors((e) => {
+      if (!e.fields[key]) return e;
+      const fields = { ...e.fields };
+      delete fields[key];
+      return { ...e, fields };
+    });
+
+  const updateField = (key: string, update: (f: DraftField) => DraftField) => {
+    setFields((fields) => {
+      const next = fields.map((f) => (f.key === key ? update(f) : f));
+      return next.map((f) =>
+        f.key === key && !f.saved && !f.idTouched ? { ...f, id: idForLabel(f.label, lang, next, f.key, savedIds) } : f,
+      );
+    });
+    clearFieldErrors(key);
+  };
+
+  const moveField = (index: number, delta: -1 | 1, dir: "up" | "down") => {
+    const target = index + delta;
+    if (target < 0 || target >= draft.fields.length) return;
+    const field = draft.fields[index];
+    setFields((fields) => {
+      const next = [...fields];
+      [next[index], next[target]] = [next[target], next[index]];
+      return next;
+    });
+    setAnnounce(`${fieldTitle(field, lang, index)} moved to position ${target + 1} of ${draft.fields.length}.`);
+    // At the top (or bottom) that button is disabled: keep focus on its neighbour instead.
+    const blocked = dir === "up" ? target === 0 : target === draft.fields.length - 1;
+    const button = blocked ? (dir === "up" ? "down" : "up") : dir;
+    focusLater(`fd-${field.key}-${button}`);
+  };
+
+  const removeField = (index: number) => {
+    const field = draft.fields[index];
+    setFields((fields) => fields.filter((f) => f.key !== field.key));
+    if (field.saved) setRemoved((r) => [...r, { field, index }]);
+    clearFieldErrors(field.key);
+    setAnnounce(`${fieldTitle(field, lang, index)} removed.${field.saved ? " It is deleted when you save; you can still restore it." : ""}`);
+    const neighbour = draft.fields[index + 1] ?? draft.fields[index - 1];
+    focusLater(neighbour ? `fd-${neighbour.key}-label` : "fd-add-text");
+  };
+
+  const restoreField = (item: Removed) => {
+    setRemoved((r) => r.filter((x) => x.field.key !== item.field.key));
+    setFields((fields) => [...fields.slice(0, item.index), item.field, ...fields.slice(item.index)]);
+    setAnnounce(`${fieldTitle(item.field, lang, item.index)} restored.`);
+    focusLater(`fd-${item.field.key}-label`);
+  };
+
+  const addField = (type: FieldType) => {
+    const field = newField(type, draft.fields, savedIds);
+    setFields((fields) => [...fields, field]);
+    setAnnounce(`${FIELD_TYPE_LABELS[type]} field added as number ${draft.fields.length + 1}.`);
+    focusLater(`fd-${field.key}-label`);
+  };
+
+  const discard = () => {
+    setDraft(draftFromForm(saved));
+    setRemoved([]);
+    setErrors({ fields: {} });
+    setAnnounce("Changes discarded.");
+  };
+
+  /** Sends the draft; throws only when `force` (the confirm dialog shows the message). */
+  const send = async (force: boolean) => {
+    const fields = fieldsForApi(draft.fields);
+    try {
+      const result = await save.mutateAsync({ id: saved.id, input: { name: draft.name.trim(), fields, ...(force ? { force: true } : {}) } });
+      qc.setQueryData(formKeys.detail(result.id), result);
+      const fresh = draftFromForm(result);
+      // Keep the React keys (and so focus and open details) of the fields that stay.
+      fresh.fields.forEach((f, i) => {
+        if (draft.fields[i]?.id === f.id) f.key = draft.fields[i].key;
+      });
+      setSaved(result);
+      setDraft(fresh);
+      setRemoved([]);
+      setErrors({ fields: {} });
+      toast.show(force ? "Form saved. The answers of the removed fields were deleted." : "Form saved.");
+    } catch (err) {
+      if (isApiError(err) && err.status === 409 && err.details.some((d) => d.path.startsWith("fields."))) {
+        if (force) throw err;
+        const original = new Map(saved.fields.map((f) => [f.id, f]));
+        setConflict(
+          err.details
+            .filter((d) => d.path.startsWith("fields."))
+            .map((d) => {
+              const id = d.path.slice("fields.".length);
+              return { id, title: inLanguage(original.get(id)?.label, lang) || id };
+            }),
+        );
+        return;
+      }
+      if (isApiError(err) && err.details.length) {
+        const mapped = mapApiDetails(err.details, draft.fields);
+        setErrors({ name: mapped.name, fields: mapped.fields, form: mapped.rest.length ? mapped.rest.join(" ") : undefined });
+      } else setErrors({ fields: {}, form: errorMessage(err) });
+      if (force) throw err;
+      focusFirstError();
+    }
+  };
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() => {
+      const input = document.querySelector<HTMLElement>(".fd-editor input[aria-invalid='true']");
+      if (input) input.focus();
+      else document.querySelector<HTMLElement>(".fd-editor .form-error, .fd-editor .field-error")?.scrollIntoView({ block: "center" });
+    });
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (save.isPending) return;
+    const local = validateDraft(draft);
+    if (local.name || Object.keys(local.fields).length) {
+      setErrors({ name: local.name, fields: local.fields });
+      focusFirstError();
+      return;
+    }
+    setErrors({ fields: {} });
+    await send(false);
+  };
+
+  return (
+    <>
+      <Link href="/settings/forms" className="back-link">
+        <span aria-hidden="true">←</span> Forms
+      </Link>
+      <form className="card fd-editor" onSubmit={submit} noValidate aria-labelledby="fd-title">
+        <div className="card-head">
+          <div className="fd-head-text">
+            <h2 id="fd-title">{saved.name}</h2>
+            <p>
+              {draft.fields.length} {draft.fields.length === 1 ? "field" : "fields"}
+              {privateCount ? ` · ${privateCount} private` : ""} · last saved {formatDate(saved.updated_at, true)}
+            </p>
+          </div>
+          <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(true)}>
+            Delete form
+          </button>
+        </div>
+
+        <div className="card-body stack fd-settings">
+          {formMessage && (
+            <p className="form-error" role="alert">
+              {formMessage}
+            </p>
+          )}
+          <Field label="Form name" error={errors.name}>
+            {(p) => (
+              <input
+                {...p}
+                className="input"
+                value={draft.name}
+                onChange={(e) => {
+                  setDraft({ ...draft, name: e.target.value });
+                  if (errors.name) setErrors({ ...errors, name: undefined });
+                }}
+                autoComplete="off"
+              />
+            )}
+          </Field>
+          <LanguageBar
+            languages={languages}
+            lang={lang}
+            myLanguage={myLanguage}
+            onPick={(l) => setLang(l)}
+            onAdd={(l) => {
+              setExtraLanguages((x) => (x.includes(l) ? x : [...x, l]));
+              setLang(l);
+              setAnnounce(`Now editing the ${languageName(l)} texts.`);
+            }}
+          />
+        </div>
+
+        <div className="fd-fields-head">
+          <h3>Fields</h3>
+          <p className="muted small">Candidates and mentors see the fields in this order, except private ones.</p>
+        </div>
+        {draft.fields.length === 0 ? (
+          <div className="fd-empty">
+            <p className="state-title">No fields yet</p>
+            <p className="muted">Add the first question with the buttons below.</p>
+          </div>
+        ) : (
+          <ol className="fd-fields">
+            {draft.fields.map((f, i) => (
+              <FieldEditor
+                key={f.key}
+                field={f}
+                index={i}
+                count={draft.fields.length}
+                lang={lang}
+                errors={errors.fields[f.key]}
+                onChange={(update) => updateField(f.key, update)}
+                onMove={(delta, dir) => moveField(i, delta, dir)}
+                onRemove={() => removeField(i)}
+              />
+            ))}
+          </ol>
+        )}
+
+        {removed.length > 0 && (
+          <div className="fd-removed" role="status">
+            <p className="small">
+              <strong>Removed when you save:</strong>
+            </p>
+            <ul>
+              {removed.map((r) => (
+                <li key={r.field.key}>
+                  <span>{fieldTitle(r.field, lang, r.index)}</span>
+                  <button type="button" className="link-btn small" onClick={() => restoreField(r)} aria-label={`Restore ${fieldTitle(r.field, lang, r.index)}`}>
+                    Restore
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        <div className="fd-add" role="group" aria-labelledby="fd-add-label">
+          <p id="fd-add-label" className="field-label">
+            Add a field
+          </p>
+          <div className="fd-add-buttons">
+            {FIELD_TYPES.map((t) => (
+              <button key={t.type} type="button" className="btn fd-add-btn" id={`fd-add-${t.type}`} onClick={() => addField(t.type)} aria-label={`Add ${FIELD_TYPE_LABELS[t.type].toLowerCase()} field`}>
+                <span className="fd-add-plus" aria-hidden="true">
+                  +
+                </span>
+                <span className="fd-add-text">
+                  <span>{FIELD_TYPE_LABELS[t.type]}</span>
+                  <span className="muted small">{t.hint}</span>
+                </span>
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <div className={`fd-savebar${dirty || save.isPending ? " fd-savebar-dirty" : ""}`}>
+          <span className="fd-status" aria-live="polite">
+            {save.isPending ? (
+              <span className="muted">Saving…</span>
+            ) : dirty ? (
+              <span className="badge badge-warning">Unsaved changes</span>
+            ) : (
+              <span className="muted small">All changes saved</span>
+            )}
+          </span>
+          <button type="button" className="btn" onClick={discard} disabled={!dirty || save.isPending}>
+            Discard
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!dirty || save.isPending}>
+            {save.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
+            {save.isPending ? "Saving…" : "Save form"}
+          </button>
+        </div>
+        <p className="sr-only" aria-live="polite">
+          {announce}
+        </p>
+      </form>
+
+      <ConfirmDialog
+        open={conflict !== null}
+        onClose={() => setConflict(null)}
+        title="Delete these fields and their answers?"
+        message={
+          <div className="stack-sm">
+            <p>{conflict?.length === 1 ? "This field holds answers in interviews:" : "These fields hold answers in interviews:"}</p>
+            <ul className="fd-conflict-list">
+              {conflict?.map((c) => (
+                <li key={c.id}>
+                  <strong>{c.title}</strong> <code className="muted">{c.id}</code>
+                </li>
+              ))}
+            </ul>
+            <p>
+              Saving removes {conflict?.length === 1 ? "it" : "them"} and <strong>permanently deletes {conflict?.length === 1 ? "its" : "their"} answers</strong>, uploaded
+              files included, from every interview that uses this form. Cancel to keep editing; you can restore removed fields before saving.
+            </p>
+          </div>
+        }
+        confirmLabel="Delete fields and answers"
+        danger
+        onConfirm={() => send(true)}
+      />
+      <ConfirmDialog
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        title={`Delete the form “${saved.name}”?`}
+        message="A form can only be deleted while no interview uses it. Profiles that start with it will have no default form."
+        confirmLabel="Delete form"
+        danger
+        onConfirm={async () => {
+          await del.mutateAsync(saved.id);
+          leaving.current = true;
+          toast.show(`The form “${saved.name}” was deleted.`);
+          router.push("/settings/forms");
+        }}
+      />
+    </>
+  );
+}
+
+/** The editing language: one of the languages in use, or a new one. */
+function LanguageBar({
+  languages,
+  lang,
+  myLanguage,
+  onPick,
+  onAdd,
+}: {
+  languages: string[];
+  lang: string;
+  myLanguage: string;
+  onPick: (lang: string) => void;
+  onAdd: (lang: string) => void;
+}) {
+  const [adding, setAdding] = useState(false);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const add = () => {
+    const tag = canonicalLanguage(code);
+    if (!tag) return setError("Not a language code. Use one like es, fr or pt-BR.");
+    setAdding(false);
+    setCode("");
+    setError(null);
+    onAdd(tag);
+  };
+
+  return (
+    <div className="fd-langs">
+      <div role="radiogroup" aria-labelledby="fd-langs-label" className="fd-langs-row">
+        <span id="fd-langs-label" className="field-label">
+          Edit texts in
+        </span>
+        <span className="toggle-chips">
+          {languages.map((l) => (
+            <label key={l} className="toggle-chip">
+              <input type="radio" name="fd-lang" value={l} checked={l === lang} onChange={() => onPick(l)} />
+              {languageName(l)}
+              <span className="fd-lang-code">{l}</span>
+            </label>
+          ))}
+        </span>
+        {!adding && (
+          <button type="button" className="btn btn-sm" onClick={() => setAdding(true)}>
+            <span aria-hidden="true">+</span> Language
+          </button>
+        )}
+      </div>
+      {adding && (
+        <div className="inline-form fd-lang-add">
+          <div className="field">
+            <label className="field-label" htmlFor="fd-new-lang">
+              Language code
+            </label>
+            <input
+              id="fd-new-lang"
+              className="input"
+              list="fd-language-list"
+              value={code}
+              placeholder="es"
+              autoFocus
+              onChange={(e) => {
+                setCode(e.target.value);
+                setError(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  add();
+                }
+                if (e.key === "Escape") setAdding(false);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby="fd-new-lang-hint"
+              autoComplete="off"
+            />
+            <LanguageOptions id="fd-language-list" />
+            <p id="fd-new-lang-hint" className={error ? "field-error" : "field-hint"}>
+              {error ?? "Then write each label and option in that language."}
+            </p>
+          </div>
+          <div className="fd-lang-add-actions">
+            <button type="button" className="btn btn-primary btn-sm" onClick={add}>
+              Add language
+            </button>
+            <button type="button" className="btn btn-sm" onClick={() => setAdding(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {lang !== myLanguage && (
+        <p className="field-hint">
+          You are editing the {languageName(lang)} texts. Readers whose language has no text of its own see the English one (or the first one written).
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Asks before leaving with unsaved changes: closing or reloading the tab (the browser's own
+ * prompt) and following a link inside the app.
+ */
+function useLeaveGuard(dirty: boolean, leaving: React.RefObject<boolean>) {
+  useEffect(() => {
+    if (!dirty) return;
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (leaving.current) return;
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    const click = (e: MouseEvent) => {
+      if (leaving.current || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+      if (!a || a.target === "_blank" || a.origin !== window.location.origin) return;
+      if (a.pathname === window.location.pathname && a.search === window.location.search) return;
+      if (!window.confirm("You have unsaved changes to this form. Leave without saving?")) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    window.addEventListener("beforeunload", beforeUnload);
+    document.addEventListener("click", click, true);
+    return () => {
+      window.removeEventListener("beforeunload", beforeUnload);
+      document.removeEventListener("click", click, true);
+    };
+  }, [dirty, leaving]);
+}
