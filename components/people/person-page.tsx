@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { errorMessage, isApiError } from "@/components/api/api-fetch";
+import { PersonInterviewsCard } from "@/components/interviews/person-interviews-card";
 import { hasPermission, useMe } from "@/components/me/use-me";
 import { useRoles } from "@/components/roles/use-roles";
 import { useTags } from "@/components/tags/use-tags";
@@ -115,30 +116,7 @@ function InviteButton({ person }: { person: PersonDetail }) {
 }
 
 function InterviewsCard({ person }: { person: PersonDetail }) {
-  const interviews = person.interviews ?? [];
-  return (
-    <section className="card" aria-labelledby="interviews-title">
-      <div className="card-head">
-        <h2 id="interviews-title">Interviews</h2>
-      </div>
-      <div className="card-body">
-        {interviews.length === 0 ? (
-          <p className="muted">No interviews yet. Interviews are scheduled from the Interviews page.</p>
-        ) : (
-          <ul className="interview-list">
-            {interviews.map((i) => (
-              <li key={i.id}>
-                <Link href={`/interviews/${person.id}/${i.id}`}>
-                  <span>{new Date(`${i.date}T00:00:00`).toLocaleDateString(undefined, { dateStyle: "long" })}</span>
-                  {i.published ? <span className="badge badge-success">Published</span> : <span className="badge">Draft</span>}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
-  );
+  return <PersonInterviewsCard person={person} />;
 }
 
 function DangerZone({ person }: { person: PersonDetail }) {

@@ -1,0 +1,261 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useDeferredValue, useMemo, useState } from "react";
+import { errorMessage, isApiError } from "@/components/api/api-fetch";
+import { useBoards } from "@/components/boards/use-boards";
+import { useForms } from "@/components/forms/use-forms";
+import type { Person } from "@/components/people/person-types";
+import { usePeople } from "@/components/people/use-people";
+import { useProfiles } from "@/components/profiles/use-profiles";
+import { useRoles } from "@/components/roles/use-roles";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { fullName } from "@/components/ui/format";
+import { useToast } from "@/components/ui/toast";
+import { today } from "./interview-format";
+import { useCreateInterview } from "./use-interviews";
+
+const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+
+/** How many people one group of the picker lists at most (type to narrow down). */
+const MAX_OPTIONS = 300;
+
+type Errors = Partial<Record<"person" | "date" | "board_id" | "form_id" | "profile_id" | "_", string>>;
+
+/**
+ * Creates an interview: the candidate (people holding a candidate role first, searchable),
+ * the date (today by default), a profile (which brings its default form), a form and a board.
+ * Goes to the new interview's page.
+ */
+export function NewInterviewDialog({ open, onClose, personId }: { open: boolean; onClose: () => void; personId?: string | null }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="New interview" description="The interview starts as a draft: only staff see it until you publish it.">
+      <NewInterviewForm onClose={onClose} initialPersonId={personId ?? ""} />
+    </Dialog>
+  );
+}
+
+function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; initialPersonId: string }) {
+  const router = useRouter();
+  const toast = useToast();
+  const people = usePeople();
+  const roles = useRoles();
+  const boards = useBoards();
+  const profiles = useProfiles();
+  const forms = useForms();
+  const create = useCreateInterview();
+  const [search, setSearch] = useState("");
+  const deferredSearch = useDeferredValue(search);
+  const [personId, setPersonId] = useState(initialPersonId);
+  const [date, setDate] = useState(today);
+  const [profileId, setProfileId] = useState("");
+  const [formId, setFormId] = useState("");
+  const [boardId, setBoardId] = useState(() => (boards.data?.length === 1 ? boards.data[0].id : ""));
+  const [boardTouched, setBoardTouched] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+
+  // With a single board, it is the one (unless the user picked "No board").
+  const board = !boardTouched && !boardId && boards.data?.length === 1 ? boards.data[0].id : boardId;
+
+  const candidateRoles = useMemo(() => new Set((roles.data ?? []).filter((r) => r.kind === "candidate").map((r) => r.id)), [roles.data]);
+
+  const sorted = useMemo(() => {
+    const isCandidate = (p: Person) => Object.keys(p.roles).some((r) => candidateRoles.has(r));
+    const all = (people.data ?? [])
+      .filter((p) => !p.archived || p.id === initialPersonId)
+      .map((p) => ({ p, name: fullName(p), text: fold(`${p.first} ${p.last} ${p.email}`), candidate: isCandidate(p) }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    const seen = new Map<string, number>();
+    all.forEach((x) => seen.set(x.name, (seen.get(x.name) ?? 0) + 1));
+    return all.map((x) => ({ ...x, label: (seen.get(x.name) ?? 0) > 1 ? `${x.name} (${x.p.email})` : x.name }));
+  }, [people.data, candidateRoles, initialPersonId]);
+
+  const matches = useMemo(() => {
+    const words = fold(deferredSearch).split(/\s+/).filter(Boolean);
+    return words.length ? sorted.filter((x) => words.every((w) => x.text.includes(w))) : sorted;
+  }, [sorted, deferredSearch]);
+
+  const selected = sorted.find((x) => x.p.id === personId);
+  const candidates = matches.filter((x) => x.candidate);
+  const others = matches.filter((x) => !x.candidate);
+  const shown = (list: typeof matches) => {
+    const head = list.slice(0, MAX_OPTIONS);
+    return selected && list.includes(selected) && !head.includes(selected) ? [selected, ...head] : head;
+  };
+  const hidden = Math.max(0, candidates.length - MAX_OPTIONS) + Math.max(0, others.length - MAX_OPTIONS);
+  const selectedOutside = selected && !matches.includes(selected);
+
+  const onSearch = (text: string) => {
+    setSearch(text);
+    // Typing a name picks the first match, so Enter creates the interview for them.
+    const words = fold(text).split(/\s+/).filter(Boolean);
+    if (!words.length) return;
+    const found = sorted.filter((x) => words.every((w) => x.text.includes(w)));
+    const best = found.find((x) => x.candidate) ?? found[0];
+    if (best && !found.some((x) => x.p.id === personId)) setPersonId(best.p.id);
+  };
+
+  const onProfile = (id: string) => {
+    setProfileId(id);
+    const profile = profiles.data?.find((p) => p.id === id);
+    if (profile?.form_id) setFormId(profile.form_id);
+  };
+
+  const profileForm = profiles.data?.find((p) => p.id === profileId)?.form_id ?? null;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const local: Errors = {};
+    if (!personId) local.person = "Choose the candidate.";
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) local.date = "Enter the date of the interview.";
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    try {
+      const interview = await create.mutateAsync({
+        personId,
+        input: { date, board_id: board || undefined, form_id: formId || undefined, profile_id: profileId || undefined },
+      });
+      toast.show(`Interview with ${selected?.name ?? "the candidate"} created.`);
+      onClose();
+      router.push(`/interviews/${encodeURIComponent(interview.person_id)}/${encodeURIComponent(interview.id)}`);
+    } catch (err) {
+      if (isApiError(err) && err.status === 404) setErrors({ person: "This person no longer exists, or you may not see them." });
+      else if (isApiError(err) && err.details.length) setErrors({ ...err.fieldErrors(), _: err.message });
+      else setErrors({ _: errorMessage(err) });
+    }
+  };
+
+  const loading = people.isPending || roles.isPending;
+  const loadError = people.error ?? roles.error ?? boards.error ?? profiles.error ?? forms.error;
+
+  return (
+    <form onSubmit={submit} className="stack" noValidate aria-label="New interview">
+      {errors._ && (
+        <p className="form-error" role="alert">
+          {errors._}
+        </p>
+      )}
+      {loadError && (
+        <p className="form-error" role="alert">
+          {errorMessage(loadError)}
+        </p>
+      )}
+      <fieldset className="iv-person-picker">
+        <legend>Candidate</legend>
+        <div className="stack-sm">
+          <label className="field">
+            <span className="sr-only">Find a person</span>
+            <input
+              className="input"
+              type="search"
+              placeholder={loading ? "Loading people…" : "Type a name or e-mail to find someone"}
+              value={search}
+              onChange={(e) => onSearch(e.target.value)}
+              autoComplete="off"
+              data-autofocus={initialPersonId ? undefined : true}
+            />
+          </label>
+          <Field label={<span className="sr-only">Person</span>} error={errors.person} hint={hidden ? `${hidden.toLocaleString()} more people: type to narrow down.` : undefined}>
+            {(p) => (
+              <select
+                {...p}
+                aria-label="Candidate"
+                className="select"
+                value={personId}
+                onChange={(e) => setPersonId(e.target.value)}
+                disabled={loading}
+                data-autofocus={initialPersonId ? true : undefined}
+              >
+                <option value="">{matches.length ? "Choose a person…" : "No one matches"}</option>
+                {selectedOutside && selected && <option value={selected.p.id}>{selected.label}</option>}
+                {candidates.length > 0 && (
+                  <optgroup label="Candidates">
+                    {shown(candidates).map((x) => (
+                      <option key={x.p.id} value={x.p.id}>
+                        {x.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+                {others.length > 0 && (
+                  <optgroup label={candidates.length ? "Other people" : "People"}>
+                    {shown(others).map((x) => (
+                      <option key={x.p.id} value={x.p.id}>
+                        {x.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+              </select>
+            )}
+          </Field>
+        </div>
+      </fieldset>
+      <div className="grid-2">
+        <Field label="Date" error={errors.date}>
+          {(p) => <input {...p} className="input" type="date" value={date} onChange={(e) => setDate(e.target.value)} required />}
+        </Field>
+        <Field label="Board" error={errors.board_id}>
+          {(p) => (
+            <select
+              {...p}
+              className="select"
+              value={board}
+              onChange={(e) => {
+                setBoardTouched(true);
+                setBoardId(e.target.value);
+              }}
+            >
+              <option value="">No board</option>
+              {boards.data?.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className="grid-2">
+        <Field label="Profile" error={errors.profile_id} hint="A profile brings its default form.">
+          {(p) => (
+            <select {...p} className="select" value={profileId} onChange={(e) => onProfile(e.target.value)}>
+              <option value="">No profile</option>
+              {profiles.data?.map((pr) => (
+                <option key={pr.id} value={pr.id}>
+                  {pr.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Form"
+          error={errors.form_id}
+          hint={formId && formId === profileForm ? "The profile’s default form." : !formId ? "Without a form there is nothing to fill in." : undefined}
+        >
+          {(p) => (
+            <select {...p} className="select" value={formId} onChange={(e) => setFormId(e.target.value)}>
+              <option value="">No form</option>
+              {forms.data?.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className="dialog-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          {create.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
+          Create interview
+        </button>
+      </div>
+    </form>
+  );
+}
