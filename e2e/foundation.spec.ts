@@ -23,6 +23,29 @@ test("sign-in page, check-email page and the dev outbox", async ({ page }) => {
   await screens(page, "outbox");
 });
 
+test("sign-in links go only to active people of a district", async ({ page, browser }) => {
+  // An archived person, made through the API with the admin's browser session.
+  await signIn(page, "admin@demo.test");
+  const email = `archived-${unique()}@example.test`;
+  const created = await page.request.post("/api/people", { data: { first: "Arch", last: "Ived", email } });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  expect((await page.request.patch(`/api/people/${id}`, { data: { archived: 1 } })).status()).toBe(200);
+
+  // A stranger and the archived person see the same page as everyone, and get no e-mail.
+  const anonymous = await (await browser.newContext()).newPage();
+  const started = Date.now();
+  for (const address of [`stranger-${unique()}@example.test`, email]) {
+    await anonymous.goto("/sign-in");
+    await anonymous.getByLabel("E-mail address").fill(address);
+    await anonymous.getByRole("button", { name: /send.*link/i }).click();
+    await expect(anonymous.getByRole("heading", { name: /check your e-mail/i })).toBeVisible();
+  }
+  // The link is sent before the check-e-mail page shows, so a short wait is enough.
+  await expect(latestMailTo(email, started, 3_000)).rejects.toThrow();
+  await anonymous.close();
+});
+
 test("admin manages a person, files and API keys", async ({ page, request }) => {
   await signIn(page, "admin@demo.test");
   await expect(page).toHaveURL(/\/people$/);

@@ -6,7 +6,7 @@ import { E2E_DATA_DIR } from "../playwright.config";
 type OutboxMessage = { to: string; subject: string; text: string; sent_at: number };
 
 /** The newest e-mail to `to` in the app's outbox (the app runs without SMTP in e2e). */
-export async function latestMailTo(to: string, after = 0): Promise<OutboxMessage> {
+export async function latestMailTo(to: string, after = 0, timeout = 15_000): Promise<OutboxMessage> {
   const dir = path.join(E2E_DATA_DIR, "outbox");
   let found: OutboxMessage | undefined;
   await expect
@@ -17,7 +17,7 @@ export async function latestMailTo(to: string, after = 0): Promise<OutboxMessage
         if (m.to.toLowerCase() === to.toLowerCase() && m.sent_at >= after) return (found = m);
       }
       return undefined;
-    }, { timeout: 15_000 })
+    }, { timeout })
     .toBeTruthy();
   return found!;
 }
@@ -42,6 +42,8 @@ const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
 export async function screens(page: Page, name: string) {
   fs.mkdirSync(SCREENS, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  // From the top, so the sticky header sits where a person sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.waitForTimeout(150);
   await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });

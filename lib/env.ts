@@ -15,6 +15,7 @@ const schema = z.object({
   MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  SIGN_IN_LINKS_PER_15_MINUTES: z.coerce.number().int().positive().default(5),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string };

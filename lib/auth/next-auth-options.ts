@@ -4,14 +4,16 @@ import type { NextAuthOptions } from "next-auth";
 import EmailProvider from "next-auth/providers/email";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { sendMail } from "@/lib/mail/send-mail";
 import { signInMail } from "@/lib/mail/templates";
 import { findSignInPerson, SESSION_MAX_AGE_S } from "./create-session";
 import { authSecret } from "./secret";
 import { SIGN_IN_LINK_MAX_AGE_S } from "./sign-in-link";
 
-// At most 5 sign-in links per address every 15 minutes: the form must not become a mail cannon.
-const linksPerAddress = new RateLimiterMemory({ points: 5, duration: 15 * 60 });
+// A few sign-in links per address every 15 minutes (5 by default): the form must not become a mail cannon.
+let linksPerAddress: RateLimiterMemory | undefined;
+const linkBudget = () => (linksPerAddress ??= new RateLimiterMemory({ points: env().SIGN_IN_LINKS_PER_15_MINUTES, duration: 15 * 60 }));
 
 /** The Prisma adapter, with sessions bound to the district membership (person) they act as. */
 function adapter(): Adapter {
@@ -41,7 +43,7 @@ export function authOptions(): NextAuthOptions {
         // Only people of a district who are not archived get a link; others get nothing,
         // and the page says the same either way, so it reveals no membership.
         async sendVerificationRequest({ identifier, url }) {
-          const allowed = await linksPerAddress.consume(identifier.toLowerCase()).then(() => true, () => false);
+          const allowed = await linkBudget().consume(identifier.toLowerCase()).then(() => true, () => false);
           if (allowed && (await findSignInPerson(identifier))) await sendMail(signInMail(identifier, url));
         },
       }),
