@@ -5,13 +5,13 @@ import { errorMessage, isApiError } from "@/components/api/api-fetch";
 import type { Person } from "@/components/people/person-types";
 import { usePeople } from "@/components/people/use-people";
 import { useRoles } from "@/components/roles/use-roles";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { fullName } from "@/components/ui/format";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { useBoards, useDeleteBoard, useSaveBoard, type Board } from "./use-boards";
+import { ConfirmDeleteDefinition, RowActions } from "@/components/settings/definition-actions";
 
 const MAX_CHIPS = 8;
 const MAX_LISTED = 60;
@@ -32,7 +32,6 @@ export function BoardsSettings() {
   const boards = useBoards();
   const people = usePeople();
   const del = useDeleteBoard();
-  const toast = useToast();
   const [editing, setEditing] = useState<Board | "new" | null>(null);
   const [deleting, setDeleting] = useState<Board | null>(null);
   const byId = useMemo(() => new Map((people.data ?? []).map((p) => [p.id, p])), [people.data]);
@@ -101,14 +100,7 @@ export function BoardsSettings() {
                     )}
                   </td>
                   <td className="actions">
-                    <span className="row" style={{ justifyContent: "flex-end", gap: 6 }}>
-                      <button type="button" className="btn btn-sm" onClick={() => setEditing(b)} aria-label={`Edit ${b.name}`}>
-                        Edit
-                      </button>
-                      <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(b)} aria-label={`Delete ${b.name}`}>
-                        Delete
-                      </button>
-                    </span>
+                    <RowActions name={b.name} onEdit={() => setEditing(b)} onDelete={() => setDeleting(b)} />
                   </td>
                 </tr>
               ))}
@@ -117,18 +109,12 @@ export function BoardsSettings() {
         </div>
       )}
       {editing && <BoardDialog board={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDefinition
+        item={deleting}
+        noun="board"
+        consequence="Interviews held by this board keep their records and answers, but no longer name a board."
         onClose={() => setDeleting(null)}
-        title={`Delete the board “${deleting?.name}”?`}
-        message="Interviews held by this board keep their records and answers, but no longer name a board."
-        confirmLabel="Delete board"
-        danger
-        onConfirm={async () => {
-          if (!deleting) return;
-          await del.mutateAsync(deleting.id);
-          toast.show(`The board “${deleting.name}” was deleted.`);
-        }}
+        remove={(id) => del.mutateAsync(id)}
       />
     </section>
   );

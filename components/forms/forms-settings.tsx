@@ -4,14 +4,13 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { errorMessage, isApiError } from "@/components/api/api-fetch";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { formatDate } from "@/components/ui/format";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
-import { useToast } from "@/components/ui/toast";
 import type { InterviewForm } from "./form-types";
 import { useDeleteForm, useForms, useSaveForm } from "./use-forms";
+import { ConfirmDeleteDefinition, RowActions } from "@/components/settings/definition-actions";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -19,7 +18,6 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function FormsSettings() {
   const forms = useForms();
   const del = useDeleteForm();
-  const toast = useToast();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<InterviewForm | null>(null);
 
@@ -78,14 +76,7 @@ export function FormsSettings() {
                     </td>
                     <td data-label="Last changed">{formatDate(f.updated_at)}</td>
                     <td className="actions">
-                      <span className="row" style={{ justifyContent: "flex-end", gap: 6 }}>
-                        <Link href={`/settings/forms/${f.id}`} className="btn btn-sm" aria-label={`Edit ${f.name}`}>
-                          Edit
-                        </Link>
-                        <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(f)} aria-label={`Delete ${f.name}`}>
-                          Delete
-                        </button>
-                      </span>
+                      <RowActions name={f.name} editHref={`/settings/forms/${f.id}`} onDelete={() => setDeleting(f)} />
                     </td>
                   </tr>
                 );
@@ -95,18 +86,12 @@ export function FormsSettings() {
         </div>
       )}
       {creating && <NewFormDialog onClose={() => setCreating(false)} />}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDefinition
+        item={deleting}
+        noun="form"
+        consequence="A form can only be deleted while no interview uses it. Profiles that start with it will have no default form."
         onClose={() => setDeleting(null)}
-        title={`Delete the form “${deleting?.name}”?`}
-        message="A form can only be deleted while no interview uses it. Profiles that start with it will have no default form."
-        confirmLabel="Delete form"
-        danger
-        onConfirm={async () => {
-          if (!deleting) return;
-          await del.mutateAsync(deleting.id);
-          toast.show(`The form “${deleting.name}” was deleted.`);
-        }}
+        remove={(id) => del.mutateAsync(id)}
       />
     </section>
   );

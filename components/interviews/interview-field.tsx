@@ -2,12 +2,15 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { apiFetch, errorMessage, isApiError } from "@/components/api/api-fetch";
+import { apiFetch } from "@/components/api/api-fetch";
 import { uploadWithProgress } from "@/components/api/upload-with-progress";
 import { inLanguage, type FormField, type Multilingual } from "@/components/forms/form-types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { formatBytes, formatDate } from "@/components/ui/format";
 import { useToast } from "@/components/ui/toast";
+import { fileExtension } from "@/components/uploads/file-extension";
+import { UploadsInProgress } from "@/components/uploads/uploads-in-progress";
+import { useUploads } from "@/components/uploads/use-uploads";
 import { editKey, isMultilingual, languageName, readKey, sameLanguage } from "./interview-format";
 import { interviewKeys } from "./interview-keys";
 import type { Attachment, FileRecord, Interview } from "./interview-types";
@@ -28,7 +31,6 @@ const fileEntries = (value: unknown): [string, FileRecord][] =>
     ? (Object.entries(value) as [string, FileRecord][]).sort((a, b) => (a[1].created_at ?? 0) - (b[1].created_at ?? 0))
     : [];
 
-const extension = (name: string) => (name.includes(".") ? name.split(".").pop()!.slice(0, 4) : "file");
 
 type EditProps = {
   field: FormField;
@@ -233,22 +235,16 @@ function TextAnswer({ field, value, language, personId, interviewId, store, snap
   );
 }
 
-type Upload = { key: number; name: string; size: number; fraction: number; error?: string; done?: boolean };
-
 /** Attachments of a file field: list, open, remove; upload several at once with a progress bar each. */
 function FileAnswer({ field, value, language, personId, interviewId, showPrivate }: EditProps) {
   const qc = useQueryClient();
   const toast = useToast();
   const headId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const nextKey = useRef(1);
-  const [uploads, setUploads] = useState<Upload[]>([]);
   const [removing, setRemoving] = useState<[string, FileRecord] | null>(null);
   const label = inLanguage(field.label, language);
   const files = fileEntries(value);
   const detail = interviewKeys.detail(personId, interviewId);
-
-  const patch = (key: number, p: Partial<Upload>) => setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...p } : u)));
 
   const setFiles = (change: (files: Record<string, FileRecord>) => Record<string, FileRecord>) => {
     qc.setQueryData<Interview>(detail, (old) => {
@@ -263,29 +259,19 @@ function FileAnswer({ field, value, language, personId, interviewId, showPrivate
     void qc.invalidateQueries({ queryKey: [...detail, "view"] });
   };
 
-  const uploadOne = async (file: File) => {
-    const key = nextKey.current++;
-    setUploads((all) => [...all, { key, name: file.name, size: file.size, fraction: 0 }]);
-    const form = new FormData();
-    form.append("file", file);
-    form.append("field_id", field.id);
-    form.append("name", file.name);
-    try {
-      const att = await uploadWithProgress<Attachment>(`${interviewPath(personId, interviewId)}/files`, form, {
-        onProgress: (p) => patch(key, { fraction: p.fraction, done: p.fraction >= 1 }),
-      });
-      const { id, field_id: _f, ...record } = att;
+  const { uploads, start, dismiss } = useUploads({
+    send: (file, onProgress) => {
+      const form = new FormData();
+      form.append("file", file);
+      form.append("field_id", field.id);
+      form.append("name", file.name);
+      return uploadWithProgress<Attachment>(`${interviewPath(personId, interviewId)}/files`, form, { onProgress });
+    },
+    onUploaded: (file, { id, field_id: _field, ...record }) => {
       setFiles((all) => ({ ...all, [id]: record }));
-      setUploads((all) => all.filter((u) => u.key !== key));
       toast.show(`${file.name} uploaded.`);
-    } catch (err) {
-      const message =
-        isApiError(err) && err.status === 413
-          ? `${file.name} is too large to upload (${formatBytes(file.size)}). ${err.message}`
-          : `${file.name} was not uploaded: ${errorMessage(err)}`;
-      patch(key, { error: message });
-    }
-  };
+    },
+  });
 
   const remove = async ([fileId, f]: [string, FileRecord]) => {
     await apiFetch(`${interviewPath(personId, interviewId)}/files/${encodeURIComponent(fileId)}`, { method: "DELETE" });
@@ -309,7 +295,7 @@ function FileAnswer({ field, value, language, personId, interviewId, showPrivate
           {files.map(([fileId, f]) => (
             <li key={fileId} className="file-item">
               <span className="file-icon" aria-hidden="true">
-                {extension(f.name)}
+                {fileExtension(f.name)}
               </span>
               <div className="file-main">
                 {f.url ? (
@@ -331,49 +317,7 @@ function FileAnswer({ field, value, language, personId, interviewId, showPrivate
           ))}
         </ul>
       )}
-      {uploads.length > 0 && (
-        <ul className="file-list iv-files" aria-label="Uploads in progress">
-          {uploads.map((u) => (
-            <li key={u.key} className="file-item">
-              <span className="file-icon" aria-hidden="true">
-                {extension(u.name)}
-              </span>
-              <div className="file-main">
-                <span className="file-name">{u.name}</span>
-                {u.error ? (
-                  <p className="field-error" role="alert">
-                    {u.error}
-                  </p>
-                ) : (
-                  <>
-                    <div
-                      className="progress"
-                      role="progressbar"
-                      aria-label={`Uploading ${u.name}`}
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-valuenow={Math.round(u.fraction * 100)}
-                    >
-                      <div className="progress-bar" style={{ width: `${Math.round(u.fraction * 100)}%` }} />
-                    </div>
-                    <span className="muted small">{u.done ? "Finishing…" : `${Math.round(u.fraction * 100)}% of ${formatBytes(u.size)}`}</span>
-                  </>
-                )}
-              </div>
-              {u.error && (
-                <button
-                  type="button"
-                  className="btn btn-sm"
-                  aria-label={`Dismiss ${u.name}`}
-                  onClick={() => setUploads((all) => all.filter((x) => x.key !== u.key))}
-                >
-                  Dismiss
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <UploadsInProgress uploads={uploads} onDismiss={dismiss} className="iv-files" />
       <div className="iv-file-actions">
         <button type="button" className="btn btn-sm" onClick={() => input.current?.click()}>
           <span aria-hidden="true">+</span> Add files
@@ -389,7 +333,7 @@ function FileAnswer({ field, value, language, personId, interviewId, showPrivate
           onChange={(e) => {
             const picked = Array.from(e.target.files ?? []);
             e.target.value = "";
-            picked.forEach(uploadOne);
+            start(picked);
           }}
         />
       </div>

@@ -4,19 +4,18 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import { errorMessage, isApiError } from "@/components/api/api-fetch";
 import { useForms } from "@/components/forms/use-forms";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { useDeleteProfile, useProfiles, useSaveProfile, type Profile } from "./use-profiles";
+import { ConfirmDeleteDefinition, RowActions } from "@/components/settings/definition-actions";
 
 /** /settings/profiles: kinds of interview, each with the form its interviews start with. */
 export function ProfilesSettings() {
   const profiles = useProfiles();
   const forms = useForms();
   const del = useDeleteProfile();
-  const toast = useToast();
   const [editing, setEditing] = useState<Profile | "new" | null>(null);
   const [deleting, setDeleting] = useState<Profile | null>(null);
   const formById = useMemo(() => new Map((forms.data ?? []).map((f) => [f.id, f])), [forms.data]);
@@ -78,14 +77,7 @@ export function ProfilesSettings() {
                       )}
                     </td>
                     <td className="actions">
-                      <span className="row" style={{ justifyContent: "flex-end", gap: 6 }}>
-                        <button type="button" className="btn btn-sm" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                          Edit
-                        </button>
-                        <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
-                          Delete
-                        </button>
-                      </span>
+                      <RowActions name={p.name} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
                     </td>
                   </tr>
                 );
@@ -95,18 +87,12 @@ export function ProfilesSettings() {
         </div>
       )}
       {editing && <ProfileDialog profile={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDefinition
+        item={deleting}
+        noun="profile"
+        consequence="Interviews created with this profile keep their records, form and answers; they just no longer name a profile."
         onClose={() => setDeleting(null)}
-        title={`Delete the profile “${deleting?.name}”?`}
-        message="Interviews created with this profile keep their records, form and answers; they just no longer name a profile."
-        confirmLabel="Delete profile"
-        danger
-        onConfirm={async () => {
-          if (!deleting) return;
-          await del.mutateAsync(deleting.id);
-          toast.show(`The profile “${deleting.name}” was deleted.`);
-        }}
+        remove={(id) => del.mutateAsync(id)}
       />
     </section>
   );

@@ -3,12 +3,12 @@
 import { useState } from "react";
 import { errorMessage, isApiError } from "@/components/api/api-fetch";
 import type { Permission, RoleKind } from "@/components/me/use-me";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { PERMISSION_LABELS, ROLE_KINDS, useDeleteRole, useRoles, useSaveRole, type Role } from "./use-roles";
+import { ConfirmDeleteDefinition, RowActions } from "@/components/settings/definition-actions";
 
 const kindLabel = (k: RoleKind) => ROLE_KINDS.find((x) => x.value === k)?.label ?? k;
 
@@ -16,7 +16,6 @@ const kindLabel = (k: RoleKind) => ROLE_KINDS.find((x) => x.value === k)?.label 
 export function RolesSettings() {
   const roles = useRoles();
   const del = useDeleteRole();
-  const toast = useToast();
   const [editing, setEditing] = useState<Role | "new" | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
 
@@ -77,14 +76,7 @@ export function RolesSettings() {
                     )}
                   </td>
                   <td className="actions">
-                    <span className="row" style={{ justifyContent: "flex-end", gap: 6 }}>
-                      <button type="button" className="btn btn-sm" onClick={() => setEditing(r)} aria-label={`Edit ${r.name}`}>
-                        Edit
-                      </button>
-                      <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(r)} aria-label={`Delete ${r.name}`}>
-                        Delete
-                      </button>
-                    </span>
+                    <RowActions name={r.name} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
                   </td>
                 </tr>
               ))}
@@ -93,18 +85,12 @@ export function RolesSettings() {
         </div>
       )}
       {editing && <RoleDialog role={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDefinition
+        item={deleting}
+        noun="role"
+        consequence="A role can only be deleted when nobody holds it any more."
         onClose={() => setDeleting(null)}
-        title={`Delete the role “${deleting?.name}”?`}
-        message="A role can only be deleted when nobody holds it any more."
-        confirmLabel="Delete role"
-        danger
-        onConfirm={async () => {
-          if (!deleting) return;
-          await del.mutateAsync(deleting.id);
-          toast.show(`The role “${deleting.name}” was deleted.`);
-        }}
+        remove={(id) => del.mutateAsync(id)}
       />
     </section>
   );

@@ -2,10 +2,10 @@
 
 import { useState } from "react";
 import { errorMessage } from "@/components/api/api-fetch";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { useDeleteTag, useSaveTag, useTags, type Tag } from "./use-tags";
+import { ConfirmDeleteDefinition } from "@/components/settings/definition-actions";
 
 /** Tags: create, rename in place, delete (which takes the tag off everyone). */
 export function TagsSettings() {
@@ -135,18 +135,12 @@ export function TagsSettings() {
           </table>
         </div>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDefinition
+        item={deleting}
+        noun="tag"
+        consequence="The tag is taken off everyone who has it."
         onClose={() => setDeleting(null)}
-        title={`Delete the tag “${deleting?.name}”?`}
-        message="The tag is taken off everyone who has it."
-        confirmLabel="Delete tag"
-        danger
-        onConfirm={async () => {
-          if (!deleting) return;
-          await del.mutateAsync(deleting.id);
-          toast.show(`Tag “${deleting.name}” deleted.`);
-        }}
+        remove={(id) => del.mutateAsync(id)}
       />
     </section>
   );
