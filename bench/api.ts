@@ -10,7 +10,10 @@
  *      private fields, 10,000 interviews (about half published), a mentor with 200
  *      candidates, sessions for the admin and the mentor
  *   4. autocannon, 32 connections, 2 s warm-up + 10 s measured per case, to 127.0.0.1 only;
- *      the single-person read is also measured on bench/floor-server.ts (node:http + pg)
+ *      the single-person read is also measured on bench/floor-server.ts (node:http + pg);
+ *      the list and the single read also at 1 connection (latency without queueing), the
+ *      list revalidated with If-None-Match (304), and the list read right after a change
+ *      (its cached copy rebuilt), 30 times in a row
  *   5. a table of req/s, p50, p99, non-2xx; peak RSS of the app's processes and of this one
  *
  * A benchmark prints figures; it never asserts. Everything it starts is stopped, and its
@@ -349,6 +352,8 @@ type CaseDef = {
   /** The path of request n. */
   path: (n: number) => string;
   body?: (n: number) => string;
+  /** Extra request headers (e.g. If-None-Match). */
+  headers?: Record<string, string>;
 };
 
 type Outcome =
@@ -370,7 +375,7 @@ type Outcome =
   | { def: CaseDef; ok: false; reason: string };
 
 function headersFor(def: CaseDef) {
-  const h: Record<string, string> = { authorization: `Bearer ${def.token}` };
+  const h: Record<string, string> = { authorization: `Bearer ${def.token}`, ...def.headers };
   if (def.body) h["content-type"] = "application/json";
   return h;
 }
@@ -410,7 +415,7 @@ async function probe(def: CaseDef, counter: { n: number }) {
       signal: AbortSignal.timeout(60_000),
     });
     const text = await res.text();
-    if (res.ok) return null;
+    if (res.ok || res.status === 304) return null;
     let code = "";
     try {
       code = (JSON.parse(text) as { error?: { code?: string } }).error?.code ?? "";
@@ -475,6 +480,46 @@ async function measure(def: CaseDef): Promise<Outcome> {
     cpuDb: before && after && r.requests.total && pids.db ? (after.db - before.db) / r.requests.total : undefined,
   };
   log(`${def.label}: ${outcome.rps.toFixed(1)} req/s, p50 ${outcome.p50} ms, p99 ${outcome.p99} ms, ${statuses}${r.errors ? `, ${r.errors} errors` : ""}`);
+  return outcome;
+}
+
+/**
+ * The list right after a change (the cached copy is stale, so it is built again): one person
+ * is changed through the API, then the full list is read and timed; sequentially, 30 times.
+ */
+async function measureColdList(s: Seeded): Promise<Outcome> {
+  const def: CaseDef = { key: "list-cold", label: "GET /api/people after each change, 1 conn.", port: PORT, idlePath: "/api/me", token: s.adminToken, path: () => "/api/people" };
+  const headers = { authorization: `Bearer ${s.adminToken}`, "content-type": "application/json" };
+  const times: number[] = [];
+  const pids = cpuPids.get(PORT);
+  let cpu = 0;
+  for (let i = 0; i < 30; i++) {
+    const res = await fetch(`http://127.0.0.1:${PORT}/api/people/${s.personIds[i]}`, { method: "PATCH", headers, body: JSON.stringify({ language: i % 2 ? "es" : "fr" }) });
+    if (!res.ok) return { def, ok: false, reason: `unavailable: PATCH got HTTP ${res.status}` };
+    await res.arrayBuffer();
+    const before = pids ? cpuMs(pids.server) + cpuMs(pids.db) : 0;
+    const t = performance.now();
+    const list = await fetch(`http://127.0.0.1:${PORT}/api/people`, { headers });
+    await list.arrayBuffer();
+    times.push(performance.now() - t);
+    if (pids) cpu += cpuMs(pids.server) + cpuMs(pids.db) - before;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]);
+  const outcome = {
+    def,
+    ok: true as const,
+    rps: 1000 / (times.reduce((a, b) => a + b, 0) / times.length),
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    total: times.length,
+    statuses: `200×${times.length}`,
+    cpuServer: pids ? cpu / times.length : undefined,
+  };
+  log(`${def.label}: p50 ${outcome.p50} ms, max ${outcome.p99} ms over ${times.length} reads`);
   return outcome;
 }
 
@@ -658,11 +703,30 @@ async function main() {
 
   const ids = s.personIds;
   const runId = randomBytes(3).toString("hex");
+  const listEtag = (await fetch(`http://127.0.0.1:${PORT}/api/people`, { headers: { authorization: `Bearer ${s.adminToken}` } })).headers.get("etag") ?? "";
   const mi = s.mentorInterviews;
   const cases: CaseDef[] = [
     { key: "list", label: `GET /api/people (${ids.length} people, admin)`, port: PORT, idlePath: "/api/me", token: s.adminToken, path: () => "/api/people" },
     { key: "list-c1", label: "GET /api/people, 1 connection", port: PORT, idlePath: "/api/me", token: s.adminToken, connections: 1, path: () => "/api/people" },
+    {
+      key: "list-304",
+      label: "GET /api/people, If-None-Match (revalidation)",
+      port: PORT,
+      idlePath: "/api/me",
+      token: s.adminToken,
+      headers: { "if-none-match": listEtag },
+      path: () => "/api/people",
+    },
     { key: "person", label: "GET /api/people/:id (rotating ids, admin)", port: PORT, idlePath: "/api/me", token: s.adminToken, path: (n) => `/api/people/${ids[n % ids.length]}` },
+    {
+      key: "person-c1",
+      label: "GET /api/people/:id, 1 connection",
+      port: PORT,
+      idlePath: "/api/me",
+      token: s.adminToken,
+      connections: 1,
+      path: (n) => `/api/people/${ids[n % ids.length]}`,
+    },
     { key: "floor", label: "  floor: node:http + pg, same read", port: FLOOR_PORT, idlePath: `/people/${ids[0]}`, token: s.adminToken, path: (n) => `/people/${ids[n % ids.length]}` },
     {
       key: "create",
@@ -688,6 +752,7 @@ async function main() {
   const selected = cases.filter((c) => !ONLY || ONLY.includes(c.key) || (c.key === "floor" && ONLY.includes("person")));
   const outcomes: Outcome[] = [];
   for (const def of selected) outcomes.push(await measure(def));
+  if (!ONLY || ONLY.includes("list-cold")) outcomes.push(await measureColdList(s));
   if (!ONLY || ONLY.some((k) => k.startsWith("interview"))) await checkStripping(s);
 
   const tree = processTree(app.pid!);

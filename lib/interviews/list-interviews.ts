@@ -1,8 +1,10 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db, type Prisma } from "@/lib/db/client";
+import { cachedDistrictList, encodeJson } from "@/lib/districts/list-cache";
+import type { JsonDocument } from "@/lib/http/json-document";
 import type { ListInterviewsQuery } from "./schemas";
 import { interviewListSelect, serializeInterviewSummary } from "./serialize-interview";
-import { assertCanAskAboutPerson, visibleInterviewsWhere } from "./visibility";
+import { assertCanAskAboutPerson, seesAllInterviews, visibleInterviewsWhere } from "./visibility";
 
 // Newest first; created_at breaks ties between interviews of the same day.
 const newestFirst = [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }] satisfies Prisma.InterviewOrderByWithRelationInput[];
@@ -25,6 +27,16 @@ export async function listInterviews(ctx: Ctx, query: ListInterviewsQuery = {}) 
     orderBy: newestFirst,
   });
   return rows.map(serializeInterviewSummary);
+}
+
+/**
+ * GET /api/interviews: staff asking for the whole district (no filter) share a cached copy
+ * with an ETag; filtered lists and the lists of mentors and candidates are built each time.
+ */
+export async function interviewsListDocument(ctx: Ctx, query: ListInterviewsQuery = {}): Promise<JsonDocument> {
+  const filtered = Object.values(query).some((v) => v !== undefined);
+  if (filtered || !seesAllInterviews(ctx)) return { body: encodeJson(await listInterviews(ctx, query)) };
+  return cachedDistrictList(ctx, "interviews", "all", () => listInterviews(ctx));
 }
 
 /** Interviews of one person that the caller may see, newest first, in the list shape. */

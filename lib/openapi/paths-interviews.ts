@@ -35,7 +35,9 @@ export const interviewOperations = operations([
     operationId: "listInterviews",
     tag: "Interviews",
     summary: "List interviews",
-    description: `Every interview the caller may see, newest first (by date, then creation), in the list shape. Filters combine with AND. ${VISIBILITY}`,
+    description:
+      `Every interview the caller may see, newest first (by date, then creation), in the list shape. Filters combine with AND. ${VISIBILITY} ` +
+      "Without filters, callers who see every interview get an `ETag`; send it back in `If-None-Match` and the answer is `304 Not Modified` (no body) until an interview of the district changes.",
     access: { auth: "any", scope: "read:interviews" },
     query: listInterviewsQuery,
     queryDocs: {

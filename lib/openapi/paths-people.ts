@@ -40,7 +40,9 @@ export const peopleOperations = operations([
     operationId: "listPeople",
     tag: "People",
     summary: "List people",
-    description: `Active people of the district, sorted by last name, then first name. ${PEOPLE_VISIBILITY}`,
+    description:
+      `Active people of the district, sorted by last name, then first name. ${PEOPLE_VISIBILITY} ` +
+      "Callers who see the whole district get an `ETag`; send it back in `If-None-Match` and the answer is `304 Not Modified` (no body) until any person of the district changes.",
     access: { auth: "any", scope: "read:people" },
     query: listPeopleQuery,
     queryDocs: { archived: { description: "`true` (or `1`) includes archived people; by default only active people are listed.", example: "true" } },

@@ -1,9 +1,13 @@
+import { jsonDocumentResponse } from "@/lib/http/json-document";
 import { route } from "@/lib/http/route";
 import { createPerson } from "@/lib/people/create-person";
-import { listPeople } from "@/lib/people/list-people";
+import { peopleListDocument } from "@/lib/people/list-people";
 import { createPersonSchema, listPeopleQuery } from "@/lib/people/schemas";
 
-export const GET = route({ scope: "read:people", query: listPeopleQuery }, ({ ctx, query }) => listPeople(ctx, query));
+// Sent with an ETag for callers who see the whole district (304 on If-None-Match).
+export const GET = route({ scope: "read:people", query: listPeopleQuery }, async ({ ctx, req, query }) =>
+  jsonDocumentResponse(req, await peopleListDocument(ctx, query)),
+);
 
 export const POST = route(
   { scope: "write:people", permission: "people:edit", body: createPersonSchema, status: 201 },
