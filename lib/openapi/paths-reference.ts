@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { okSchema } from "@/lib/http/schemas";
 import { operations } from "./operation";
 
 /** The top of an OpenAPI document: what a client can rely on; the rest is the OpenAPI 3.1 format. */
@@ -22,5 +23,15 @@ export const referenceOperations = operations([
       "No authentication; responses carry `Cache-Control: public, max-age=300`.",
     access: { auth: "public" },
     response: { status: 200, description: "The OpenAPI document.", schema: openApiDocumentSchema },
+  },
+  {
+    method: "get",
+    path: "/api/health",
+    operationId: "getHealth",
+    tag: "Reference",
+    summary: "Liveness check",
+    description: "Answers `{ ok: true }` while the app process serves requests. No authentication, no database work; `Cache-Control: no-store`.",
+    access: { auth: "public" },
+    response: { status: 200, description: "The app is up.", schema: okSchema },
   },
 ]);

@@ -116,6 +116,15 @@ describe("GET /api/openapi.json", () => {
   });
 });
 
+describe("GET /api/health", () => {
+  it("answers { ok: true } without authentication and is never cached", async () => {
+    const res = await check("GET", "/api/health", "/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
 describe("the document covers the routes", () => {
   it("has an operation for every exported method of every app/api route (and /files), and no other", async () => {
     const inCode: string[] = [];
