@@ -1,9 +1,8 @@
 "use client";
 
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useBoards } from "@/components/boards/use-boards";
 import { useForms } from "@/components/forms/use-forms";
 import { hasPermission, useMe, type Me } from "@/components/me/use-me";
@@ -11,6 +10,7 @@ import { usePeople } from "@/components/people/use-people";
 import { useProfiles } from "@/components/profiles/use-profiles";
 import { fullName } from "@/components/ui/format";
 import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
+import { useWindowList } from "@/components/ui/use-window-list";
 import { formatDay } from "./interview-format";
 import type { InterviewSummary } from "./interview-types";
 import { NewInterviewDialog } from "./new-interview-dialog";
@@ -250,22 +250,7 @@ export function InterviewsListPage() {
 }
 
 function VirtualInterviews({ rows, dimmed }: { rows: Row[]; dimmed: boolean }) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => setOffset((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-    measure();
-    window.addEventListener("resize", measure);
-    return () => window.removeEventListener("resize", measure);
-  }, []);
-
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => 62,
-    overscan: 12,
-    scrollMargin: offset,
-    getItemKey: (n) => rows[n].i.id,
-  });
+  const { listRef, virtualizer } = useWindowList(rows, { rowHeight: 62, key: (row) => row.i.id });
 
   return (
     <>

@@ -1,13 +1,13 @@
 "use client";
 
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { hasPermission, seesAllPeople, useMe } from "@/components/me/use-me";
 import { useRoles, type Role } from "@/components/roles/use-roles";
 import { useTags } from "@/components/tags/use-tags";
 import { Avatar } from "@/components/ui/avatar";
 import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
+import { useWindowList } from "@/components/ui/use-window-list";
 import { NewPersonDialog } from "./new-person-dialog";
 import type { Person } from "./person-types";
 import { roleNames } from "./role-summary";
@@ -184,22 +184,7 @@ function VirtualPeople({
   tagById: Map<string, string>;
   dimmed: boolean;
 }) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => setOffset((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-    measure();
-    window.addEventListener("resize", measure);
-    return () => window.removeEventListener("resize", measure);
-  }, []);
-
-  const virtualizer = useWindowVirtualizer({
-    count: people.length,
-    estimateSize: () => 61,
-    overscan: 12,
-    scrollMargin: offset,
-    getItemKey: (i) => people[i].id,
-  });
+  const { listRef, virtualizer } = useWindowList(people, { rowHeight: 61, key: (p) => p.id });
 
   return (
     <ul
