@@ -7,16 +7,14 @@ import { usePeople } from "@/components/people/use-people";
 import { useRoles } from "@/components/roles/use-roles";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { fullName } from "@/components/ui/format";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { foldText, fullName, searchWords } from "@/components/ui/format";
+import { ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { useBoards, useDeleteBoard, useSaveBoard, type Board } from "./use-boards";
-import { ConfirmDeleteDefinition, RowActions } from "@/components/settings/definition-actions";
+import { DefinitionsCard } from "@/components/settings/definitions-card";
 
 const MAX_CHIPS = 8;
 const MAX_LISTED = 60;
-
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
 /** Ids of people holding a board-kind role. */
 function useBoardPeople() {
@@ -33,90 +31,46 @@ export function BoardsSettings() {
   const people = usePeople();
   const del = useDeleteBoard();
   const [editing, setEditing] = useState<Board | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Board | null>(null);
   const byId = useMemo(() => new Map((people.data ?? []).map((p) => [p.id, p])), [people.data]);
 
-  const newButton = (label: string) => (
-    <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-      {label}
-    </button>
-  );
+  const members = (b: Board) =>
+    b.members.length === 0 ? (
+      <span className="muted">No members yet</span>
+    ) : people.isPending ? (
+      <span className="muted">{b.members.length === 1 ? "1 member" : `${b.members.length} members`}</span>
+    ) : (
+      <span className="chips">
+        {b.members.slice(0, MAX_CHIPS).map((id) => {
+          const p = byId.get(id);
+          return (
+            <span key={id} className="chip">
+              {p ? fullName(p) : "Unknown person"}
+              {p?.archived ? " (archived)" : ""}
+            </span>
+          );
+        })}
+        {b.members.length > MAX_CHIPS && <span className="chip">+{b.members.length - MAX_CHIPS} more</span>}
+      </span>
+    );
 
   return (
-    <section className="card" aria-labelledby="boards-title">
-      <div className="card-head">
-        <div>
-          <h2 id="boards-title">Boards</h2>
-          <p>The people who hold an interview together. Board members see every interview, private fields included.</p>
-        </div>
-        {newButton("New board")}
-      </div>
-      {boards.isPending ? (
-        <div className="card-body">
-          <Skeleton lines={4} />
-        </div>
-      ) : boards.isError ? (
-        <ErrorState error={boards.error} onRetry={() => boards.refetch()} title="Could not load boards" />
-      ) : boards.data.length === 0 ? (
-        <EmptyState title="No boards yet" action={newButton("Create a board")}>
-          Create a board, then choose its members. Interviews are then held by a board.
-        </EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Members</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {boards.data.map((b) => (
-                <tr key={b.id}>
-                  <td data-label="Name">
-                    <strong>{b.name}</strong>
-                  </td>
-                  <td data-label="Members">
-                    {b.members.length === 0 ? (
-                      <span className="muted">No members yet</span>
-                    ) : people.isPending ? (
-                      <span className="muted">{b.members.length === 1 ? "1 member" : `${b.members.length} members`}</span>
-                    ) : (
-                      <span className="chips">
-                        {b.members.slice(0, MAX_CHIPS).map((id) => {
-                          const p = byId.get(id);
-                          return (
-                            <span key={id} className="chip">
-                              {p ? fullName(p) : "Unknown person"}
-                              {p?.archived ? " (archived)" : ""}
-                            </span>
-                          );
-                        })}
-                        {b.members.length > MAX_CHIPS && <span className="chip">+{b.members.length - MAX_CHIPS} more</span>}
-                      </span>
-                    )}
-                  </td>
-                  <td className="actions">
-                    <RowActions name={b.name} onEdit={() => setEditing(b)} onDelete={() => setDeleting(b)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <DefinitionsCard
+      noun="board"
+      title="Boards"
+      description="The people who hold an interview together. Board members see every interview, private fields included."
+      emptyText="Create a board, then choose its members. Interviews are then held by a board."
+      query={boards}
+      columns={[
+        { label: "Name", cell: (b) => <strong>{b.name}</strong> },
+        { label: "Members", cell: members },
+      ]}
+      onNew={() => setEditing("new")}
+      onEdit={setEditing}
+      deleteConsequence="Interviews held by this board keep their records and answers, but no longer name a board."
+      remove={(id) => del.mutateAsync(id)}
+    >
       {editing && <BoardDialog board={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDeleteDefinition
-        item={deleting}
-        noun="board"
-        consequence="Interviews held by this board keep their records and answers, but no longer name a board."
-        onClose={() => setDeleting(null)}
-        remove={(id) => del.mutateAsync(id)}
-      />
-    </section>
+    </DefinitionsCard>
   );
 }
 
@@ -182,13 +136,13 @@ function MemberPicker({ value, onChange, error }: { value: string[]; onChange: (
   const choices = useMemo(() => {
     const list = (people.data ?? [])
       .filter((p) => !p.archived || chosen.has(p.id))
-      .map((p) => ({ p, board: isBoard(p), text: fold(`${p.first} ${p.last} ${p.email}`) }));
+      .map((p) => ({ p, board: isBoard(p), text: foldText(`${p.first} ${p.last} ${p.email}`) }));
     list.sort((a, b) => Number(b.board) - Number(a.board) || a.p.last.localeCompare(b.p.last) || a.p.first.localeCompare(b.p.first));
     return list;
     // `chosen` is left out on purpose: ticking someone must not reshuffle the list under the pointer.
   }, [people.data, isBoard]);
 
-  const words = fold(deferred).split(/\s+/).filter(Boolean);
+  const words = searchWords(deferred);
   const matches = choices.filter((c) => words.every((w) => c.text.includes(w)));
   const shown = matches.slice(0, MAX_LISTED);
 

@@ -3,9 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
 import { boardKeys } from "./board-keys";
+import type { Board, UpdateBoardInput as BoardInput } from "@/lib/boards/schemas";
 
-export type Board = { id: string; name: string; members: string[]; created_at: number };
-export type BoardInput = { name?: string; members?: string[] };
+export type { Board } from "@/lib/boards/schemas";
 
 export function useBoards() {
   return useQuery({ queryKey: boardKeys.list(), queryFn: ({ signal }) => apiFetch<Board[]>("/api/boards", { signal }), staleTime: 60_000 });

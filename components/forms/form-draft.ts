@@ -6,6 +6,7 @@
 import type { ApiErrorDetail } from "@/components/api/api-fetch";
 import { LANGUAGES } from "@/components/people/languages";
 import { inLanguage, type FieldType, type FormField, type InterviewForm, type Multilingual } from "./form-types";
+import { foldText } from "@/components/ui/format";
 
 export const FIELD_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -86,10 +87,7 @@ export function setText(text: Multilingual, lang: string, value: string): Multil
 
 /** "Strengths of the candidate" -> "strengths_of_the_candidate". */
 export function slugify(text: string): string {
-  const slug = text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
+  const slug = foldText(text)
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "")
     .slice(0, 48)

@@ -1,14 +1,16 @@
-/** Shapes of /api/forms, as lib/forms serializes them. */
-export type FieldType = "dropdown" | "text" | "checkbox" | "file";
+/** Shapes of /api/forms: the server's own schemas' types (type-only, nothing server-side is bundled). */
+import type { FieldType, Form, FormFieldResponse, UpdateFormInput } from "@/lib/forms/schemas";
+
+export type { FieldType };
 
 /** A multilingual text: language code → string. */
 export type Multilingual = Record<string, string>;
 
-export type FormField = { id: string; type: FieldType; label: Multilingual; options?: Multilingual[]; p?: 1 };
+export type FormField = FormFieldResponse;
 
-export type InterviewForm = { id: string; name: string; fields: FormField[]; created_at: number; updated_at: number };
+export type InterviewForm = Form;
 
-export type FormInput = { name?: string; fields?: FormField[]; force?: boolean };
+export type FormInput = UpdateFormInput;
 
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   dropdown: "Dropdown",

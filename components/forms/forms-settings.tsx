@@ -7,10 +7,8 @@ import { errorMessage, isApiError } from "@/components/api/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { formatDate } from "@/components/ui/format";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
-import type { InterviewForm } from "./form-types";
 import { useDeleteForm, useForms, useSaveForm } from "./use-forms";
-import { ConfirmDeleteDefinition, RowActions } from "@/components/settings/definition-actions";
+import { DefinitionsCard } from "@/components/settings/definitions-card";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -19,81 +17,40 @@ export function FormsSettings() {
   const forms = useForms();
   const del = useDeleteForm();
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<InterviewForm | null>(null);
-
-  const newButton = (label: string) => (
-    <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-      {label}
-    </button>
-  );
 
   return (
-    <section className="card" aria-labelledby="forms-title">
-      <div className="card-head">
-        <div>
-          <h2 id="forms-title">Forms</h2>
-          <p>The questions of an interview. Private fields are seen by administrators and the board only.</p>
-        </div>
-        {newButton("New form")}
-      </div>
-      {forms.isPending ? (
-        <div className="card-body">
-          <Skeleton lines={4} />
-        </div>
-      ) : forms.isError ? (
-        <ErrorState error={forms.error} onRetry={() => forms.refetch()} title="Could not load forms" />
-      ) : forms.data.length === 0 ? (
-        <EmptyState title="No forms yet" action={newButton("Create a form")}>
-          A form lists what the board records in an interview: a recommendation, strengths, documents received…
-        </EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Fields</th>
-                <th scope="col">Private</th>
-                <th scope="col">Last changed</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {forms.data.map((f) => {
-                const privateCount = f.fields.filter((x) => x.p === 1).length;
-                return (
-                  <tr key={f.id}>
-                    <td data-label="Name">
-                      <Link href={`/settings/forms/${f.id}`} className="fd-form-link">
-                        {f.name}
-                      </Link>
-                    </td>
-                    <td data-label="Fields">{f.fields.length ? plural(f.fields.length, "field", "fields") : <span className="muted">No fields yet</span>}</td>
-                    <td data-label="Private">
-                      {privateCount ? <span className="badge badge-warning">{privateCount} private</span> : <span className="muted">None</span>}
-                    </td>
-                    <td data-label="Last changed">{formatDate(f.updated_at)}</td>
-                    <td className="actions">
-                      <RowActions name={f.name} editHref={`/settings/forms/${f.id}`} onDelete={() => setDeleting(f)} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <DefinitionsCard
+      noun="form"
+      title="Forms"
+      description="The questions of an interview. Private fields are seen by administrators and the board only."
+      emptyText="A form lists what the board records in an interview: a recommendation, strengths, documents received…"
+      query={forms}
+      columns={[
+        {
+          label: "Name",
+          cell: (f) => (
+            <Link href={`/settings/forms/${f.id}`} className="fd-form-link">
+              {f.name}
+            </Link>
+          ),
+        },
+        { label: "Fields", cell: (f) => (f.fields.length ? plural(f.fields.length, "field", "fields") : <span className="muted">No fields yet</span>) },
+        {
+          label: "Private",
+          cell: (f) => {
+            const privateCount = f.fields.filter((x) => x.p === 1).length;
+            return privateCount ? <span className="badge badge-warning">{privateCount} private</span> : <span className="muted">None</span>;
+          },
+        },
+        { label: "Last changed", cell: (f) => formatDate(f.updated_at) },
+      ]}
+      onNew={() => setCreating(true)}
+      editHref={(f) => `/settings/forms/${f.id}`}
+      deleteConsequence="A form can only be deleted while no interview uses it. Profiles that start with it will have no default form."
+      remove={(id) => del.mutateAsync(id)}
+    >
       {creating && <NewFormDialog onClose={() => setCreating(false)} />}
-      <ConfirmDeleteDefinition
-        item={deleting}
-        noun="form"
-        consequence="A form can only be deleted while no interview uses it. Profiles that start with it will have no default form."
-        onClose={() => setDeleting(null)}
-        remove={(id) => del.mutateAsync(id)}
-      />
-    </section>
+    </DefinitionsCard>
   );
 }
 

@@ -70,11 +70,14 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
-function DropdownAnswer({ field, value, language, store, snapshot, showPrivate }: EditProps) {
-  const id = useId();
+/** An answer's save key, the value to show (a local unsaved one wins) and its save error. */
+function useAnswer(field: FormField, value: unknown, snapshot: AutosaveSnapshot) {
   const key: SaveKey = `responses.${field.id}`;
-  const shown = snapshot.local.has(key) ? snapshot.local.get(key) : value;
-  const error = snapshot.errors.get(key);
+  return { id: useId(), key, shown: snapshot.local.has(key) ? snapshot.local.get(key) : value, error: snapshot.errors.get(key) };
+}
+
+function DropdownAnswer({ field, value, language, store, snapshot, showPrivate }: EditProps) {
+  const { id, key, shown, error } = useAnswer(field, value, snapshot);
   return (
     <div className="iv-field" data-field={field.id}>
       <div className="iv-field-head">
@@ -104,10 +107,7 @@ function DropdownAnswer({ field, value, language, store, snapshot, showPrivate }
 }
 
 function CheckboxAnswer({ field, value, language, store, snapshot, showPrivate }: EditProps) {
-  const id = useId();
-  const key: SaveKey = `responses.${field.id}`;
-  const shown = snapshot.local.has(key) ? snapshot.local.get(key) : value;
-  const error = snapshot.errors.get(key);
+  const { id, key, shown, error } = useAnswer(field, value, snapshot);
   return (
     <div className="iv-field" data-field={field.id}>
       <div className="iv-field-head">

@@ -1,17 +1,15 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { apiFetch, isApiError } from "@/components/api/api-fetch";
+import { isApiError } from "@/components/api/api-fetch";
 import { useBoards } from "@/components/boards/use-boards";
 import type { FormField } from "@/components/forms/form-types";
 import { useForm } from "@/components/forms/use-forms";
 import { hasPermission, seesAllPeople, useMe, type Me } from "@/components/me/use-me";
-import { peopleKeys } from "@/components/people/people-keys";
-import type { Person, PersonDetail } from "@/components/people/person-types";
-import { PERSON_INCLUDE, usePeople } from "@/components/people/use-people";
+import type { Person } from "@/components/people/person-types";
+import { usePeople, usePerson } from "@/components/people/use-people";
 import { useProfiles } from "@/components/profiles/use-profiles";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { fullName } from "@/components/ui/format";
@@ -30,11 +28,7 @@ type Mode = "main" | InterviewView;
 function useCandidate(personId: string, me: Me | undefined) {
   const people = usePeople();
   const byId = useMemo(() => new Map((people.data ?? []).map((p) => [p.id, p])), [people.data]);
-  const detail = useQuery({
-    queryKey: peopleKeys.detail(personId),
-    queryFn: ({ signal }) => apiFetch<PersonDetail>(`/api/people/${encodeURIComponent(personId)}`, { query: { include: PERSON_INCLUDE }, signal }),
-    enabled: Boolean(me?.sees_all_interviews && seesAllPeople(me)),
-  });
+  const detail = usePerson(personId, { enabled: Boolean(me?.sees_all_interviews && seesAllPeople(me)) });
   const person: Person | undefined = byId.get(personId) ?? detail.data;
   const mentors: Person[] | null = detail.data ? detail.data.mentors.map((id) => byId.get(id)).filter((p): p is Person => Boolean(p)) : null;
   return { person, mentors, loading: people.isPending };
@@ -95,7 +89,8 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
   const own = me.data?.person.id === personId;
   const board = i.board_id ? (boards.data?.find((b) => b.id === i.board_id)?.name ?? "…") : null;
   const profile = i.profile_id ? (profiles.data?.find((p) => p.id === i.profile_id)?.name ?? "…") : null;
-  const fields = (form.data?.fields ?? []).filter((f) => staff || f.p !== 1);
+  // Candidates and mentors get the form without its private fields from the server.
+  const fields = form.data?.fields ?? [];
   const privateCount = fields.filter((f) => f.p === 1).length;
 
   return (

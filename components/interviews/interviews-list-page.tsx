@@ -8,15 +8,13 @@ import { useForms } from "@/components/forms/use-forms";
 import { hasPermission, useMe, type Me } from "@/components/me/use-me";
 import { usePeople } from "@/components/people/use-people";
 import { useProfiles } from "@/components/profiles/use-profiles";
-import { fullName } from "@/components/ui/format";
+import { foldText, fullName, searchWords } from "@/components/ui/format";
 import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
 import { useWindowList } from "@/components/ui/use-window-list";
 import { formatDay } from "./interview-format";
 import type { InterviewSummary } from "./interview-types";
 import { NewInterviewDialog } from "./new-interview-dialog";
 import { useInterviews } from "./use-interviews";
-
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
 const countOf = (n: number) => `${n.toLocaleString()} ${n === 1 ? "interview" : "interviews"}`;
 
@@ -115,14 +113,14 @@ export function InterviewsListPage() {
           board: i.board_id ? (boardNames.get(i.board_id) ?? "Unknown board") : null,
           profile: i.profile_id ? (profileNames.get(i.profile_id) ?? null) : null,
           form: i.form_id ? (formNames.get(i.form_id) ?? null) : null,
-          text: fold(name),
+          text: foldText(name),
         };
       }),
     [interviews.data, names, boardNames, profileNames, formNames],
   );
 
   const visible = useMemo(() => {
-    const words = fold(deferred.q).split(/\s+/).filter(Boolean);
+    const words = searchWords(deferred.q);
     return rows.filter(
       ({ i, text }) =>
         (!deferred.board || (deferred.board === "none" ? !i.board_id : i.board_id === deferred.board)) &&

@@ -11,12 +11,10 @@ import { useProfiles } from "@/components/profiles/use-profiles";
 import { useRoles } from "@/components/roles/use-roles";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { fullName } from "@/components/ui/format";
+import { foldText, fullName, searchWords } from "@/components/ui/format";
 import { useToast } from "@/components/ui/toast";
 import { today } from "./interview-format";
 import { useCreateInterview } from "./use-interviews";
-
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
 /** How many people one group of the picker lists at most (type to narrow down). */
 const MAX_OPTIONS = 300;
@@ -51,12 +49,12 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
   const [date, setDate] = useState(today);
   const [profileId, setProfileId] = useState("");
   const [formId, setFormId] = useState("");
-  const [boardId, setBoardId] = useState(() => (boards.data?.length === 1 ? boards.data[0].id : ""));
-  const [boardTouched, setBoardTouched] = useState(false);
+  // null until the user picks one ("" is "No board").
+  const [boardId, setBoardId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
 
   // With a single board, it is the one (unless the user picked "No board").
-  const board = !boardTouched && !boardId && boards.data?.length === 1 ? boards.data[0].id : boardId;
+  const board = boardId ?? (boards.data?.length === 1 ? boards.data[0].id : "");
 
   const candidateRoles = useMemo(() => new Set((roles.data ?? []).filter((r) => r.kind === "candidate").map((r) => r.id)), [roles.data]);
 
@@ -64,7 +62,7 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
     const isCandidate = (p: Person) => Object.keys(p.roles).some((r) => candidateRoles.has(r));
     const all = (people.data ?? [])
       .filter((p) => !p.archived || p.id === initialPersonId)
-      .map((p) => ({ p, name: fullName(p), text: fold(`${p.first} ${p.last} ${p.email}`), candidate: isCandidate(p) }))
+      .map((p) => ({ p, name: fullName(p), text: foldText(`${p.first} ${p.last} ${p.email}`), candidate: isCandidate(p) }))
       .sort((a, b) => a.name.localeCompare(b.name));
     const seen = new Map<string, number>();
     all.forEach((x) => seen.set(x.name, (seen.get(x.name) ?? 0) + 1));
@@ -72,7 +70,7 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
   }, [people.data, candidateRoles, initialPersonId]);
 
   const matches = useMemo(() => {
-    const words = fold(deferredSearch).split(/\s+/).filter(Boolean);
+    const words = searchWords(deferredSearch);
     return words.length ? sorted.filter((x) => words.every((w) => x.text.includes(w))) : sorted;
   }, [sorted, deferredSearch]);
 
@@ -89,7 +87,7 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
   const onSearch = (text: string) => {
     setSearch(text);
     // Typing a name picks the first match, so Enter creates the interview for them.
-    const words = fold(text).split(/\s+/).filter(Boolean);
+    const words = searchWords(text);
     if (!words.length) return;
     const found = sorted.filter((x) => words.every((w) => x.text.includes(w)));
     const best = found.find((x) => x.candidate) ?? found[0];
@@ -202,10 +200,7 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
               {...p}
               className="select"
               value={board}
-              onChange={(e) => {
-                setBoardTouched(true);
-                setBoardId(e.target.value);
-              }}
+              onChange={(e) => setBoardId(e.target.value)}
             >
               <option value="">No board</option>
               {boards.data?.map((b) => (

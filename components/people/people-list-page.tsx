@@ -6,6 +6,7 @@ import { hasPermission, seesAllPeople, useMe } from "@/components/me/use-me";
 import { useRoles, type Role } from "@/components/roles/use-roles";
 import { useTags } from "@/components/tags/use-tags";
 import { Avatar } from "@/components/ui/avatar";
+import { foldText, searchWords } from "@/components/ui/format";
 import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
 import { useWindowList } from "@/components/ui/use-window-list";
 import { NewPersonDialog } from "./new-person-dialog";
@@ -14,8 +15,6 @@ import { roleNames } from "./role-summary";
 import { usePeople } from "./use-people";
 
 const countOf = (n: number) => `${n.toLocaleString()} ${n === 1 ? "person" : "people"}`;
-
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
 type Filters = { text: string; role: string; tag: string; archived: boolean };
 
@@ -44,10 +43,10 @@ export function PeopleListPage() {
     return seesAll ? all : all.filter((p) => p.id !== myId);
   }, [people.data, seesAll, myId]);
 
-  const index = useMemo(() => base.map((p) => ({ p, text: fold(`${p.first} ${p.last} ${p.last} ${p.first} ${p.email}`) })), [base]);
+  const index = useMemo(() => base.map((p) => ({ p, text: foldText(`${p.first} ${p.last} ${p.last} ${p.first} ${p.email}`) })), [base]);
 
   const visible = useMemo(() => {
-    const words = fold(deferred.text).split(/\s+/).filter(Boolean);
+    const words = searchWords(deferred.text);
     return index
       .filter(
         ({ p, text }) =>

@@ -15,10 +15,12 @@ export function usePeople() {
 
 export const PERSON_INCLUDE = "files,interviews,tags,photo_url";
 
-export function usePerson(id: string) {
+/** One person with every include; `enabled: false` when the caller may not see them anyway. */
+export function usePerson(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: peopleKeys.detail(id),
     queryFn: ({ signal }) => apiFetch<PersonDetail>(`/api/people/${encodeURIComponent(id)}`, { query: { include: PERSON_INCLUDE }, signal }),
+    enabled,
   });
 }
 

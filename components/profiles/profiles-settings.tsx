@@ -6,10 +6,10 @@ import { errorMessage, isApiError } from "@/components/api/api-fetch";
 import { useForms } from "@/components/forms/use-forms";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { ErrorState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { useDeleteProfile, useProfiles, useSaveProfile, type Profile } from "./use-profiles";
-import { ConfirmDeleteDefinition, RowActions } from "@/components/settings/definition-actions";
+import { DefinitionsCard } from "@/components/settings/definitions-card";
 
 /** /settings/profiles: kinds of interview, each with the form its interviews start with. */
 export function ProfilesSettings() {
@@ -17,84 +17,39 @@ export function ProfilesSettings() {
   const forms = useForms();
   const del = useDeleteProfile();
   const [editing, setEditing] = useState<Profile | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Profile | null>(null);
   const formById = useMemo(() => new Map((forms.data ?? []).map((f) => [f.id, f])), [forms.data]);
 
-  const newButton = (label: string) => (
-    <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-      {label}
-    </button>
-  );
+  const defaultForm = (p: Profile) => {
+    const form = p.form_id ? formById.get(p.form_id) : undefined;
+    return !p.form_id ? (
+      <span className="muted">No default form</span>
+    ) : form ? (
+      <Link href={`/settings/forms/${form.id}`}>{form.name}</Link>
+    ) : forms.isPending ? (
+      <span className="muted">…</span>
+    ) : (
+      <span className="muted">Unknown form</span>
+    );
+  };
 
   return (
-    <section className="card" aria-labelledby="profiles-title">
-      <div className="card-head">
-        <div>
-          <h2 id="profiles-title">Profiles</h2>
-          <p>Kinds of interview, such as a renewal. Each starts with its default form.</p>
-        </div>
-        {newButton("New profile")}
-      </div>
-      {profiles.isPending ? (
-        <div className="card-body">
-          <Skeleton lines={4} />
-        </div>
-      ) : profiles.isError ? (
-        <ErrorState error={profiles.error} onRetry={() => profiles.refetch()} title="Could not load profiles" />
-      ) : profiles.data.length === 0 ? (
-        <EmptyState title="No profiles yet" action={newButton("Create a profile")}>
-          Create a profile for each kind of interview your district holds.
-        </EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Default form</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {profiles.data.map((p) => {
-                const form = p.form_id ? formById.get(p.form_id) : undefined;
-                return (
-                  <tr key={p.id}>
-                    <td data-label="Name">
-                      <strong>{p.name}</strong>
-                    </td>
-                    <td data-label="Default form">
-                      {!p.form_id ? (
-                        <span className="muted">No default form</span>
-                      ) : form ? (
-                        <Link href={`/settings/forms/${form.id}`}>{form.name}</Link>
-                      ) : forms.isPending ? (
-                        <span className="muted">…</span>
-                      ) : (
-                        <span className="muted">Unknown form</span>
-                      )}
-                    </td>
-                    <td className="actions">
-                      <RowActions name={p.name} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <DefinitionsCard
+      noun="profile"
+      title="Profiles"
+      description="Kinds of interview, such as a renewal. Each starts with its default form."
+      emptyText="Create a profile for each kind of interview your district holds."
+      query={profiles}
+      columns={[
+        { label: "Name", cell: (p) => <strong>{p.name}</strong> },
+        { label: "Default form", cell: defaultForm },
+      ]}
+      onNew={() => setEditing("new")}
+      onEdit={setEditing}
+      deleteConsequence="Interviews created with this profile keep their records, form and answers; they just no longer name a profile."
+      remove={(id) => del.mutateAsync(id)}
+    >
       {editing && <ProfileDialog profile={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDeleteDefinition
-        item={deleting}
-        noun="profile"
-        consequence="Interviews created with this profile keep their records, form and answers; they just no longer name a profile."
-        onClose={() => setDeleting(null)}
-        remove={(id) => del.mutateAsync(id)}
-      />
-    </section>
+    </DefinitionsCard>
   );
 }
 

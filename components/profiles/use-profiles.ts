@@ -3,10 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
 import { profileKeys } from "./profile-keys";
+import type { Profile, UpdateProfileInput as ProfileInput } from "@/lib/profiles/schemas";
 
 /** An interview profile: a kind of interview, with the form its interviews start with. */
-export type Profile = { id: string; name: string; form_id: string | null; created_at: number };
-export type ProfileInput = { name?: string; form_id?: string | null };
+export type { Profile } from "@/lib/profiles/schemas";
 
 export function useProfiles() {
   return useQuery({ queryKey: profileKeys.list(), queryFn: ({ signal }) => apiFetch<Profile[]>("/api/profiles", { signal }), staleTime: 60_000 });

@@ -5,10 +5,9 @@ import { errorMessage, isApiError } from "@/components/api/api-fetch";
 import type { Permission, RoleKind } from "@/components/me/use-me";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { PERMISSION_LABELS, ROLE_KINDS, useDeleteRole, useRoles, useSaveRole, type Role } from "./use-roles";
-import { ConfirmDeleteDefinition, RowActions } from "@/components/settings/definition-actions";
+import { DefinitionsCard } from "@/components/settings/definitions-card";
 
 const kindLabel = (k: RoleKind) => ROLE_KINDS.find((x) => x.value === k)?.label ?? k;
 
@@ -17,82 +16,42 @@ export function RolesSettings() {
   const roles = useRoles();
   const del = useDeleteRole();
   const [editing, setEditing] = useState<Role | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Role | null>(null);
 
   return (
-    <section className="card" aria-labelledby="roles-title">
-      <div className="card-head">
-        <div>
-          <h2 id="roles-title">Roles</h2>
-          <p>A role&apos;s kind decides what its holders see; permissions decide what they may change.</p>
-        </div>
-        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-          New role
-        </button>
-      </div>
-      {roles.isPending ? (
-        <div className="card-body">
-          <Skeleton lines={4} />
-        </div>
-      ) : roles.isError ? (
-        <ErrorState error={roles.error} onRetry={() => roles.refetch()} title="Could not load roles" />
-      ) : roles.data.length === 0 ? (
-        <EmptyState title="No roles yet" action={<button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>Create a role</button>}>
-          People need roles to see and do things. Start with an administrator role.
-        </EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {roles.data.map((r) => (
-                <tr key={r.id}>
-                  <td data-label="Name">
-                    <strong>{r.name}</strong>
-                  </td>
-                  <td data-label="Kind">{kindLabel(r.kind)}</td>
-                  <td data-label="Permissions">
-                    {r.kind === "admin" ? (
-                      <span className="muted">All (administrator)</span>
-                    ) : r.permissions.length ? (
-                      <span className="chips">
-                        {r.permissions.map((p) => (
-                          <span key={p} className="chip">
-                            {PERMISSION_LABELS[p]}
-                          </span>
-                        ))}
-                      </span>
-                    ) : (
-                      <span className="muted">None</span>
-                    )}
-                  </td>
-                  <td className="actions">
-                    <RowActions name={r.name} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <DefinitionsCard
+      noun="role"
+      title="Roles"
+      description="A role's kind decides what its holders see; permissions decide what they may change."
+      emptyText="People need roles to see and do things. Start with an administrator role."
+      query={roles}
+      columns={[
+        { label: "Name", cell: (r) => <strong>{r.name}</strong> },
+        { label: "Kind", cell: (r) => kindLabel(r.kind) },
+        {
+          label: "Permissions",
+          cell: (r) =>
+            r.kind === "admin" ? (
+              <span className="muted">All (administrator)</span>
+            ) : r.permissions.length ? (
+              <span className="chips">
+                {r.permissions.map((p) => (
+                  <span key={p} className="chip">
+                    {PERMISSION_LABELS[p]}
+                  </span>
+                ))}
+              </span>
+            ) : (
+              <span className="muted">None</span>
+            ),
+        },
+      ]}
+      onNew={() => setEditing("new")}
+      onEdit={setEditing}
+      deleteConsequence="A role can only be deleted when nobody holds it any more."
+      remove={(id) => del.mutateAsync(id)}
+    >
       {editing && <RoleDialog role={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDeleteDefinition
-        item={deleting}
-        noun="role"
-        consequence="A role can only be deleted when nobody holds it any more."
-        onClose={() => setDeleting(null)}
-        remove={(id) => del.mutateAsync(id)}
-      />
-    </section>
+    </DefinitionsCard>
   );
 }
 

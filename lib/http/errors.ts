@@ -1,8 +1,7 @@
 import { z } from "zod";
 
-export type ErrorDetail = { path: string; message: string };
-
-const STATUS = {
+/** Every error code with its HTTP status (the OpenAPI document reads it too). */
+export const ERROR_STATUS = {
   invalid_json: 400,
   validation_error: 400,
   unauthorized: 401,
@@ -15,10 +14,7 @@ const STATUS = {
   internal: 500,
 } as const;
 
-export type ErrorCode = keyof typeof STATUS;
-
-/** Every error code with its HTTP status (read by the OpenAPI document). */
-export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = STATUS;
+export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** One problem of a request, e.g. { path: "email", message: "Not a valid e-mail address." }. */
 export const errorDetailSchema = z
@@ -28,11 +24,13 @@ export const errorDetailSchema = z
   })
   .describe("One problem of the request.");
 
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
 /** The one error body of the service (DESIGN.md): `{ error: { code, message, details? } }`. */
 export const errorBodySchema = z
   .object({
     error: z.object({
-      code: z.enum(Object.keys(STATUS) as [ErrorCode, ...ErrorCode[]]).describe("Machine-readable snake_case code; each code has one HTTP status."),
+      code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).describe("Machine-readable snake_case code; each code has one HTTP status."),
       message: z.string().describe("A sentence for a person to read. Never a stack trace."),
       details: z.array(errorDetailSchema).optional().describe("Present on some 400 (validation_error) and 409 (conflict) responses: one entry per problem."),
     }),
@@ -52,7 +50,7 @@ export class AppError extends Error {
     super(message);
   }
   get status() {
-    return STATUS[this.code];
+    return ERROR_STATUS[this.code];
   }
 }
 

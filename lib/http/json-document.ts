@@ -9,9 +9,7 @@ const matches = (header: string | null, etag: string) =>
  * (If-None-Match), else the bytes. `no-cache`: browsers keep it but ask before each use.
  */
 export function jsonDocumentResponse(req: Request, doc: JsonDocument): Response {
-  const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "private, no-cache" };
-  if (!doc.etag) return new Response(doc.body as BodyInit, { headers });
-  headers.etag = doc.etag;
-  if (matches(req.headers.get("if-none-match"), doc.etag)) return new Response(null, { status: 304, headers });
+  const headers = { "content-type": "application/json", "cache-control": "private, no-cache", ...(doc.etag ? { etag: doc.etag } : {}) };
+  if (doc.etag && matches(req.headers.get("if-none-match"), doc.etag)) return new Response(null, { status: 304, headers });
   return new Response(doc.body as BodyInit, { headers });
 }
