@@ -1,16 +1,13 @@
 "use client";
 
 import { useDeferredValue, useId, useMemo, useState } from "react";
-import { errorMessage, isApiError } from "@/components/api/api-fetch";
 import type { Person } from "@/components/people/person-types";
 import { usePeople } from "@/components/people/use-people";
 import { useRoles } from "@/components/roles/use-roles";
-import { Dialog } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
 import { foldText, fullName, searchWords } from "@/components/ui/format";
 import { ErrorState, Skeleton } from "@/components/ui/states";
-import { useToast } from "@/components/ui/toast";
 import { useBoards, useDeleteBoard, useSaveBoard, type Board } from "./use-boards";
+import { DefinitionDialog } from "@/components/settings/definition-dialog";
 import { DefinitionsCard } from "@/components/settings/definitions-card";
 
 const MAX_CHIPS = 8;
@@ -76,47 +73,21 @@ export function BoardsSettings() {
 
 function BoardDialog({ board, onClose }: { board: Board | null; onClose: () => void }) {
   const save = useSaveBoard();
-  const toast = useToast();
   const [name, setName] = useState(board?.name ?? "");
   const [members, setMembers] = useState<string[]>(board?.members ?? []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setErrors({ name: "Enter a name." });
-    try {
-      await save.mutateAsync({ id: board?.id, input: { name: name.trim(), members } });
-      toast.show(board ? "Board saved." : `The board “${name.trim()}” was created.`);
-      onClose();
-    } catch (err) {
-      if (isApiError(err) && err.details.length) setErrors({ ...err.fieldErrors(), _: err.message });
-      else setErrors({ _: errorMessage(err) });
-    }
-  };
 
   return (
-    <Dialog open onClose={onClose} title={board ? `Edit “${board.name}”` : "New board"}>
-      <form onSubmit={submit} className="stack" noValidate>
-        {errors._ && (
-          <p className="form-error" role="alert">
-            {errors._}
-          </p>
-        )}
-        <Field label="Name" error={errors.name}>
-          {(p) => <input {...p} className="input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
-        </Field>
-        <MemberPicker value={members} onChange={setMembers} error={errors.members} />
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
-            {board ? "Save board" : "Create board"}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <DefinitionDialog
+      noun="board"
+      editing={board}
+      name={name}
+      onName={setName}
+      save={(trimmed) => save.mutateAsync({ id: board?.id, input: { name: trimmed, members } })}
+      saving={save.isPending}
+      onClose={onClose}
+    >
+      {(errors) => <MemberPicker value={members} onChange={setMembers} error={errors.members} />}
+    </DefinitionDialog>
   );
 }
 

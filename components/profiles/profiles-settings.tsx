@@ -2,13 +2,11 @@
 
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { errorMessage, isApiError } from "@/components/api/api-fetch";
 import { useForms } from "@/components/forms/use-forms";
-import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { ErrorState } from "@/components/ui/states";
-import { useToast } from "@/components/ui/toast";
 import { useDeleteProfile, useProfiles, useSaveProfile, type Profile } from "./use-profiles";
+import { DefinitionDialog } from "@/components/settings/definition-dialog";
 import { DefinitionsCard } from "@/components/settings/definitions-card";
 
 /** /settings/profiles: kinds of interview, each with the form its interviews start with. */
@@ -56,37 +54,23 @@ export function ProfilesSettings() {
 function ProfileDialog({ profile, onClose }: { profile: Profile | null; onClose: () => void }) {
   const save = useSaveProfile();
   const forms = useForms();
-  const toast = useToast();
   const [name, setName] = useState(profile?.name ?? "");
   const [formId, setFormId] = useState(profile?.form_id ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const known = !formId || forms.data?.some((f) => f.id === formId);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setErrors({ name: "Enter a name." });
-    try {
-      await save.mutateAsync({ id: profile?.id, input: { name: name.trim(), form_id: formId || null } });
-      toast.show(profile ? "Profile saved." : `The profile “${name.trim()}” was created.`);
-      onClose();
-    } catch (err) {
-      if (isApiError(err) && err.details.length) setErrors({ ...err.fieldErrors(), _: err.message });
-      else setErrors({ _: errorMessage(err) });
-    }
-  };
-
   return (
-    <Dialog open onClose={onClose} title={profile ? `Edit “${profile.name}”` : "New profile"}>
-      <form onSubmit={submit} className="stack" noValidate>
-        {errors._ && (
-          <p className="form-error" role="alert">
-            {errors._}
-          </p>
-        )}
-        <Field label="Name" error={errors.name} hint="For example: Initial credential, Renewal.">
-          {(p) => <input {...p} className="input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
-        </Field>
-        {forms.isError ? (
+    <DefinitionDialog
+      noun="profile"
+      editing={profile}
+      name={name}
+      onName={setName}
+      nameHint="For example: Initial credential, Renewal."
+      save={(trimmed) => save.mutateAsync({ id: profile?.id, input: { name: trimmed, form_id: formId || null } })}
+      saving={save.isPending}
+      onClose={onClose}
+    >
+      {(errors) =>
+        forms.isError ? (
           <ErrorState error={forms.error} onRetry={() => forms.refetch()} title="Could not load forms" />
         ) : (
           <Field
@@ -106,17 +90,8 @@ function ProfileDialog({ profile, onClose }: { profile: Profile | null; onClose:
               </select>
             )}
           </Field>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
-            {profile ? "Save profile" : "Create profile"}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+        )
+      }
+    </DefinitionDialog>
   );
 }
