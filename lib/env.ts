@@ -1,21 +1,60 @@
 import path from "node:path";
 import { z } from "zod";
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === "true" || v === "1"));
+const commaList = optionalText.transform((v) => (v ? v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean) : []));
+
 // All configuration, validated once. Read through env(), never process.env elsewhere.
 const schema = z.object({
   NODE_ENV: z.string().default("development"),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default("./.data"),
-  PORT: z.coerce.number().int().positive().default(3000),
-  BASE_URL: z.string().url().optional(),
-  SMTP_URL: z.string().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Interface the app listens on; loopback unless set (then BASE_URL is required). */
+  HOST: optionalText,
+  BASE_URL: z.url().optional(),
+  SMTP_URL: optionalText,
   MAIL_FROM: z.string().default("Credentials Administration <no-reply@cas.localhost>"),
   NEXTAUTH_SECRET: z.string().optional(),
-  BLOB_READ_WRITE_TOKEN: z.string().optional(),
+  BLOB_READ_WRITE_TOKEN: optionalText,
   MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   SIGN_IN_LINKS_PER_15_MINUTES: z.coerce.number().int().positive().default(5),
+
+  // ---- audio ----
+  MAX_CHUNK_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  CHUNK_TTL_HOURS: z.coerce.number().positive().default(48),
+  /** Largest request sent to a speech-to-text provider; longer audio is cut at silences. */
+  TRANSCRIBE_MAX_BYTES: z.coerce.number().int().positive().default(24 * 1024 * 1024),
+  /** Hosts (besides this service's own /files URLs) that transcribe may fetch audio from. */
+  TRANSCRIBE_URL_HOSTS: commaList,
+  /** An ffmpeg binary; default: the one shipped by @ffmpeg-installer/ffmpeg. */
+  FFMPEG_PATH: optionalText,
+
+  // ---- AI providers (OpenAI-compatible; offline engines otherwise) ----
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText,
+  OPENAI_TRANSCRIBE_MODEL: z.string().default("whisper-1"),
+  OPENAI_TEXT_MODEL: z.string().default("gpt-4o-mini"),
+
+  // ---- realtime (Pusher protocol) ----
+  PUSHER_APP_ID: optionalText,
+  PUSHER_KEY: optionalText,
+  PUSHER_SECRET: optionalText,
+  PUSHER_CLUSTER: optionalText,
+  PUSHER_HOST: optionalText,
+  PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PUSHER_USE_TLS: bool,
+  /** Port of the embedded Pusher-protocol server that `npm start` runs when no PUSHER_* is set. */
+  REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(6001),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string };

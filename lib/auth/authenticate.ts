@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { hashApiKey, looksLikeApiKey } from "@/lib/keys/key-format";
 import { recordKeyUse } from "@/lib/keys/record-key-use";
 import type { Ctx } from "./context";

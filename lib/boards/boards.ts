@@ -1,7 +1,7 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { assertKnownIds } from "@/lib/definitions/check-references";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import type { CreateBoardInput, UpdateBoardInput } from "./schemas";
 import { boardSelect, serializeBoard } from "./serialize-board";
 

@@ -1,6 +1,6 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /** Role and tag ids sent by a client must exist in the caller's district (400 otherwise). */
 export async function assertKnownIds(ctx: Ctx, refs: { roles?: string[]; tags?: string[]; people?: { field: string; ids: string[] } }) {

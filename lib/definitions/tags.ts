@@ -1,6 +1,6 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import type { TagInput } from "./schemas";
 
 const select = { id: true, name: true } as const;

@@ -1,6 +1,6 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { readFormFields } from "@/lib/forms/read-form-fields";
 import { seesAllInterviews, visibleInterviewsWhere } from "@/lib/interviews/visibility";
 import { visiblePeopleWhere } from "@/lib/people/visibility";

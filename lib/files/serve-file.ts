@@ -1,4 +1,4 @@
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage/storage";
 import type { ResolvedFile } from "./resolve-file";
 

@@ -1,7 +1,7 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { seesAllInterviews } from "@/lib/interviews/visibility";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/errors/app-error";
 import type { CreateFormInput } from "./schemas";
 import { formSelect, serializeForm } from "./serialize-form";
 

@@ -1,6 +1,6 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage/storage";
 import { readFormFields } from "./read-form-fields";
 import type { FormField, UpdateFormInput } from "./schemas";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError, conflict, type ErrorCode, fromZod, notFound } from "@/lib/errors/app-error";
 
 /** Every error code with its HTTP status (the OpenAPI document reads it too). */
 export const ERROR_STATUS = {
@@ -7,14 +8,14 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
+  ai_unavailable: 503,
+} as const satisfies Record<ErrorCode, number>;
 
 /** One problem of a request, e.g. { path: "email", message: "Not a valid e-mail address." }. */
 export const errorDetailSchema = z
@@ -23,8 +24,6 @@ export const errorDetailSchema = z
     message: z.string().describe("What is wrong there, for a person to read."),
   })
   .describe("One problem of the request.");
-
-export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
 /** The one error body of the service (DESIGN.md): `{ error: { code, message, details? } }`. */
 export const errorBodySchema = z
@@ -39,35 +38,6 @@ export const errorBodySchema = z
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The one error type of the service: a code, a sentence for the caller, optional details. */
-export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: ErrorDetail[],
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-  get status() {
-    return ERROR_STATUS[this.code];
-  }
-}
-
-export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found.`);
-export const forbidden = (message = "You do not have permission to do this.") => new AppError("forbidden", message);
-export const conflict = (message: string) => new AppError("conflict", message);
-export const invalid = (path: string, message: string) =>
-  new AppError("validation_error", "The request is not valid.", [{ path, message }]);
-
-export function fromZod(error: z.ZodError, prefix = ""): AppError {
-  const details = error.issues.map((issue) => ({
-    path: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
-    message: issue.message,
-  }));
-  return new AppError("validation_error", "The request is not valid.", details);
-}
-
 type PrismaLikeError = { code?: string; meta?: Record<string, unknown> };
 
 /** Maps anything thrown by a handler to an AppError; unknown errors become a bare 500. */
@@ -81,11 +51,14 @@ export function toAppError(error: unknown): AppError {
   return new AppError("internal", "Something went wrong on our side. Please try again.");
 }
 
-export function errorResponse(error: AppError): Response {
+export const statusOf = (error: AppError) => ERROR_STATUS[error.code];
+
+export function errorResponse(error: AppError, headers: Record<string, string> = {}): Response {
   const body = {
     code: error.code,
     message: error.message,
     ...(error.details?.length ? { details: error.details } : {}),
   } satisfies ErrorBody["error"];
-  return Response.json({ error: body }, { status: error.status, headers: error.headers });
+  if (error.retryAfterSeconds !== undefined) headers = { ...headers, "Retry-After": String(error.retryAfterSeconds) };
+  return Response.json({ error: body }, { status: statusOf(error), headers });
 }

@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors/app-error";
 
 // Per API key, per process: a fixed budget of requests each minute.
 let limiter: RateLimiterMemory | undefined;
@@ -12,8 +12,6 @@ export async function consumeKeyBudget(keyId: string) {
   } catch (result) {
     if (!(result instanceof RateLimiterRes)) throw result;
     const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-    throw new AppError("rate_limited", `Too many requests for this API key. Try again in ${seconds} s.`, undefined, {
-      "Retry-After": String(seconds),
-    });
+    throw new AppError("rate_limited", `Too many requests for this API key. Try again in ${seconds} s.`, undefined, seconds);
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors/app-error";
+import { statusOf } from "./errors";
 import { formatBytes, readJson, readLimited, readMultipart } from "./read-body";
 
 const URL_ = "http://localhost/test";
@@ -41,7 +42,7 @@ async function expectAppError(promise: Promise<unknown>, code: string, status: n
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(AppError);
-  expect({ code: (error as AppError).code, status: (error as AppError).status }).toEqual({ code, status });
+  expect({ code: (error as AppError).code, status: statusOf(error as AppError) }).toEqual({ code, status });
 }
 
 describe("readLimited", () => {

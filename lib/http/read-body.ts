@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors/app-error";
 
 const tooLarge = (max: number) =>
   new AppError("payload_too_large", `The request body is larger than the limit of ${formatBytes(max)}.`);

@@ -3,7 +3,8 @@ import { authenticate } from "@/lib/auth/authenticate";
 import { hasPermission, type Ctx } from "@/lib/auth/context";
 import type { Permission, Scope } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
-import { AppError, errorResponse, forbidden, fromZod, notFound, toAppError } from "./errors";
+import { AppError, forbidden, fromZod, notFound } from "@/lib/errors/app-error";
+import { errorResponse, toAppError } from "./errors";
 import { consumeKeyBudget } from "./rate-limit";
 import { readJson, readMultipart } from "./read-body";
 

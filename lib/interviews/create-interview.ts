@@ -1,6 +1,6 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { AppError, type ErrorDetail, notFound } from "@/lib/http/errors";
+import { AppError, type ErrorDetail, notFound } from "@/lib/errors/app-error";
 import { getInterview } from "./get-interview";
 import type { CreateInterviewInput } from "./schemas";
 

@@ -1,7 +1,7 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { readFormFields } from "@/lib/forms/read-form-fields";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { interviewFullSelect } from "./serialize-interview";
 import { visibleInterviewsWhere } from "./visibility";
 

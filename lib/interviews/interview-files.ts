@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { invalid, notFound } from "@/lib/http/errors";
+import { invalid, notFound } from "@/lib/errors/app-error";
 import { fileFromForm } from "@/lib/people/person-files";
 import { safeFileName } from "@/lib/storage/file-names";
 import { storage } from "@/lib/storage/storage";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FormField } from "@/lib/forms/schemas";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { AttachmentRow } from "./file-record";
 import { validateResponses } from "./validate-responses";
 

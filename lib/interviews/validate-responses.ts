@@ -1,5 +1,5 @@
 import { multilingualTextSchema, type FormField } from "@/lib/forms/schemas";
-import { AppError, type ErrorDetail } from "@/lib/http/errors";
+import { AppError, type ErrorDetail } from "@/lib/errors/app-error";
 import { storedFileRecord, type AttachmentRow, type StoredFileRecord } from "./file-record";
 
 export type ResponseChanges = {

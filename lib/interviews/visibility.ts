@@ -1,6 +1,6 @@
 import { actorPersonId, hasPermission, isStaff, type Ctx } from "@/lib/auth/context";
 import { db, type Prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { visiblePeopleWhere } from "@/lib/people/visibility";
 
 /**

@@ -1,6 +1,6 @@
 import { actorPersonId, type Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { generateApiKey, hashApiKey } from "./key-format";
 import type { ApiKey, CreateKeyInput } from "./schemas";
 

@@ -1,7 +1,7 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { assertKnownIds } from "@/lib/definitions/check-references";
-import { conflict } from "@/lib/http/errors";
+import { conflict } from "@/lib/errors/app-error";
 import { assertMayChangeRoles } from "./role-grants";
 import type { CreatePersonInput } from "./schemas";
 import { personSelect, serializePerson } from "./serialize-person";

@@ -1,6 +1,6 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { recordingKeys } from "@/lib/interviews/stored-keys";
 import { storage } from "@/lib/storage/storage";
 

@@ -1,6 +1,6 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { listInterviewsOfPerson } from "@/lib/interviews/list-interviews";
 import { fileUrl } from "@/lib/storage/file-names";
 import { serializePersonFile } from "./person-files";

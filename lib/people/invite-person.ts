@@ -1,7 +1,7 @@
 import type { Ctx } from "@/lib/auth/context";
 import { createSignInLink } from "@/lib/auth/sign-in-link";
 import { db } from "@/lib/db/client";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/errors/app-error";
 import { sendMail } from "@/lib/mail/send-mail";
 import { inviteMail } from "@/lib/mail/templates";
 

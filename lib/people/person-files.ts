@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors/app-error";
 import { displayName, fileUrl, safeFileName } from "@/lib/storage/file-names";
 import { storage } from "@/lib/storage/storage";
 import type { PersonFile } from "./schemas";

@@ -1,7 +1,7 @@
 import { hasPermission, isStaff, type Ctx } from "@/lib/auth/context";
 import { PERMISSIONS } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
-import { forbidden } from "@/lib/http/errors";
+import { forbidden } from "@/lib/errors/app-error";
 
 /**
  * People editors manage memberships, not privileges. Without this check a holder of

@@ -1,7 +1,7 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { assertKnownIds } from "@/lib/definitions/check-references";
-import { invalid, notFound } from "@/lib/http/errors";
+import { invalid, notFound } from "@/lib/errors/app-error";
 import { duplicateEmail, isUniqueViolation } from "./create-person";
 import { getPerson } from "./get-person";
 import { assertMayChangeRoles } from "./role-grants";

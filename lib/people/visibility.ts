@@ -1,7 +1,7 @@
 import { actorPersonId, seesAllPeople, type Ctx } from "@/lib/auth/context";
 import type { Prisma } from "@/lib/db/client";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 
 /**
  * Who sees whom: staff (admin and board kinds, anyone who may edit people or settings, and

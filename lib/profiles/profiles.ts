@@ -1,6 +1,6 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { invalid, notFound } from "@/lib/http/errors";
+import { invalid, notFound } from "@/lib/errors/app-error";
 import type { CreateProfileInput, Profile, UpdateProfileInput } from "./schemas";
 
 const select = { id: true, name: true, formId: true, createdAt: true } as const;

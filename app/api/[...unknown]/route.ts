@@ -1,4 +1,5 @@
-import { errorResponse, notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
+import { errorResponse } from "@/lib/http/errors";
 
 /** Unknown /api paths answer with the JSON error body too, never an HTML page. */
 const unknownPath = async () => errorResponse(notFound("API endpoint"));
