@@ -1,0 +1,105 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer } from "ws";
+import { createChannelSubscribers } from "./channel-subscribers";
+import { createHttpApi } from "./http-api";
+import { MAX_FRAME_BYTES } from "./limits";
+import type { AppCredentials } from "./signatures";
+import { PING, PROTOCOL_ERROR, closeWithError, openConnection, sendFrame, type Connection } from "./socket-connection";
+
+export type EmbeddedRealtimeOptions = AppCredentials & {
+  host: string;
+  /** 0 picks a free port; the chosen one is in the result. */
+  port: number;
+  /** Seconds of client silence before the server pings (sent to clients as activity_timeout). */
+  activityTimeoutSeconds?: number;
+};
+
+export type EmbeddedRealtimeServer = {
+  port: number;
+  /** Tells every client to reconnect (4200), then stops listening. */
+  close(): Promise<void>;
+  /** Open, established WebSocket connections. */
+  connections(): number;
+  /** Closes every socket with 4200, which pusher-js answers by reconnecting and resubscribing at once. */
+  reconnectAll(): void;
+};
+
+/** Pusher recommends answering a ping within 30 seconds; shorter when the activity timeout is. */
+const MAX_PONG_WAIT_SECONDS = 30;
+/** Sockets that do not complete the closing handshake in this time are cut. */
+const CLOSE_GRACE_MS = 1000;
+
+/**
+ * A Pusher-protocol server (protocol 7) for setups without Pusher Channels or soketi:
+ * pusher-js connects to ws://host:port/app/<key>, the `pusher` SDK publishes through the
+ * HTTP API on the same port. Private channels need the app's signature; presence channels
+ * are refused. State lives in memory: a restart drops subscriptions, and pusher-js
+ * reconnects and resubscribes by itself.
+ */
+export async function startEmbeddedRealtimeServer(options: EmbeddedRealtimeOptions): Promise<EmbeddedRealtimeServer> {
+  const app: AppCredentials = { appId: options.appId, key: options.key, secret: options.secret };
+  // 30 s like soketi: below the 60 s after which common proxies drop an idle connection.
+  const activityTimeoutSeconds = options.activityTimeoutSeconds ?? 30;
+  const connections = new Map<string, Connection>();
+  const subscribers = createChannelSubscribers<Connection>(sendFrame);
+  const context = { app, activityTimeoutSeconds, connections, subscribers };
+
+  const server = http.createServer(createHttpApi(app, (channel, event, data, except) => subscribers.broadcast(channel, event, data, except)));
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
+  server.on("upgrade", (req, socket, head) => {
+    socket.on("error", () => socket.destroy());
+    sockets.handleUpgrade(req, socket, head, (ws) => openConnection(ws, req, context));
+  });
+
+  // One timer for all connections rather than one per socket.
+  const activityMs = activityTimeoutSeconds * 1000;
+  const pongWaitMs = Math.min(activityTimeoutSeconds, MAX_PONG_WAIT_SECONDS) * 1000;
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const connection of connections.values()) {
+        if (connection.pingSentAt) {
+          if (now - connection.pingSentAt >= pongWaitMs) {
+            closeWithError(connection.socket, PROTOCOL_ERROR.pongNotReceived, "Pong reply not received.");
+          }
+        } else if (now - connection.lastMessageAt >= activityMs) {
+          connection.pingSentAt = now;
+          sendFrame(connection, PING);
+        }
+      }
+    },
+    Math.max(100, Math.min(activityMs, pongWaitMs) / 4),
+  );
+  sweep.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+
+  const reconnectAll = (reason: string) => {
+    for (const connection of connections.values()) closeWithError(connection.socket, PROTOCOL_ERROR.reconnectNow, reason);
+  };
+
+  return {
+    port: (server.address() as AddressInfo).port,
+    connections: () => connections.size,
+    reconnectAll: () => reconnectAll("Reconnect now."),
+    close: async () => {
+      clearInterval(sweep);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      reconnectAll("Server stopping; reconnect shortly.");
+      server.closeIdleConnections();
+      const cut = setTimeout(() => {
+        for (const connection of connections.values()) connection.socket.terminate();
+        server.closeAllConnections();
+      }, CLOSE_GRACE_MS);
+      await closed;
+      clearTimeout(cut);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { createHmac } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetEnvCache } from "@/lib/env";
+import { nextEvent, startTestRealtime, subscribe, withTimeout, type TestRealtime } from "@/tests/helpers/realtime";
+import { authorizeChannel, publish, publishBatch } from "./publish";
+
+let realtime: TestRealtime;
+
+beforeEach(async () => {
+  realtime = await startTestRealtime();
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await realtime.close();
+});
+
+describe("publish", () => {
+  it("splits more than 100 channels into several requests, reaching every channel", async () => {
+    const client = await realtime.connectClient();
+    const channels = Array.from({ length: 150 }, (_, i) => `private-person-${i}`);
+    const first = await subscribe(client, channels[0]);
+    const last = await subscribe(client, channels[149]);
+    const got = Promise.all([nextEvent(first, "unread"), nextEvent(last, "unread")]);
+    expect(await publish(channels, "unread", { count: 5 })).toBe(true);
+    expect(await got).toEqual([{ count: 5 }, { count: 5 }]);
+  });
+
+  it("sends string data as is", async () => {
+    const client = await realtime.connectClient();
+    const channel = await subscribe(client, "private-conversation-1");
+    const got = nextEvent(channel, "note");
+    await publish("private-conversation-1", "note", "plain text");
+    expect(await got).toBe("plain text");
+  });
+
+  it("resolves false and logs, without throwing, when the service refuses, is unreachable or is misconfigured", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await publish("private-a", "too-big", "x".repeat(10 * 1024 + 1))).toBe(false);
+    expect(logged).toHaveBeenLastCalledWith(expect.stringContaining("HTTP 413"));
+    expect(await publish("not a valid channel!", "e", {})).toBe(false);
+
+    process.env.PUSHER_PORT = "1";
+    resetEnvCache();
+    expect(await publish("private-a", "e", {})).toBe(false);
+    expect(await publishBatch([{ channel: "private-a", name: "e", data: {} }])).toBe(false);
+
+    delete process.env.PUSHER_SECRET;
+    resetEnvCache();
+    expect(await publish("private-a", "e", {})).toBe(false);
+    expect(logged).toHaveBeenLastCalledWith(expect.stringContaining("PUSHER_SECRET"));
+    expect(logged).toHaveBeenCalledTimes(5);
+  });
+});
+
+describe("publishBatch", () => {
+  it("splits more than 10 events into several batches and delivers all", async () => {
+    const client = await realtime.connectClient();
+    const channel = await subscribe(client, "private-conversation-1");
+    const received: number[] = [];
+    const all = withTimeout(
+      new Promise<void>((resolve) =>
+        channel.bind("message-created", (data: { n: number }) => {
+          received.push(data.n);
+          if (received.length === 15) resolve();
+        }),
+      ),
+      5000,
+      "15 events",
+    );
+    const events = Array.from({ length: 15 }, (_, n) => ({ channel: "private-conversation-1", name: "message-created", data: { n } }));
+    expect(await publishBatch(events)).toBe(true);
+    await all;
+    expect(received.sort((a, b) => a - b)).toEqual(events.map((e) => e.data.n));
+  });
+
+  it("leaves out the socket named in excludeSocketId", async () => {
+    const author = await realtime.connectClient();
+    const reader = await realtime.connectClient();
+    const authorChannel = await subscribe(author, "private-conversation-1");
+    const readerChannel = await subscribe(reader, "private-conversation-1");
+    const authorGot = nextEvent(authorChannel, "reaction");
+    const readerGot = nextEvent(readerChannel, "reaction");
+    await publishBatch([
+      { channel: "private-conversation-1", name: "reaction", data: { n: 1 }, excludeSocketId: author.connection.socket_id },
+      { channel: "private-conversation-1", name: "reaction", data: { n: 2 } },
+    ]);
+    expect(await readerGot).toEqual({ n: 1 });
+    // Events to one socket arrive in order, so the author's first is the second event.
+    expect(await authorGot).toEqual({ n: 2 });
+  });
+});
+
+describe("authorizeChannel", () => {
+  it("returns the SDK's signature: key and HMAC-SHA256 of socket id and channel", () => {
+    const { auth } = authorizeChannel("123.456", "private-conversation-1");
+    const hmac = createHmac("sha256", realtime.secret).update("123.456:private-conversation-1").digest("hex");
+    expect(auth).toBe(`${realtime.key}:${hmac}`);
+  });
+
+  it("throws on a malformed socket id", () => {
+    expect(() => authorizeChannel("not-a-socket", "private-conversation-1")).toThrow(/socket id/i);
+  });
+});

@@ -1,0 +1,89 @@
+import Pusher from "pusher";
+import { realtimeServerSettings } from "./config";
+import { MAX_CHANNELS_PER_EVENT, MAX_EVENTS_PER_BATCH } from "./limits";
+
+export type RealtimeEvent = {
+  channel: string;
+  name: string;
+  /** Sent as is when a string, else as JSON. At most 10 KB. */
+  data: unknown;
+  /** The socket that caused the event (it already shows the change), left out of the delivery. */
+  excludeSocketId?: string;
+};
+
+/** A publish that gets no answer in this time counts as failed rather than holding the caller. */
+const PUBLISH_TIMEOUT_MS = 5000;
+
+let client: { for: Pusher.Options; pusher: Pusher } | undefined;
+
+/** One SDK instance, made again only when the configuration changes (tests reset env). */
+function pusher(): Pusher {
+  const settings = realtimeServerSettings();
+  if (client?.for !== settings) client = { for: settings, pusher: new Pusher({ ...settings, timeout: PUBLISH_TIMEOUT_MS }) };
+  return client.pusher;
+}
+
+function chunked<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}
+
+function describe(error: unknown) {
+  const { status, body, message } = error as { status?: number; body?: string; message?: string };
+  return status ? `HTTP ${status}: ${String(body ?? "").slice(0, 300)}` : (message ?? String(error));
+}
+
+/** Runs one request; a failure is logged, never thrown: clients recover by refetching. */
+async function attempt(what: string, send: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    console.error(`[realtime] ${what} failed: ${describe(error)}`);
+    return false;
+  }
+}
+
+/**
+ * Triggers `event` on the channels, 100 channels per request (Pusher's limit). Resolves to
+ * whether every request succeeded; never rejects.
+ */
+export async function publish(
+  channels: string | string[],
+  event: string,
+  data: unknown,
+  options: { excludeSocketId?: string } = {},
+): Promise<boolean> {
+  const unique = [...new Set(typeof channels === "string" ? [channels] : channels)];
+  const params = options.excludeSocketId ? { socket_id: options.excludeSocketId } : undefined;
+  const results = await Promise.all(
+    chunked(unique, MAX_CHANNELS_PER_EVENT).map((part) =>
+      attempt(`publishing "${event}" to ${part.length} channel(s)`, () => pusher().trigger(part, event, data, params)),
+    ),
+  );
+  return results.every(Boolean);
+}
+
+/** Triggers several events, 10 per request (Pusher's batch limit). Never rejects. */
+export async function publishBatch(events: RealtimeEvent[]): Promise<boolean> {
+  const results = await Promise.all(
+    chunked(events, MAX_EVENTS_PER_BATCH).map((part) =>
+      attempt(`publishing a batch of ${part.length} event(s)`, () =>
+        pusher().triggerBatch(
+          part.map((e) => ({ channel: e.channel, name: e.name, data: e.data, ...(e.excludeSocketId ? { socket_id: e.excludeSocketId } : {}) })),
+        ),
+      ),
+    ),
+  );
+  return results.every(Boolean);
+}
+
+/**
+ * The signature a socket presents to subscribe to a private channel: `{ auth }`, to return
+ * as JSON from the auth endpoint once the caller may read that channel. Throws on a
+ * malformed socket id or channel name (answer 400 then).
+ */
+export function authorizeChannel(socketId: string, channel: string): Pusher.ChannelAuthResponse {
+  return pusher().authorizeChannel(socketId, channel);
+}

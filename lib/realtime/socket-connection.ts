@@ -1,0 +1,214 @@
+import { randomInt } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { WebSocket } from "ws";
+import type { ChannelSubscribers } from "./channel-subscribers";
+import {
+  CLIENT_EVENTS_PER_SECOND,
+  MAX_BUFFERED_BYTES_PER_CONNECTION,
+  MAX_CONNECTIONS,
+  MAX_EVENT_DATA_BYTES,
+  MAX_EVENT_NAME_LENGTH,
+  MAX_SUBSCRIPTIONS_PER_CONNECTION,
+  eventDataBytes,
+  isValidChannelName,
+} from "./limits";
+import { isValidChannelAuth, type AppCredentials } from "./signatures";
+
+/**
+ * Pusher protocol error codes. pusher-js acts on the range: 4000–4099 it gives up,
+ * 4100–4199 it reconnects after a pause, 4200–4299 it reconnects at once.
+ */
+export const PROTOCOL_ERROR = {
+  unknownAppKey: 4001,
+  pathNotFound: 4005,
+  unsupportedProtocol: 4007,
+  noProtocol: 4008,
+  overCapacity: 4100,
+  reconnectNow: 4200,
+  pongNotReceived: 4201,
+  clientEventRejected: 4301,
+} as const;
+
+/** The protocol version pusher-js (v7+) and the documented protocol speak. */
+const PROTOCOL_VERSION = "7";
+
+/** One client's state: kept small, since a server holds thousands of these. */
+export type Connection = {
+  id: string;
+  socket: WebSocket;
+  channels: Set<string>;
+  lastMessageAt: number;
+  /** When a server ping went out still unanswered; 0 when none is pending. */
+  pingSentAt: number;
+  clientEventWindowStart: number;
+  clientEventsInWindow: number;
+};
+
+export type ConnectionContext = {
+  app: AppCredentials;
+  activityTimeoutSeconds: number;
+  connections: Map<string, Connection>;
+  subscribers: ChannelSubscribers<Connection>;
+};
+
+const frameOf = (message: object) => Buffer.from(JSON.stringify(message));
+const PONG = frameOf({ event: "pusher:pong", data: {} });
+export const PING = frameOf({ event: "pusher:ping", data: {} });
+
+export function sendFrame(connection: Connection, frame: Buffer) {
+  const { socket } = connection;
+  if (socket.readyState !== WebSocket.OPEN) return;
+  socket.send(frame, { binary: false });
+  // A reader that stopped reading must not make the server hold an ever-growing queue.
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES_PER_CONNECTION) socket.terminate();
+}
+
+/** `pusher:error` then a close with the same code, which is how pusher-js learns what to do next. */
+export function closeWithError(socket: WebSocket, code: number, message: string) {
+  if (socket.readyState !== WebSocket.OPEN) return;
+  socket.send(JSON.stringify({ event: "pusher:error", data: { code, message } }));
+  socket.close(code, message.slice(0, 120));
+}
+
+function sendError(connection: Connection, code: number, message: string, channel?: string) {
+  sendFrame(connection, frameOf({ event: "pusher:error", ...(channel ? { channel } : {}), data: { code, message } }));
+}
+
+function sendSubscriptionError(connection: Connection, channel: string, type: string, error: string, status: number) {
+  // The shape pusher-js emits as `pusher:subscription_error` on the channel.
+  sendFrame(connection, frameOf({ event: "pusher:subscription_error", channel, data: { type, error, status } }));
+}
+
+function newSocketId(connections: Map<string, Connection>) {
+  // Random, so a signature captured for an earlier socket never matches a later one.
+  for (;;) {
+    const id = `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`;
+    if (!connections.has(id)) return id;
+  }
+}
+
+/** Runs the handshake on a freshly upgraded socket and, if it passes, serves it. */
+export function openConnection(socket: WebSocket, request: IncomingMessage, context: ConnectionContext) {
+  socket.on("error", () => socket.terminate());
+  const url = new URL(request.url ?? "/", "http://realtime.invalid");
+  const match = /^\/app\/([^/]+)$/.exec(url.pathname);
+  if (!match) return closeWithError(socket, PROTOCOL_ERROR.pathNotFound, "Path not found; connect to /app/<key>.");
+  if (decodeURIComponent(match[1]) !== context.app.key) {
+    return closeWithError(socket, PROTOCOL_ERROR.unknownAppKey, "Unknown app key.");
+  }
+  const protocol = url.searchParams.get("protocol");
+  if (!protocol) return closeWithError(socket, PROTOCOL_ERROR.noProtocol, "No protocol version supplied.");
+  if (protocol !== PROTOCOL_VERSION) {
+    return closeWithError(socket, PROTOCOL_ERROR.unsupportedProtocol, `Unsupported protocol version ${protocol.slice(0, 10)}; use ${PROTOCOL_VERSION}.`);
+  }
+  if (context.connections.size >= MAX_CONNECTIONS) {
+    return closeWithError(socket, PROTOCOL_ERROR.overCapacity, "Over capacity; retry later.");
+  }
+
+  const connection: Connection = {
+    id: newSocketId(context.connections),
+    socket,
+    channels: new Set(),
+    lastMessageAt: Date.now(),
+    pingSentAt: 0,
+    clientEventWindowStart: 0,
+    clientEventsInWindow: 0,
+  };
+  context.connections.set(connection.id, connection);
+  socket.on("close", () => {
+    context.connections.delete(connection.id);
+    for (const channel of connection.channels) context.subscribers.remove(channel, connection);
+  });
+  socket.on("message", (raw, isBinary) => {
+    connection.lastMessageAt = Date.now();
+    connection.pingSentAt = 0;
+    // The protocol is JSON text frames only; anything else is ignored, as Pusher does.
+    if (isBinary) return;
+    const message = parseObject(raw.toString());
+    if (message) handleMessage(connection, message, context);
+  });
+  sendFrame(
+    connection,
+    frameOf({
+      event: "pusher:connection_established",
+      data: JSON.stringify({ socket_id: connection.id, activity_timeout: context.activityTimeoutSeconds }),
+    }),
+  );
+}
+
+function parseObject(text: unknown): Record<string, unknown> | undefined {
+  if (typeof text !== "string") return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function handleMessage(connection: Connection, message: Record<string, unknown>, context: ConnectionContext) {
+  const event = message.event;
+  if (typeof event !== "string") return;
+  // Clients send `data` as an object; tolerate the string form some libraries use.
+  const data = (typeof message.data === "string" ? parseObject(message.data) : message.data) as Record<string, unknown> | undefined;
+  switch (event) {
+    case "pusher:ping":
+      return sendFrame(connection, PONG);
+    case "pusher:pong":
+      return;
+    case "pusher:subscribe":
+      return subscribe(connection, data, context);
+    case "pusher:unsubscribe":
+      if (typeof data?.channel === "string") {
+        connection.channels.delete(data.channel);
+        context.subscribers.remove(data.channel, connection);
+      }
+      return;
+    default:
+      if (event.startsWith("client-")) return relayClientEvent(connection, event, message, context);
+  }
+}
+
+function subscribe(connection: Connection, data: Record<string, unknown> | undefined, context: ConnectionContext) {
+  const channel = data?.channel;
+  if (typeof channel !== "string" || !isValidChannelName(channel)) {
+    const name = typeof channel === "string" ? channel.slice(0, 200) : "";
+    return sendSubscriptionError(connection, name, "InvalidChannel", "Invalid channel name.", 400);
+  }
+  if (channel.startsWith("presence-")) {
+    return sendSubscriptionError(connection, channel, "UnsupportedChannel", "Presence channels are not supported by this server.", 400);
+  }
+  if (channel.startsWith("private-") && !isValidChannelAuth(context.app, connection.id, channel, data?.auth)) {
+    return sendSubscriptionError(connection, channel, "AuthError", "Invalid signature for this socket and channel.", 401);
+  }
+  if (!connection.channels.has(channel)) {
+    if (connection.channels.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+      return sendSubscriptionError(connection, channel, "LimitReached", `At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} channels per connection.`, 400);
+    }
+    connection.channels.add(channel);
+    context.subscribers.add(channel, connection);
+  }
+  sendFrame(connection, frameOf({ event: "pusher_internal:subscription_succeeded", channel, data: "{}" }));
+}
+
+/** Client events: private channels the sender is subscribed to, never echoed back to it. */
+function relayClientEvent(connection: Connection, event: string, message: Record<string, unknown>, context: ConnectionContext) {
+  const channel = message.channel;
+  const reject = (reason: string) =>
+    sendError(connection, PROTOCOL_ERROR.clientEventRejected, `Client event rejected: ${reason}`, typeof channel === "string" ? channel : undefined);
+  if (typeof channel !== "string" || !channel.startsWith("private-") || channel.startsWith("private-encrypted-")) {
+    return reject("client events are only supported on private channels.");
+  }
+  if (!connection.channels.has(channel)) return reject(`this connection is not subscribed to ${channel}.`);
+  if (event.length > MAX_EVENT_NAME_LENGTH) return reject(`event names are limited to ${MAX_EVENT_NAME_LENGTH} characters.`);
+  if (eventDataBytes(message.data) > MAX_EVENT_DATA_BYTES) return reject(`event data is limited to ${MAX_EVENT_DATA_BYTES / 1024} KB.`);
+  const now = Date.now();
+  if (now - connection.clientEventWindowStart >= 1000) {
+    connection.clientEventWindowStart = now;
+    connection.clientEventsInWindow = 0;
+  }
+  if (++connection.clientEventsInWindow > CLIENT_EVENTS_PER_SECOND) {
+    return reject(`at most ${CLIENT_EVENTS_PER_SECOND} client events per second.`);
+  }
+  context.subscribers.broadcast(channel, event, message.data, connection.id);
+}
