@@ -1,12 +1,26 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+/** Headers of API answers (pages get theirs, with a per-request CSP nonce, in proxy.ts). */
+const apiHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "same-origin" },
+  { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native/wasm packages stay outside the bundle and are loaded from node_modules.
-  serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "nodemailer"],
+  serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "nodemailer", "pusher", "ws", "openai", "@ffmpeg-installer/ffmpeg"],
   poweredByHeader: false,
   // A separate build folder per concurrent run (e2e, bench) when NEXT_DIST_DIR is set.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Body limits are enforced by lib/http per route; this only lifts Next's own proxy cap.
   experimental: { proxyClientMaxBodySize: "30mb" },
+  async headers() {
+    return [{ source: "/api/:path*", headers: apiHeaders }];
+  },
 };
 
-export default nextConfig;
+// next-intl: messages and formats per request, from i18n/request.ts.
+export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);

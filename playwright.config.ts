@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && tsx scripts/start.ts`,
     // The suite signs the demo people in through e-mail links many times within 15 minutes.
-    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, NEXTAUTH_URL: `http://localhost:${PORT}`, SIGN_IN_LINKS_PER_15_MINUTES: "1000" },
+    env: { PORT: String(PORT), REALTIME_PORT: String(PORT + 1), DATA_DIR: E2E_DATA_DIR, SIGN_IN_LINKS_PER_15_MINUTES: "1000" },
     url: `http://localhost:${PORT}/sign-in`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -576,7 +576,7 @@ function procInfo(pid: number): ProcInfo | null {
 
 function describe(name: string, cmd: string[]) {
   const args = cmd.map((a) => a.replace(ROOT + "/", "")).join(" ");
-  if (name.startsWith("next-server") || /next(\/dist\/bin\/next)? start/.test(args)) return "next-server: the app";
+  if (name.startsWith("next-server") || args.includes("scripts/serve.ts")) return "next-server: the app";
   if (args.includes("bench/app-server.ts") && !args.includes("tsx/dist/cli.mjs")) return "bench/app-server.ts = start.ts (owns the embedded DB when DATABASE_URL is unset)";
   if (args.includes("tsx/dist/cli.mjs")) return "tsx launcher";
   if (args.includes("bench/floor-server.ts")) return "bench/floor-server.ts";
@@ -676,7 +676,6 @@ async function main() {
     DATA_DIR,
     NEXT_DIST_DIR: DIST_DIR,
     NODE_ENV: "production",
-    NEXTAUTH_URL: `http://127.0.0.1:${PORT}`,
     // Node refuses --cpu-prof in NODE_OPTIONS: it goes on the command lines instead.
     ...(CPU_PROF_DIR ? { BENCH_NEXT_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}),
   };

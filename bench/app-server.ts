@@ -16,7 +16,6 @@ import { seedDemoIfEmpty } from "@/lib/districts/seed-demo";
 import { env } from "@/lib/env";
 
 const log = (line: string) => console.log(`[bench app] ${line}`);
-const nextBin = path.resolve("node_modules/next/dist/bin/next");
 
 async function main() {
   const { PORT } = env();
@@ -26,20 +25,19 @@ async function main() {
   if (await seedDemoIfEmpty()) log("seeded the demo district");
   await disconnectDb();
 
-  const baseUrl = env().BASE_URL ?? `http://localhost:${PORT}`;
   // BENCH_NEXT_NODE_ARGS: extra node flags for next-server (bench/api.ts's --cpu-prof).
   const nodeArgs = (process.env.BENCH_NEXT_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, nextBin, "start", "-p", String(PORT)], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "scripts/serve.ts"], {
     stdio: "inherit",
     env: {
       ...process.env,
       DATABASE_URL: db.url,
-      NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? baseUrl,
       NEXTAUTH_SECRET: authSecret(),
       NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production",
     },
   });
-  log(`next start on port ${PORT}, next-server pid ${child.pid}`);
+  log(`the app on port ${PORT}, server pid ${child.pid}`);
 
   const stop = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", stop);

@@ -19,7 +19,7 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Interface the app listens on; loopback unless set (then BASE_URL is required). */
   HOST: optionalText,
-  BASE_URL: z.url().optional(),
+  BASE_URL: optionalText.pipe(z.url().optional()),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default("Credentials Administration <no-reply@cas.localhost>"),
   NEXTAUTH_SECRET: z.string().optional(),
@@ -28,6 +28,20 @@ const schema = z.object({
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   SIGN_IN_LINKS_PER_15_MINUTES: z.coerce.number().int().positive().default(5),
+  /** The district office's time zone: dates and times are shown in it. Default: the server's. */
+  TIME_ZONE: optionalText.pipe(
+    z
+      .string()
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat("en", { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "Not an IANA time zone (for example Europe/Madrid or America/Chicago).")
+      .optional(),
+  ),
 
   // ---- audio ----
   MAX_CHUNK_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),

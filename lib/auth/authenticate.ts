@@ -10,19 +10,30 @@ const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-
 const unauthorized = (message = "Sign in or send a valid token in the Authorization header.") =>
   new AppError("unauthorized", message);
 
+/** Where a token came from: an Authorization header, or the browser's session cookie. */
+export type TokenSource = "header" | "cookie";
+
+const decodeCookie = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value; // malformed percent-encoding: no session will match it (401), never a 500
+  }
+};
+
 /** The bearer token, else the browser's next-auth session cookie. */
-export function readToken(req: Request): string | null {
+export function readToken(req: Request): { token: string; via: TokenSource } | null {
   const header = req.headers.get("authorization");
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return match ? match[1] : null;
+    return match ? { token: match[1], via: "header" } : null;
   }
   const cookies = req.headers.get("cookie");
   if (!cookies) return null;
   for (const part of cookies.split(/;\s*/)) {
     const eq = part.indexOf("=");
     const name = part.slice(0, eq);
-    if (SESSION_COOKIES.includes(name)) return decodeURIComponent(part.slice(eq + 1));
+    if (SESSION_COOKIES.includes(name)) return { token: decodeCookie(part.slice(eq + 1)), via: "cookie" };
   }
   return null;
 }
@@ -68,12 +79,13 @@ async function keyContext(token: string, origin: string): Promise<Ctx> {
   });
   if (!key || key.revokedAt) throw unauthorized("This API key is unknown or has been revoked.");
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized("This API key has expired.");
-  recordKeyUse(key.id, key.lastUsedAt);
+  recordKeyUse(key.id, key.districtId, key.lastUsedAt);
   return { districtId: key.districtId, origin, actor: { type: "key", keyId: key.id, scopes: new Set(key.scopes as Scope[]) } };
 }
 
-export async function authenticate(req: Request, origin: string): Promise<Ctx> {
-  const token = readToken(req);
-  if (!token) throw unauthorized();
-  return looksLikeApiKey(token) ? keyContext(token, origin) : sessionContext(token, origin);
+export async function authenticate(req: Request, origin: string): Promise<{ ctx: Ctx; via: TokenSource }> {
+  const read = readToken(req);
+  if (!read) throw unauthorized();
+  const ctx = await (looksLikeApiKey(read.token) ? keyContext(read.token, origin) : sessionContext(read.token, origin));
+  return { ctx, via: read.via };
 }

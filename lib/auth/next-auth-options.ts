@@ -5,6 +5,7 @@ import EmailProvider from "next-auth/providers/email";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { sendMail } from "@/lib/mail/send-mail";
 import { signInMail } from "@/lib/mail/templates";
 import { findSignInPerson, SESSION_MAX_AGE_S } from "./create-session";
@@ -32,6 +33,9 @@ function adapter(): Adapter {
 }
 
 export function authOptions(): NextAuthOptions {
+  // next-auth builds its e-mailed links from NEXTAUTH_URL when it is set, and from the request's
+  // X-Forwarded-Host otherwise: it is always set, to this service's own origin.
+  process.env.NEXTAUTH_URL = serviceOrigin();
   return {
     adapter: adapter(),
     secret: authSecret(),

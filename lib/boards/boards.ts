@@ -29,13 +29,14 @@ export async function createBoard(ctx: Ctx, input: CreateBoardInput) {
 /** Changes only what is sent; `members` replaces the member list. */
 export async function updateBoard(ctx: Ctx, id: string, input: UpdateBoardInput) {
   const members = input.members && [...new Set(input.members)];
-  const existing = await db().board.findFirst({ where: { id, districtId: ctx.districtId }, select: { id: true } });
-  if (!existing) throw notFound("Board");
   if (members) await assertKnownIds(ctx, { people: { field: "members", ids: members } });
   await db().$transaction(async (tx) => {
-    if (input.name !== undefined) await tx.board.update({ where: { id }, data: { name: input.name } });
+    const where = { id, districtId: ctx.districtId };
+    // Also the existence check: 0 rows for another district's id.
+    const { count } = await tx.board.updateMany({ where, data: { name: input.name } });
+    if (!count) throw notFound("Board");
     if (members) {
-      await tx.boardMember.deleteMany({ where: { boardId: id, personId: { notIn: members } } });
+      await tx.boardMember.deleteMany({ where: { boardId: id, board: { districtId: ctx.districtId }, personId: { notIn: members } } });
       await tx.boardMember.createMany({ data: members.map((personId) => ({ boardId: id, personId })), skipDuplicates: true });
     }
   });

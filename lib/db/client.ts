@@ -1,11 +1,28 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
+import { assertDistrictScopedWrite } from "./district-scoped-writes";
 
 export { Prisma } from "./generated/client";
-export type { PrismaClient } from "./generated/client";
+
+function createClient(url: string) {
+  const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // Every write to a district's table names the district in its `where` (see district-scoped-writes.ts).
+  return new PrismaClient({ adapter }).$extends({
+    query: {
+      $allModels: {
+        async $allOperations({ model, operation, args, query }) {
+          assertDistrictScopedWrite(model, operation, args);
+          return query(args);
+        },
+      },
+    },
+  });
+}
+
+export type Db = ReturnType<typeof createClient>;
 
 // One client per process (survives Next's module reloading in dev).
-const globalForPrisma = globalThis as unknown as { __casPrisma?: PrismaClient; __casPrismaUrl?: string };
+const globalForPrisma = globalThis as unknown as { __casPrisma?: Db; __casPrismaUrl?: string };
 
 function databaseUrl() {
   const url = process.env.DATABASE_URL;
@@ -13,11 +30,10 @@ function databaseUrl() {
   return url;
 }
 
-export function db(): PrismaClient {
+export function db(): Db {
   const url = databaseUrl();
   if (!globalForPrisma.__casPrisma || globalForPrisma.__casPrismaUrl !== url) {
-    const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-    globalForPrisma.__casPrisma = new PrismaClient({ adapter });
+    globalForPrisma.__casPrisma = createClient(url);
     globalForPrisma.__casPrismaUrl = url;
   }
   return globalForPrisma.__casPrisma;

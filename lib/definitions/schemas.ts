@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { permissionSchema, roleKindSchema } from "@/lib/auth/permissions";
+import { text } from "@/lib/validation/text";
 
 const roleFields = {
-  name: z.string().trim().min(1).max(100),
+  name: text().trim().min(1).max(100),
   kind: roleKindSchema,
   permissions: z.array(permissionSchema).max(3),
 };
@@ -11,7 +12,7 @@ export const roleInputSchema = z.object({ ...roleFields, permissions: roleFields
 // `permissions: []` on every PATCH that does not send them, silently revoking them.
 export const roleUpdateSchema = z.object(roleFields).partial();
 
-export const tagInputSchema = z.object({ name: z.string().trim().min(1).max(60) });
+export const tagInputSchema = z.object({ name: text().trim().min(1).max(60) });
 
 export type RoleInput = z.infer<typeof roleInputSchema>;
 export type RoleUpdate = z.infer<typeof roleUpdateSchema>;

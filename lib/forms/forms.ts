@@ -37,7 +37,7 @@ export async function deleteForm(ctx: Ctx, id: string) {
     if (!form) throw notFound("Form");
     const used = await tx.interview.count({ where: { districtId: ctx.districtId, formId: id } });
     if (used) throw conflict(`This form is used by ${used} ${used === 1 ? "interview" : "interviews"}; it cannot be deleted.`);
-    await tx.form.delete({ where: { id } });
+    await tx.form.deleteMany({ where: { id, districtId: ctx.districtId } });
   });
   return { ok: true as const };
 }

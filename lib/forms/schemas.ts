@@ -2,18 +2,20 @@ import { z } from "zod";
 import { ID_PATTERN } from "@/lib/http/route";
 import { multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
 import { languageSchema } from "@/lib/people/schemas";
+import { safeRecord } from "@/lib/validation/safe-record";
+import { text } from "@/lib/validation/text";
 
 export const FIELD_TYPES = ["dropdown", "text", "checkbox", "file"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** A multilingual text: language code -> string, e.g. { "en": "Yes", "es": "Sí" }. */
-export const multilingualTextSchema = z.record(languageSchema, z.string().max(20_000));
+export const multilingualTextSchema = safeRecord(languageSchema, text().max(20_000));
 
 const label = multilingualTextSchema.refine((t) => Object.keys(t).length > 0, "Give the text in at least one language.");
 
 export const formFieldSchema = z
   .object({
-    id: z.string().regex(ID_PATTERN, "Use 1-64 letters, digits, '_' or '-'."),
+    id: text().regex(ID_PATTERN, "Use 1-64 letters, digits, '_' or '-'."),
     type: z.enum(FIELD_TYPES),
     label,
     options: z.array(label).min(1, "A dropdown needs at least one option.").max(200).optional(),
@@ -46,7 +48,7 @@ const fieldsSchema = z
     fields.map((f) => ({ id: f.id, type: f.type, label: f.label, ...(f.options ? { options: f.options } : {}), ...(f.p === 1 ? { p: 1 as const } : {}) })),
   );
 
-const name = z.string().trim().min(1, "Required.").max(200);
+const name = text().trim().min(1, "Required.").max(200);
 
 export const createFormSchema = z.object({ name, fields: fieldsSchema.default([]) });
 

@@ -45,14 +45,14 @@ export async function updateForm(ctx: Ctx, id: string, input: UpdateFormInput) {
           where: { districtId: ctx.districtId, fieldId: { in: lost }, interview: { formId: id } },
           select: { id: true, storageKey: true },
         });
-        await tx.interviewFile.deleteMany({ where: { id: { in: files.map((f) => f.id) } } });
+        await tx.interviewFile.deleteMany({ where: { districtId: ctx.districtId, id: { in: files.map((f) => f.id) } } });
         await tx.$executeRaw`
           update interviews set responses = responses - ${lost}::text[], updated_at = now()
            where district_id = ${ctx.districtId} and form_id = ${id} and responses ?| ${lost}::text[]`;
         orphanKeys = files.map((f) => f.storageKey);
       }
     }
-    const row = await tx.form.update({ where: { id }, data: { name: input.name, fields: input.fields }, select: formSelect });
+    const row = await tx.form.update({ where: { id, districtId: ctx.districtId }, data: { name: input.name, fields: input.fields }, select: formSelect });
     return { row, orphanKeys };
   });
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.

@@ -37,8 +37,10 @@ export async function readLimited(req: Request, max: number): Promise<Uint8Array
 }
 
 export async function readJson(req: Request, max: number): Promise<unknown> {
+  // Required, not assumed: a cross-site form can only send text/plain or form types, and a
+  // JSON type makes browsers ask first (CORS preflight), which other sites cannot pass.
   const type = req.headers.get("content-type") ?? "";
-  if (type && !/^application\/(.+\+)?json\b/i.test(type)) {
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new AppError("unsupported_media_type", "Send the request body as application/json.");
   }
   const bytes = await readLimited(req, max);
@@ -48,18 +50,5 @@ export async function readJson(req: Request, max: number): Promise<unknown> {
     return JSON.parse(text);
   } catch {
     throw new AppError("invalid_json", "The request body is not valid JSON.");
-  }
-}
-
-export async function readMultipart(req: Request, max: number): Promise<FormData> {
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\b/i.test(type)) {
-    throw new AppError("unsupported_media_type", "Send the file as multipart/form-data.");
-  }
-  const bytes = await readLimited(req, max);
-  try {
-    return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } }).formData();
-  } catch {
-    throw new AppError("validation_error", "The multipart body could not be read.", [{ path: "body", message: "malformed multipart body" }]);
   }
 }

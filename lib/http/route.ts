@@ -3,10 +3,13 @@ import { authenticate } from "@/lib/auth/authenticate";
 import { hasPermission, type Ctx } from "@/lib/auth/context";
 import type { Permission, Scope } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
+import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { AppError, forbidden, fromZod, notFound } from "@/lib/errors/app-error";
 import { errorResponse, toAppError } from "./errors";
 import { consumeKeyBudget } from "./rate-limit";
-import { readJson, readMultipart } from "./read-body";
+import { readJson } from "./read-body";
+import { assertSameOriginMutation } from "./same-origin";
+import { assertPlainInput } from "@/lib/validation/hostile-input";
 
 /** Ids are opaque strings of this alphabet; anything else (slashes, dots, …) cannot name a record. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -22,8 +25,6 @@ type Options<B extends z.ZodType, Q extends z.ZodType> = {
   scope?: Scope | ((params: Record<string, string>) => Scope);
   body?: B;
   query?: Q;
-  /** Parse the body as multipart/form-data, up to MAX_UPLOAD_BYTES. */
-  multipart?: boolean;
   /** Status of a successful response (e.g. 201 for creations). */
   status?: number;
 };
@@ -34,19 +35,9 @@ type Args<B extends z.ZodType, Q extends z.ZodType> = {
   params: Record<string, string>;
   body: z.infer<B>;
   query: z.infer<Q>;
-  form: FormData;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-
-function originOf(req: Request) {
-  const configured = env().BASE_URL;
-  if (configured) return configured.replace(/\/$/, "");
-  const url = new URL(req.url);
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host") ?? url.host;
-  const proto = req.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
-  return `${proto}://${host}`;
-}
 
 function authorize(ctx: Ctx, opts: Options<z.ZodType, z.ZodType>, params: Record<string, string>) {
   if (ctx.actor.type === "key") {
@@ -81,27 +72,30 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
         if (!parts.length || parts.some((p) => !ID_PATTERN.test(p) && !(Array.isArray(value) && SEGMENT.test(p)))) throw notFound();
         params[name] = parts.join("/");
       }
-      const ctx = await authenticate(req, originOf(req));
+      const { ctx, via } = await authenticate(req, serviceOrigin());
+      if (via === "cookie") assertSameOriginMutation(req);
       if (ctx.actor.type === "key") await consumeKeyBudget(ctx.actor.keyId);
       authorize(ctx, opts as Options<z.ZodType, z.ZodType>, params);
 
       let query: unknown = undefined;
       if (opts.query) {
-        const parsed = opts.query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+        const raw = Object.fromEntries(new URL(req.url).searchParams);
+        assertPlainInput(raw, "query");
+        const parsed = opts.query.safeParse(raw);
         if (!parsed.success) throw fromZod(parsed.error, "query");
         query = parsed.data;
       }
       let body: unknown = undefined;
-      let form = undefined as unknown as FormData;
-      if (opts.multipart) {
-        form = await readMultipart(req, env().MAX_UPLOAD_BYTES);
-      } else if (opts.body) {
-        const parsed = opts.body.safeParse(await readJson(req, env().MAX_JSON_BYTES));
+      // Uploads read their multipart body themselves, as a stream (lib/http/multipart.ts).
+      if (opts.body) {
+        const raw = await readJson(req, env().MAX_JSON_BYTES);
+        assertPlainInput(raw);
+        const parsed = opts.body.safeParse(raw);
         if (!parsed.success) throw fromZod(parsed.error);
         body = parsed.data;
       }
 
-      const result = await handler({ ctx, req, params, body, query, form } as Args<B, Q>);
+      const result = await handler({ ctx, req, params, body, query } as Args<B, Q>);
       if (result instanceof Response) return result;
       return Response.json(result, { status: opts.status ?? 200 });
     } catch (error) {

@@ -7,12 +7,10 @@ import { recordingKeys } from "./stored-keys";
 /** Deletes the interview with its responses, recordings and attachments (rows by cascade, then bytes). */
 export async function deleteInterview(ctx: Ctx, personId: string, id: string) {
   const keys = await db().$transaction(async (tx) => {
-    const row = await tx.interview.findFirst({
-      where: { id, personId, districtId: ctx.districtId },
-      select: { audio: true, files: { select: { storageKey: true } } },
-    });
+    const where = { id, personId, districtId: ctx.districtId };
+    const row = await tx.interview.findFirst({ where, select: { audio: true, files: { select: { storageKey: true } } } });
     if (!row) throw notFound("Interview");
-    await tx.interview.delete({ where: { id } });
+    await tx.interview.deleteMany({ where });
     return [...row.files.map((f) => f.storageKey), ...recordingKeys(ctx.districtId, row.audio)];
   });
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.

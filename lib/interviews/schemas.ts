@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { flagSchema, idSchema, multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
+import { safeRecord } from "@/lib/validation/safe-record";
+import { text } from "@/lib/validation/text";
 import { isCalendarDate } from "./calendar-date";
 
-export const dateSchema = z.string().refine(isCalendarDate, "Use a real calendar date in the format YYYY-MM-DD.");
+export const dateSchema = text().refine(isCalendarDate, "Use a real calendar date in the format YYYY-MM-DD.");
 
 export const createInterviewSchema = z.object({
   date: dateSchema,
@@ -13,7 +15,7 @@ export const createInterviewSchema = z.object({
 
 export const updateInterviewSchema = z.object({
   /** field id -> value; only the fields sent change, `null` clears one. Checked against the form. */
-  responses: z.record(z.string(), z.unknown()).optional(),
+  responses: safeRecord(text().max(64), z.unknown()).optional(),
   /** 1 publishes; 0 takes the interview back from the candidate and the mentor. */
   published: z.union([z.literal(0), z.literal(1)], { error: "Use 0 or 1." }).optional(),
   date: dateSchema.optional(),

@@ -40,7 +40,7 @@ export async function updateInterview(ctx: Ctx, personId: string, id: string, in
                date = coalesce(${input.date ?? null}::text, date),
                updated_at = now()
          where id = ${id} and district_id = ${ctx.districtId}`;
-      if (dropped.length) await tx.interviewFile.deleteMany({ where: { id: { in: dropped.map((f) => f.id) }, interviewId: id } });
+      if (dropped.length) await tx.interviewFile.deleteMany({ where: { districtId: ctx.districtId, interviewId: id, id: { in: dropped.map((f) => f.id) } } });
     });
     // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
     if (dropped.length) await storage().delete(dropped.map((f) => f.storageKey)).catch((error) => console.error("could not delete stored files", error));

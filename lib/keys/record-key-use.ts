@@ -7,13 +7,13 @@ const MINUTE = 60_000;
  * become a write on every request. The conditional update keeps concurrent requests
  * from writing more than once.
  */
-export function recordKeyUse(keyId: string, lastUsedAt: Date | null) {
+export function recordKeyUse(keyId: string, districtId: string, lastUsedAt: Date | null) {
   const now = Date.now();
   if (lastUsedAt && now - lastUsedAt.getTime() < MINUTE) return;
   const before = new Date(now - MINUTE);
   db()
     .apiKey.updateMany({
-      where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: before } }] },
+      where: { id: keyId, districtId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: before } }] },
       data: { lastUsedAt: new Date(now) },
     })
     .catch(() => {});

@@ -1,15 +1,19 @@
 import { z } from "zod";
 import { scopeSchema } from "@/lib/auth/permissions";
 import { timestampSchema } from "@/lib/http/schemas";
+import { text } from "@/lib/validation/text";
+
+/** Keys expire at most this far ahead; without `expires_at` a key never expires. */
+export const MAX_KEY_LIFETIME_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 
 export const createKeySchema = z.object({
-  name: z.string().trim().min(1, "Required.").max(100),
-  scopes: z.array(scopeSchema).min(1, "Choose at least one scope."),
-  /** Optional expiry, ms since the epoch, in the future. */
+  name: text().trim().min(1, "Required.").max(100),
+  scopes: z.array(scopeSchema).min(1, "Choose at least one scope.").max(20),
+  /** Optional expiry, ms since the epoch: in the future, at most 10 years ahead. */
   expires_at: z
-    .number()
     .int()
     .refine((t) => t > Date.now(), "Must be in the future.")
+    .refine((t) => t <= Date.now() + MAX_KEY_LIFETIME_MS, "Must be at most 10 years ahead; leave it out for a key that does not expire.")
     .nullable()
     .optional(),
 });

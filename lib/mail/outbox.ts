@@ -1,12 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { listensOnLoopbackOnly } from "@/lib/hosting/service-origin";
 import { outboxDir } from "./send-mail";
 
 export type OutboxMessage = { id: string; sent_at: number; to: string; subject: string; text: string; html: string };
 
-/** The outbox is only for setups without SMTP: it would otherwise expose sign-in links. */
-export const outboxEnabled = () => !env().SMTP_URL;
+/**
+ * The outbox page shows live sign-in links: it exists only for the local demo, while the app
+ * listens on loopback alone and no SMTP server is configured. Mail is kept on disk either way.
+ */
+export const outboxEnabled = () => !env().SMTP_URL && listensOnLoopbackOnly();
 
 export async function listOutbox(limit = 50): Promise<OutboxMessage[]> {
   const dir = outboxDir();

@@ -1,5 +1,5 @@
 import { okSchema } from "@/lib/http/schemas";
-import { meSchema } from "@/lib/people/schemas";
+import { meSchema, updateMeSchema } from "@/lib/people/schemas";
 import { operations } from "./operation";
 
 /** The signed-in session itself: sessions only. */
@@ -13,6 +13,17 @@ export const accountOperations = operations([
     description: "The session's person (single-person shape), district, role kinds and permissions: what a client needs to decide what to offer.",
     access: { auth: "session" },
     response: { status: 200, description: "The signed-in person and what they may do.", schema: meSchema },
+  },
+  {
+    method: "patch",
+    path: "/api/me",
+    operationId: "updateMe",
+    tag: "Session",
+    summary: "Change your own language",
+    description: "Saves the signed-in person's `language` (BCP 47); the interface follows it (English or Spanish, English for other languages), and so do translated messages and transcripts. Needs no people:edit permission: it changes nothing else.",
+    access: { auth: "session" },
+    body: updateMeSchema,
+    response: { status: 200, description: "The signed-in person and what they may do, with the new language.", schema: meSchema },
   },
   {
     method: "delete",

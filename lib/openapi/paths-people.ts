@@ -20,10 +20,12 @@ const PEOPLE_VISIBILITY =
   "a mentor sees themself and their assigned candidates; everyone else sees only themself. Anyone else is 404.";
 
 const ROLE_GRANTS =
-  "Granting or removing a role needs at least what the role carries: only admins and settings holders (and API keys) may grant any role; " +
-  "a people editor may not grant an admin-kind role, nor a role with permissions they lack (403).";
+  "Nobody acts above their own rights: granting or removing a role, and changing a person's `email` or `archived` state, needs every " +
+  "permission and admin/board role kind that the person (and the role) carries (403 otherwise). An API key holds none of them: with " +
+  "`write:people` it manages people without privileges, not administrators or board members. The district's last active " +
+  "administrator cannot be archived or demoted (409).";
 
-/** Fields read from the multipart form by `fileFromForm` (lib/people/person-files.ts). */
+/** Fields of the multipart upload (streamed by lib/http/multipart.ts: one file part, at most 16 text fields of 16 KB). */
 export const personUploadForm = z.object({
   file: z.file().describe("The file (not empty)."),
   name: z.string().optional().describe("Display name; the file's own name when absent or blank. Control characters are removed, at most 200 characters."),
@@ -97,8 +99,8 @@ export const peopleOperations = operations([
     response: { status: 200, description: "The updated person, in the single-person shape (no includes).", schema: personDetailSchema },
     errors: {
       400: "The body is not valid, names unknown role, tag or mentor ids, or makes the person their own mentor.",
-      403: "Also when the caller may not grant or remove one of the roles changed.",
-      409: "`conflict`: another person of the district has this e-mail address.",
+      403: "Also when the change needs rights the caller does not hold: a role granted or removed, or the e-mail or archived state of a person holding more than the caller.",
+      409: "`conflict`: another person of the district has this e-mail address, or the change would leave the district without an active administrator.",
     },
   },
   {
@@ -107,10 +109,16 @@ export const peopleOperations = operations([
     operationId: "deletePerson",
     tag: "People",
     summary: "Delete a person",
-    description: "Permanently deletes the person and everything that belongs to them: files, photo, interviews with their attachments and recordings, mentor links and sessions.",
+    description:
+      "Permanently deletes the person and everything that belongs to them: files, photo, interviews with their attachments and recordings, mentor links and sessions. " +
+      "Their chat messages stay, shown as from a deleted person. Needs every permission and admin/board role kind the person holds (an API key holds none).",
     access: { auth: "any", scope: "write:people", permission: "people:edit" },
     pathParams: id,
     response: { status: 200, description: "Deleted.", schema: okSchema },
+    errors: {
+      403: "Also when the person holds rights the caller does not (an administrator, for a people editor or an API key).",
+      409: "`conflict`: the person is the district's last active administrator.",
+    },
   },
   {
     method: "post",
@@ -173,7 +181,7 @@ export const peopleOperations = operations([
     pathParams: id,
     multipart: personUploadForm,
     response: { status: 201, description: "The stored file.", schema: personFileSchema },
-    errors: { 400: "`validation_error`: no `file` part, an empty file, or a malformed multipart body." },
+    errors: { 400: "`validation_error`: no `file` part, an empty file, a malformed or interrupted multipart body, or more than 16 text fields." },
   },
   {
     method: "delete",

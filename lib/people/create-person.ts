@@ -2,7 +2,7 @@ import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { assertKnownIds } from "@/lib/definitions/check-references";
 import { conflict } from "@/lib/errors/app-error";
-import { assertMayChangeRoles } from "./role-grants";
+import { assertCallerCovers } from "./rights";
 import type { CreatePersonInput } from "./schemas";
 import { personSelect, serializePerson } from "./serialize-person";
 
@@ -10,11 +10,15 @@ export const duplicateEmail = () => conflict("A person with this e-mail address 
 
 export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
 
-/** The create response is the Person without avatar_url, as the contract states. */
+/**
+ * The create response is the Person without avatar_url, as the contract states. Roles given
+ * at creation are grants: the caller must hold what they carry (an API key holds none).
+ */
 export async function createPerson(ctx: Ctx, input: CreatePersonInput) {
   const tags = [...new Set(input.tags ?? [])];
-  await assertKnownIds(ctx, { roles: Object.keys(input.roles ?? {}), tags });
-  await assertMayChangeRoles(ctx, {}, input.roles);
+  const roleIds = Object.keys(input.roles ?? {});
+  await assertKnownIds(ctx, { roles: roleIds, tags });
+  await assertCallerCovers(ctx, db(), roleIds, "give these roles");
   try {
     const row = await db().person.create({
       data: {

@@ -3,23 +3,35 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
 import { recordingKeys } from "@/lib/interviews/stored-keys";
 import { storage } from "@/lib/storage/storage";
+import { assertAnotherActiveAdmin, assertCallerCovers, holdsAdminRole, lockDistrictAdmins } from "./rights";
 
 /**
  * Deletes the person and everything that belongs to them: files, photo, interviews with
- * their attachments and recordings, mentor links, sessions (all by cascade), then the stored bytes.
+ * their attachments and recordings, mentor links, sessions (all by cascade), then the stored
+ * bytes. Only a caller holding every right the person holds may do it, and never to the
+ * district's last active administrator.
  */
 export async function deletePerson(ctx: Ctx, id: string) {
   const keys = await db().$transaction(async (tx) => {
+    const where = { id, districtId: ctx.districtId };
+    await lockDistrictAdmins(tx, ctx.districtId);
     const person = await tx.person.findFirst({
-      where: { id, districtId: ctx.districtId },
+      where,
       select: {
+        roles: true,
+        archived: true,
         avatarKey: true,
         files: { select: { storageKey: true } },
         interviews: { select: { audio: true, files: { select: { storageKey: true } } } },
       },
     });
     if (!person) throw notFound("Person");
-    await tx.person.delete({ where: { id } });
+    const held = Object.keys((person.roles ?? {}) as Record<string, unknown>);
+    await assertCallerCovers(ctx, tx, held, "delete this person");
+    if (!person.archived && (await holdsAdminRole(tx, ctx.districtId, held))) {
+      await assertAnotherActiveAdmin(tx, ctx.districtId, [id], "This person cannot be deleted");
+    }
+    await tx.person.delete({ where });
     return [
       ...(person.avatarKey ? [person.avatarKey] : []),
       ...person.files.map((f) => f.storageKey),

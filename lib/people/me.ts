@@ -3,6 +3,7 @@ import { PERMISSIONS } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { seesAllInterviews } from "@/lib/interviews/visibility";
 import { getPerson } from "./get-person";
+import type { UpdateMeInput } from "./schemas";
 
 export async function getMe(ctx: Ctx) {
   if (ctx.actor.type !== "person") throw new Error("session only");
@@ -18,6 +19,13 @@ export async function getMe(ctx: Ctx) {
     staff: isStaff(ctx),
     sees_all_interviews: seesAllInterviews(ctx),
   };
+}
+
+/** The person's own language (the interface follows it); nothing else about them changes here. */
+export async function updateMe(ctx: Ctx, input: UpdateMeInput) {
+  if (ctx.actor.type !== "person") throw new Error("session only");
+  await db().person.update({ where: { id: ctx.actor.personId, districtId: ctx.districtId }, data: { language: input.language } });
+  return getMe({ ...ctx, actor: { ...ctx.actor, language: input.language } });
 }
 
 /** Deletes the calling session: the same token is refused (401) from the next request on. */

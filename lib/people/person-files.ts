@@ -1,13 +1,42 @@
 import { randomUUID } from "node:crypto";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/errors/app-error";
+import { env } from "@/lib/env";
+import { notFound } from "@/lib/errors/app-error";
+import { receiveUpload, type FilePart, type UploadOptions } from "@/lib/http/multipart";
 import { displayName, fileUrl, safeFileName } from "@/lib/storage/file-names";
 import { storage } from "@/lib/storage/storage";
 import type { PersonFile } from "./schemas";
 import { assertCanSeePerson } from "./visibility";
 
 type FileRow = { id: string; name: string; storageKey: string; contentType: string; size: number; createdAt: Date };
+
+/** An upload's bytes once in storage: what its row records. */
+export type StoredUpload = { storageKey: string; contentType: string; size: number };
+
+/**
+ * The storing half of an upload: the file is streamed to storage under `keyOf(file)` and
+ * deleted again if the upload is refused. `keyOf` may throw to refuse before anything is stored.
+ */
+export function streamedToStorage(
+  keyOf: (file: FilePart, fieldsBefore: Readonly<Record<string, string>>) => string,
+): Pick<UploadOptions<StoredUpload>, "store" | "discard"> {
+  return {
+    store: async (file, body, fieldsBefore) => {
+      const storageKey = keyOf(file, fieldsBefore);
+      const contentType = file.contentType || "application/octet-stream";
+      const { size } = await storage().putStream(storageKey, body, contentType);
+      return { storageKey, contentType, size };
+    },
+    discard: (stored) => storage().delete([stored.storageKey]),
+  };
+}
+
+/** The display name of an upload: its `name` field when given, else the file's own name. */
+export function uploadDisplayName(fields: Readonly<Record<string, string>>, file: FilePart) {
+  const given = fields.name?.trim() ? fields.name : file.fileName;
+  return displayName(given || "file") || "file";
+}
 
 /** The file record of the API: a display name, where to fetch it, and what it is. */
 export function serializePersonFile(ctx: Ctx, f: FileRow) {
@@ -27,41 +56,36 @@ export async function listPersonFiles(ctx: Ctx, personId: string) {
   return rows.map((f) => serializePersonFile(ctx, f));
 }
 
-/** Reads the `file` part (and optional `name`) of a multipart form. */
-export function fileFromForm(form: FormData, field = "file") {
-  const file = form.get(field);
-  if (!(file instanceof File)) {
-    throw new AppError("validation_error", "The request is not valid.", [{ path: field, message: "Attach the file in this multipart field." }]);
-  }
-  if (file.size === 0) throw new AppError("validation_error", "The request is not valid.", [{ path: field, message: "The file is empty." }]);
-  const given = form.get("name");
-  const name = displayName(typeof given === "string" && given.trim() ? given : file.name || "file");
-  return { file, name: name || "file" };
-}
-
-export async function uploadPersonFile(ctx: Ctx, personId: string, form: FormData) {
-  const person = await db().person.findFirst({ where: { id: personId, districtId: ctx.districtId }, select: { id: true } });
-  if (!person) throw notFound("Person");
-  const { file, name } = fileFromForm(form);
+/** Multipart: `file`, optional `name` (the display name; default: the file's own name). */
+export async function uploadPersonFile(ctx: Ctx, personId: string, req: Request) {
+  const where = { id: personId, districtId: ctx.districtId };
+  // Checked before any byte is stored, and again with the write.
+  if (!(await db().person.findFirst({ where, select: { id: true } }))) throw notFound("Person");
   const id = randomUUID();
-  const storageKey = `${ctx.districtId}/people/${personId}/${id}/${safeFileName(file.name || name)}`;
-  const contentType = file.type || "application/octet-stream";
-  await storage().put(storageKey, new Uint8Array(await file.arrayBuffer()), contentType);
-  try {
-    const row = await db().personFile.create({
-      data: { id, districtId: ctx.districtId, personId, name, storageKey, contentType, size: file.size },
-    });
-    return serializePersonFile(ctx, row);
-  } catch (error) {
-    await storage().delete([storageKey]).catch(() => {}); // no orphan bytes when the record fails
-    throw error;
-  }
+  const options = {
+    maxBytes: env().MAX_UPLOAD_BYTES,
+    ...streamedToStorage((file) => `${ctx.districtId}/people/${personId}/${id}/${safeFileName(file.fileName || "file")}`),
+  };
+  const row = await receiveUpload(req, options, ({ fields, file, stored }) =>
+    db().$transaction(async (tx) => {
+      if (!(await tx.person.findFirst({ where, select: { id: true } }))) throw notFound("Person"); // deleted meanwhile
+      return tx.personFile.create({
+        data: { id, districtId: ctx.districtId, personId, name: uploadDisplayName(fields, file), ...stored },
+      });
+    }),
+  );
+  return serializePersonFile(ctx, row);
 }
 
 export async function deletePersonFile(ctx: Ctx, personId: string, fileId: string) {
-  const row = await db().personFile.findFirst({ where: { id: fileId, personId, districtId: ctx.districtId } });
-  if (!row) throw notFound("File");
-  await db().personFile.delete({ where: { id: fileId } });
+  const where = { id: fileId, personId, districtId: ctx.districtId };
+  const row = await db().$transaction(async (tx) => {
+    const row = await tx.personFile.findFirst({ where, select: { storageKey: true } });
+    if (!row) throw notFound("File");
+    const { count } = await tx.personFile.deleteMany({ where });
+    if (!count) throw notFound("File"); // deleted meanwhile
+    return row;
+  });
   await storage().delete([row.storageKey]).catch((error) => console.error("could not delete stored file", error));
   return { ok: true as const };
 }

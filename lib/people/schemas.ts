@@ -3,16 +3,17 @@ import { permissionSchema, roleKindSchema } from "@/lib/auth/permissions";
 import { tagSchema } from "@/lib/definitions/schemas";
 import { flagSchema, idSchema, timestampSchema } from "@/lib/http/schemas";
 import { interviewSummarySchema } from "@/lib/interviews/schemas";
+import { safeRecord } from "@/lib/validation/safe-record";
+import { text } from "@/lib/validation/text";
 
 // Defined with the other wire conventions (a leaf module, so that schemas of other domains can
 // use it without an import cycle); re-exported here, where the other domains import it from.
 export { idSchema };
 
-const name = z.string().trim().min(1, "Required.").max(100);
+const name = text().trim().min(1, "Required.").max(100);
 
 /** A BCP 47 language tag, checked by the runtime's own Intl parser. */
-export const languageSchema = z
-  .string()
+export const languageSchema = text()
   .trim()
   .min(2)
   .max(35)
@@ -25,8 +26,7 @@ export const languageSchema = z
   }, "Not a BCP 47 language code (for example en, es or pt-BR).");
 
 /** role id -> 1 (primary) | 2 (secondary); at most one primary. */
-export const rolesMapSchema = z
-  .record(idSchema, z.union([z.literal(1), z.literal(2)], { error: "Use 1 for the primary role, 2 for a secondary one." }))
+export const rolesMapSchema = safeRecord(idSchema, z.union([z.literal(1), z.literal(2)], { error: "Use 1 for the primary role, 2 for a secondary one." }))
   .refine((roles) => Object.values(roles).filter((v) => v === 1).length <= 1, "Only one role can be primary.");
 
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
@@ -34,7 +34,7 @@ const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) =>
 export const createPersonSchema = z.object({
   first: name,
   last: name,
-  email: z.email("Not a valid e-mail address.").trim().max(254),
+  email: text().trim().max(254).pipe(z.email("Not a valid e-mail address.")),
   language: languageSchema.optional(),
   roles: rolesMapSchema.optional(),
   tags: z.array(idSchema).max(200).optional(),
@@ -56,8 +56,7 @@ export const INCLUDES = ["files", "interviews", "tags", "photo_url"] as const;
 export type Include = (typeof INCLUDES)[number];
 
 export const getPersonQuery = z.object({
-  include: z
-    .string()
+  include: text()
     .optional()
     .transform((value, zctx) => {
       const parts = (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
@@ -70,7 +69,11 @@ export const getPersonQuery = z.object({
     }),
 });
 
+/** PATCH /api/me: what a person may change about themself. */
+export const updateMeSchema = z.strictObject({ language: languageSchema });
+
 export type CreatePersonInput = z.infer<typeof createPersonSchema>;
+export type UpdateMeInput = z.infer<typeof updateMeSchema>;
 export type UpdatePersonInput = z.infer<typeof updatePersonSchema>;
 
 // ---- Responses ----

@@ -4,27 +4,55 @@ import { assertKnownIds } from "@/lib/definitions/check-references";
 import { invalid, notFound } from "@/lib/errors/app-error";
 import { duplicateEmail, isUniqueViolation } from "./create-person";
 import { getPerson } from "./get-person";
-import { assertMayChangeRoles } from "./role-grants";
+import { assertAnotherActiveAdmin, assertCallerCovers, holdsAdminRole, lockDistrictAdmins } from "./rights";
 import type { UpdatePersonInput } from "./schemas";
 
-/** Changes only the fields sent; `mentors` replaces the candidate's mentor list. */
+const roleIdsOf = (roles: unknown) => Object.keys((roles ?? {}) as Record<string, unknown>);
+
+/**
+ * Changes only the fields sent; `mentors` replaces the candidate's mentor list.
+ *
+ * The e-mail (the sign-in address), the archived state and the roles are guarded: changing
+ * them needs every permission and staff kind the person holds (and, for roles, those of the
+ * roles granted or taken away). Otherwise a people editor could point an administrator's
+ * e-mail at their own mailbox and sign in as them. The last active administrator cannot be
+ * archived or demoted. Checks and writes share one transaction, which holds the district's
+ * admin lock whenever an administrator could be lost.
+ */
 export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInput) {
-  const existing = await db().person.findFirst({ where: { id, districtId: ctx.districtId }, select: { id: true, roles: true } });
-  if (!existing) throw notFound("Person");
   const tags = input.tags && [...new Set(input.tags)];
   const mentors = input.mentors && [...new Set(input.mentors)];
   if (mentors?.includes(id)) throw invalid("mentors", "A person cannot be their own mentor.");
   await assertKnownIds(ctx, {
-    roles: Object.keys(input.roles ?? {}),
+    roles: input.roles && roleIdsOf(input.roles),
     tags,
     people: mentors && { field: "mentors", ids: mentors },
   });
-  await assertMayChangeRoles(ctx, (existing.roles ?? {}) as Record<string, unknown>, input.roles);
 
   try {
     await db().$transaction(async (tx) => {
+      const where = { id, districtId: ctx.districtId };
+      await lockDistrictAdmins(tx, ctx.districtId);
+      const existing = await tx.person.findFirst({ where, select: { roles: true, archived: true, emailKey: true } });
+      if (!existing) throw notFound("Person");
+
+      const held = roleIdsOf(existing.roles);
+      const next = input.roles ? roleIdsOf(input.roles) : held;
+      const changedRoles = [...new Set([...held, ...next])].filter((r) => !held.includes(r) || !next.includes(r));
+      const emailChanges = input.email !== undefined && input.email.toLowerCase() !== existing.emailKey;
+      const archivedChanges = input.archived !== undefined && input.archived !== existing.archived;
+      if (emailChanges) await assertCallerCovers(ctx, tx, held, "change this person's e-mail address");
+      if (archivedChanges) await assertCallerCovers(ctx, tx, held, input.archived ? "archive this person" : "restore this person");
+      if (changedRoles.length) await assertCallerCovers(ctx, tx, [...held, ...changedRoles], "change this person's roles");
+
+      const wasActiveAdmin = !existing.archived && (await holdsAdminRole(tx, ctx.districtId, held));
+      const staysActiveAdmin = !(input.archived ?? existing.archived) && (await holdsAdminRole(tx, ctx.districtId, next));
+      if (wasActiveAdmin && !staysActiveAdmin) {
+        await assertAnotherActiveAdmin(tx, ctx.districtId, [id], input.archived ? "This person cannot be archived" : "This person cannot lose the administrator role");
+      }
+
       await tx.person.update({
-        where: { id },
+        where,
         data: {
           first: input.first,
           last: input.last,
@@ -37,7 +65,7 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
         },
       });
       if (mentors) {
-        await tx.mentorAssignment.deleteMany({ where: { candidateId: id, mentorId: { notIn: mentors } } });
+        await tx.mentorAssignment.deleteMany({ where: { districtId: ctx.districtId, candidateId: id, mentorId: { notIn: mentors } } });
         await tx.mentorAssignment.createMany({
           data: mentors.map((mentorId) => ({ districtId: ctx.districtId, mentorId, candidateId: id })),
           skipDuplicates: true,

@@ -32,10 +32,11 @@ export async function createProfile(ctx: Ctx, input: CreateProfileInput) {
 }
 
 export async function updateProfile(ctx: Ctx, id: string, input: UpdateProfileInput) {
-  const existing = await db().profile.findFirst({ where: { id, districtId: ctx.districtId }, select: { id: true } });
-  if (!existing) throw notFound("Profile");
   await assertKnownForm(ctx, input.form_id);
-  return serializeProfile(await db().profile.update({ where: { id }, data: { name: input.name, formId: input.form_id }, select }));
+  const where = { id, districtId: ctx.districtId };
+  const { count } = await db().profile.updateMany({ where, data: { name: input.name, formId: input.form_id } });
+  if (!count) throw notFound("Profile");
+  return serializeProfile(await db().profile.findFirstOrThrow({ where, select }));
 }
 
 /** Interviews created with the profile keep their record; their profile_id becomes null (FK: set null). */

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { timestampSchema } from "@/lib/http/schemas";
 import { idSchema } from "@/lib/people/schemas";
+import { text } from "@/lib/validation/text";
 
-const name = z.string().trim().min(1, "Required.").max(200);
+const name = text().trim().min(1, "Required.").max(200);
 
 export const createProfileSchema = z.object({
   name,

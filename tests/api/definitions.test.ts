@@ -196,7 +196,7 @@ describe("who may write roles and tags", () => {
 
   it("a holder of the settings permission (not admin) may write", async () => {
     const settings = await d.addPersonWith(["settings"]);
-    const role = await api.post("/api/roles", settings.token, { name: unique("By settings"), kind: "board" });
+    const role = await api.post("/api/roles", settings.token, { name: unique("By settings"), kind: "mentor", permissions: ["settings"] });
     expect(role.status).toBe(201);
     expect((await api.patch(`/api/roles/${role.body.id}`, settings.token, { name: unique("Renamed") })).status).toBe(200);
     expect((await api.delete(`/api/roles/${role.body.id}`, settings.token)).status).toBe(200);

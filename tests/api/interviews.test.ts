@@ -235,7 +235,7 @@ describe("DELETE /api/interviews/:personId/:id", () => {
     const audioKey = `${d.id}/audio/${candidate.id}/rec1.webm`;
     fs.mkdirSync(path.dirname(storedPath(audioKey)), { recursive: true });
     fs.writeFileSync(storedPath(audioKey), "webm");
-    await db().interview.update({ where: { id: i.id }, data: { audio: { rec1: { name: { en: "Meeting" }, url: `http://localhost:3000/files/${audioKey}` } } } });
+    await db().interview.update({ where: { id: i.id, districtId: d.id }, data: { audio: { rec1: { name: { en: "Meeting" }, url: `http://localhost:3000/files/${audioKey}` } } } });
     const full = await api.get(`/api/interviews/${candidate.id}/${i.id}`, d.admin.token);
     expect(full.body.audio).toEqual({ rec1: { name: { en: "Meeting" }, url: `http://localhost:3000/files/${audioKey}` } });
 

@@ -55,7 +55,7 @@ describe("GET /api/people: ETag and revalidation", () => {
   it("sees changes made outside the API too (another process, the ops command, SQL)", async () => {
     const person = await d.addPerson("candidate");
     await list(d.admin.token);
-    await db().person.update({ where: { id: person.id }, data: { last: "Changed-by-SQL" } });
+    await db().person.update({ where: { id: person.id, districtId: d.id }, data: { last: "Changed-by-SQL" } });
     expect((await list(d.admin.token)).body.find((p: { id: string }) => p.id === person.id).last).toBe("Changed-by-SQL");
     await db().$executeRaw`update people set language = 'fr' where id = ${person.id}`;
     expect((await list(d.admin.token)).body.find((p: { id: string }) => p.id === person.id).language).toBe("fr");

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Scope } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { errorBodySchema } from "@/lib/http/errors";
+import { isDefinedHandler } from "@/lib/http/methods";
 import type { OperationSpec } from "@/lib/openapi/operation";
 import { findOperation, OPERATIONS } from "@/lib/openapi/operations";
 import { api, call, type ApiResponse, type CallOptions } from "../helpers/api";
@@ -131,7 +132,7 @@ describe("the document covers the routes", () => {
     for (const [file, load] of Object.entries(routeModules)) {
       if (undocumented(file)) continue;
       const mod = await load();
-      for (const method of METHODS) if (typeof mod[method] === "function") inCode.push(`${method} ${templateOf(file)}`);
+      for (const method of METHODS) if (isDefinedHandler(mod[method])) inCode.push(`${method} ${templateOf(file)}`);
     }
     const inDocument = Object.entries(documented.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
     expect(inCode).toContain("GET /files/{path}");
@@ -371,7 +372,7 @@ describe("real responses match the documented schemas", () => {
     // A recording as the audio pipeline stores it (no endpoint writes one yet): name, key, transcript, summary.
     const interview = await db().interview.findUniqueOrThrow({ where: { id: interviewId }, select: { personId: true } });
     await db().interview.update({
-      where: { id: interviewId },
+      where: { id: interviewId, districtId: d.id },
       data: {
         audio: {
           rec1: {
@@ -421,6 +422,8 @@ describe("real responses match the documented schemas", () => {
   it("the session: /api/me and signing out", async () => {
     await check("GET", "/api/me", "/api/me", { token });
     await check("GET", "/api/me", "/api/me", { token: mentor.token });
+    const me = await check("PATCH", "/api/me", "/api/me", { token: mentor.token, body: { language: "es-MX" } });
+    expect(me.body.person.language).toBe("es-MX");
     const leaving = await d.addPerson("other");
     await check("DELETE", "/api/me", "/api/me", { token: leaving.token });
     await check("GET", "/api/me", "/api/me", { token: leaving.token, expect: 401 });

@@ -336,12 +336,14 @@ describe("granting roles", () => {
     expect((await api.patch(`/api/people/${d.admin.id}`, editor.token, { roles: { [d.roles.admin]: 1 } })).status).toBe(200);
   });
 
-  it("an admin and a settings holder may grant any role", async () => {
+  it("an admin may grant any role; a settings holder only what they hold (settings defines roles, it does not make admins)", async () => {
     const settings = await d.addPersonWith(["settings", "people:edit"]);
     const a = await api.post("/api/people", d.admin.token, { first: "A", last: "Admin", email: uniqueEmail(), roles: { [d.roles.admin]: 1 } });
     expect(a.status).toBe(201);
     const b = await api.post("/api/people", settings.token, { first: "B", last: "Board", email: uniqueEmail(), roles: { [d.roles.board]: 1, [d.roles.admin]: 2 } });
-    expect(b.status).toBe(201);
+    expect(b.status).toBe(403);
+    const c = await api.post("/api/people", settings.token, { first: "C", last: "Peer", email: uniqueEmail(), roles: { [settings.roleId]: 1 } });
+    expect(c.status).toBe(201);
   });
 });
 
@@ -641,5 +643,19 @@ describe("GET /files/<district_id>/…", () => {
     expect(res.headers.get("content-disposition")).toMatch(/^attachment;/);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("content-security-policy")).toContain("sandbox");
+  });
+});
+
+describe("PATCH /api/me", () => {
+  it("a candidate changes their own language, and nothing else can be changed that way", async () => {
+    const candidate = await d.addPerson("candidate");
+    const res = await api.patch("/api/me", candidate.token, { language: "es" });
+    expect(res.status).toBe(200);
+    expect(res.body.person.language).toBe("es");
+    const sneaky = await api.patch("/api/me", candidate.token, { language: "en", email: uniqueEmail("x") });
+    expect(sneaky.status).toBe(400);
+    expect((await db().person.findUniqueOrThrow({ where: { id: candidate.id } })).language).toBe("es");
+    expect((await api.patch("/api/me", candidate.token, { language: "not a language!" })).status).toBe(400);
+    expect((await api.patch("/api/me", (await d.addKey(["write:people"])).key, { language: "es" })).status).toBe(403);
   });
 });

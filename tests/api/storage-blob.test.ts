@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { env, resetEnvCache } from "@/lib/env";
-import { api } from "../helpers/api";
+import { api, call, streamedForm } from "../helpers/api";
 import { startBlobServer } from "../helpers/blob-server";
 import { makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
 
@@ -106,5 +107,87 @@ describe("Vercel Blob storage (BLOB_READ_WRITE_TOKEN set)", () => {
     const res = await api.get(new URL(created.body.url).pathname, d.admin.token);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("not_found");
+  });
+});
+
+describe("Vercel Blob storage: large uploads stream through the SDK's multipart upload", () => {
+  const MB = 1024 * 1024;
+  const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+  const mpu = (action: string) => blob.requests.filter((r) => r.path.startsWith("/mpu?") && r.headers["x-mpu-action"] === action);
+
+  /** `size` bytes in 64 KB chunks; after `pauseAt` bytes, waits until `until()` holds (or gives up after 10 s). */
+  async function* generated(size: number, hash = createHash("sha256"), pauseAt = Infinity, until = () => true) {
+    for (let offset = 0; offset < size; offset += 64 * 1024) {
+      if (offset >= pauseAt) {
+        const deadline = Date.now() + 10_000;
+        while (!until()) {
+          if (Date.now() > deadline) throw new Error("storage saw nothing while the upload was still arriving");
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+      const chunk = Buffer.alloc(Math.min(64 * 1024, size - offset), createHash("sha256").update(String(offset)).digest());
+      hash.update(chunk);
+      yield chunk;
+    }
+  }
+
+  it("sends a 20 MB upload in parts while it is still arriving, and the blob is intact", async () => {
+    const personId = await newPerson();
+    const hash = createHash("sha256");
+    const partsBefore = mpu("upload").length;
+    // The client holds back its last 8 MB until the Blob API has received a part: only a
+    // server that streams (rather than reading the whole upload first) can get past this.
+    const chunks = generated(20 * MB, hash, 12 * MB, () => mpu("upload").length > partsBefore);
+    const res = await call("POST", `/api/people/${personId}/uploads`, {
+      token: d.admin.token,
+      ...streamedForm([{ name: "file", fileName: "scan.pdf", contentType: "application/pdf", chunks }]),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.size).toBe(20 * MB);
+
+    const key = keyOf(res.body.url);
+    const created = mpu("create").find((r) => r.path === `/mpu?pathname=${encodeURIComponent(key)}`);
+    expect(created?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(created?.headers["x-content-type"]).toBe("application/pdf");
+    const parts = mpu("upload").filter((r) => r.path === `/mpu?pathname=${encodeURIComponent(key)}`);
+    expect(parts.map((p) => p.bodyBytes)).toEqual([8 * MB, 8 * MB, 4 * MB]);
+    expect(mpu("complete").some((r) => r.path === `/mpu?pathname=${encodeURIComponent(key)}`)).toBe(true);
+    expect(blob.requests.some((r) => r.method === "PUT" && r.path === `/?pathname=${encodeURIComponent(key)}`)).toBe(false);
+
+    const stored = blob.blobs.get(key)!;
+    expect(stored.contentType).toBe("application/pdf");
+    expect(sha256(stored.bytes)).toBe(hash.digest("hex"));
+    const served = await api.get(new URL(res.body.url).pathname, d.admin.token);
+    expect(sha256(new Uint8Array(await served.response.arrayBuffer()))).toBe(sha256(stored.bytes));
+  });
+
+  it("an upload cut off midway never completes: no blob, no row", async () => {
+    const personId = await newPerson();
+    const completes = mpu("complete").length;
+    const res = await call("POST", `/api/people/${personId}/uploads`, {
+      token: d.admin.token,
+      ...streamedForm([{ name: "file", fileName: "cut.bin", contentType: "application/octet-stream", chunks: generated(20 * MB) }], { failAfterBytes: 12 * MB }),
+    });
+    expect(res.status).toBe(400);
+    expect(mpu("complete").length).toBe(completes);
+    expect([...blob.blobs.keys()].some((k) => k.includes(personId))).toBe(false);
+    expect(await db().personFile.count({ where: { personId } })).toBe(0);
+  });
+
+  it("a stored upload refused afterwards (field_id after the file) is deleted from the store", async () => {
+    const form = await api.post("/api/forms", d.admin.token, { name: "Blob files", fields: [{ id: "docs", type: "file", label: { en: "Docs" } }] });
+    const candidate = await newPerson();
+    const interview = (await api.post(`/api/interviews/${candidate}`, d.admin.token, { date: "2026-06-01", form_id: form.body.id })).body;
+    const res = await call("POST", `/api/interviews/${candidate}/${interview.id}/files`, {
+      token: d.admin.token,
+      ...streamedForm([
+        { name: "file", fileName: "late.bin", contentType: "application/octet-stream", chunks: generated(9 * MB) },
+        { name: "field_id", value: "not-a-field" },
+      ]),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].path).toBe("field_id");
+    expect(mpu("complete").some((r) => r.path.includes(encodeURIComponent(`${d.id}/interviews/${interview.id}/`)))).toBe(true);
+    expect([...blob.blobs.keys()].some((k) => k.includes(interview.id))).toBe(false);
   });
 });

@@ -35,6 +35,8 @@ export type CallOptions = {
   /** Sent exactly as given (for invalid JSON tests). */
   rawBody?: string | Uint8Array;
   form?: FormData;
+  /** Sent as a streamed body (see `streamedForm`); its content type goes in `headers`. */
+  stream?: ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
 };
 
@@ -53,12 +55,13 @@ export async function call<T = any>(method: string, path: string, options: CallO
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
+  else if (options.stream) body = options.stream;
   else if (options.rawBody !== undefined) body = options.rawBody as BodyInit;
   else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const request = new Request(url, { method, headers, body });
+  const request = new Request(url, { method, headers, body, ...(options.stream ? { duplex: "half" } : {}) } as RequestInit);
   const mod = await match.r.load();
   const handler = mod[method];
   const response = handler
@@ -81,3 +84,43 @@ export const api = {
   put: <T = any>(path: string, token: string | null | undefined, o: CallOptions = {}) => call<T>("PUT", path, { ...o, token }),
   delete: <T = any>(path: string, token?: string | null, o: CallOptions = {}) => call<T>("DELETE", path, { ...o, token }),
 };
+
+/** A part of `streamedForm`: a text field, or a file whose bytes come from `chunks`. */
+export type StreamedPart =
+  | { name: string; value: string }
+  | { name: string; fileName: string; contentType: string; chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array> };
+
+/**
+ * A multipart/form-data body produced while it is sent, for uploads a FormData cannot make:
+ * large files never held whole, parts in a chosen order, or a client that goes away after
+ * `failAfterBytes` (the body stream errors, as it does when a connection drops).
+ */
+export function streamedForm(parts: StreamedPart[], options: { failAfterBytes?: number } = {}) {
+  const boundary = `----streamed${Math.random().toString(16).slice(2)}`;
+  const text = (s: string) => new TextEncoder().encode(s);
+  async function* bytes() {
+    for (const part of parts) {
+      const disposition = `form-data; name="${part.name}"` + ("chunks" in part ? `; filename="${part.fileName}"` : "");
+      yield text(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n` + ("chunks" in part ? `Content-Type: ${part.contentType}\r\n` : "") + "\r\n");
+      if ("chunks" in part) yield* part.chunks;
+      else yield text(part.value);
+      yield text("\r\n");
+    }
+    yield text(`--${boundary}--\r\n`);
+  }
+  const source = bytes();
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await source.next();
+      if (next.done) return controller.close();
+      sent += next.value.byteLength;
+      if (options.failAfterBytes !== undefined && sent > options.failAfterBytes) return controller.error(new Error("the client went away"));
+      controller.enqueue(next.value);
+    },
+    async cancel() {
+      await source.return(undefined);
+    },
+  });
+  return { stream, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}

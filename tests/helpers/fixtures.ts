@@ -32,7 +32,7 @@ export async function makeDistrict(name = "District") {
       },
     });
     const session = await createSessionFor(email, district.id);
-    if (extra.archived) await db().person.update({ where: { id: person.id }, data: { archived: true } });
+    if (extra.archived) await db().person.update({ where: { id: person.id, districtId: district.id }, data: { archived: true } });
     return { id: person.id, email, token: session!.token };
   }
 

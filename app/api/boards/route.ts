@@ -1,9 +1,11 @@
 import { createBoard, listBoards } from "@/lib/boards/boards";
 import { createBoardSchema } from "@/lib/boards/schemas";
+import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ scope: "read:interviews" }, ({ ctx }) => listBoards(ctx));
-
-export const POST = route({ auth: "session", permission: "settings", body: createBoardSchema, status: 201 }, ({ ctx, body }) =>
-  createBoard(ctx, body),
-);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: route({ scope: "read:interviews" }, ({ ctx }) => listBoards(ctx)),
+  POST: route({ auth: "session", permission: "settings", body: createBoardSchema, status: 201 }, ({ ctx, body }) =>
+    createBoard(ctx, body),
+  ),
+});

@@ -1,9 +1,11 @@
 import { createForm, listForms } from "@/lib/forms/forms";
 import { createFormSchema } from "@/lib/forms/schemas";
+import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ scope: "read:interviews" }, ({ ctx }) => listForms(ctx));
-
-export const POST = route({ auth: "session", permission: "settings", body: createFormSchema, status: 201 }, ({ ctx, body }) =>
-  createForm(ctx, body),
-);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: route({ scope: "read:interviews" }, ({ ctx }) => listForms(ctx)),
+  POST: route({ auth: "session", permission: "settings", body: createFormSchema, status: 201 }, ({ ctx, body }) =>
+    createForm(ctx, body),
+  ),
+});

@@ -1,8 +1,13 @@
+import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
-import { getMe, signOutEverywhere } from "@/lib/people/me";
+import { getMe, signOutEverywhere, updateMe } from "@/lib/people/me";
+import { updateMeSchema } from "@/lib/people/schemas";
 
-/** Who the session belongs to, with what they may do: what the pages need to decide what to show. */
-export const GET = route({ auth: "session" }, ({ ctx }) => getMe(ctx));
-
-/** Signs this session out (the token stops working at once). */
-export const DELETE = route({ auth: "session" }, ({ ctx }) => signOutEverywhere(ctx));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  // Who the session belongs to, with what they may do: what the pages need to decide what to show.
+  GET: route({ auth: "session" }, ({ ctx }) => getMe(ctx)),
+  // What a person may change about themself without people:edit: their language.
+  PATCH: route({ auth: "session", body: updateMeSchema }, ({ ctx, body }) => updateMe(ctx, body)),
+  // Signs this session out (the token stops working at once).
+  DELETE: route({ auth: "session" }, ({ ctx }) => signOutEverywhere(ctx)),
+});

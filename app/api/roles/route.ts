@@ -1,9 +1,11 @@
 import { createRole, listRoles } from "@/lib/definitions/roles";
 import { roleInputSchema } from "@/lib/definitions/schemas";
+import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ scope: "read:people" }, ({ ctx }) => listRoles(ctx));
-
-export const POST = route({ auth: "session", permission: "settings", body: roleInputSchema, status: 201 }, ({ ctx, body }) =>
-  createRole(ctx, body),
-);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: route({ scope: "read:people" }, ({ ctx }) => listRoles(ctx)),
+  POST: route({ auth: "session", permission: "settings", body: roleInputSchema, status: 201 }, ({ ctx, body }) =>
+    createRole(ctx, body),
+  ),
+});

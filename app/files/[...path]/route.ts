@@ -1,8 +1,11 @@
 import { resolveFile, scopeForFile } from "@/lib/files/resolve-file";
 import { serveFile } from "@/lib/files/serve-file";
+import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
-/** Stored files, served only to callers allowed to see the record they belong to. */
-export const GET = route({ scope: (params) => scopeForFile(params.path) }, async ({ ctx, params }) =>
-  serveFile(await resolveFile(ctx, params.path)),
-);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  // Stored files, served only to callers allowed to see the record they belong to.
+  GET: route({ scope: (params) => scopeForFile(params.path) }, async ({ ctx, params }) =>
+    serveFile(await resolveFile(ctx, params.path)),
+  ),
+});

@@ -1,11 +1,12 @@
 import { deleteBoard, getBoard, updateBoard } from "@/lib/boards/boards";
 import { updateBoardSchema } from "@/lib/boards/schemas";
+import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ scope: "read:interviews" }, ({ ctx, params }) => getBoard(ctx, params.id));
-
-export const PATCH = route({ auth: "session", permission: "settings", body: updateBoardSchema }, ({ ctx, params, body }) =>
-  updateBoard(ctx, params.id, body),
-);
-
-export const DELETE = route({ auth: "session", permission: "settings" }, ({ ctx, params }) => deleteBoard(ctx, params.id));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: route({ scope: "read:interviews" }, ({ ctx, params }) => getBoard(ctx, params.id)),
+  PATCH: route({ auth: "session", permission: "settings", body: updateBoardSchema }, ({ ctx, params, body }) =>
+    updateBoard(ctx, params.id, body),
+  ),
+  DELETE: route({ auth: "session", permission: "settings" }, ({ ctx, params }) => deleteBoard(ctx, params.id)),
+});

@@ -1,4 +1,7 @@
 import { revokeKey } from "@/lib/keys/api-keys";
+import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
-export const DELETE = route({ auth: "session", permission: "settings" }, ({ ctx, params }) => revokeKey(ctx, params.id));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  DELETE: route({ auth: "session", permission: "settings" }, ({ ctx, params }) => revokeKey(ctx, params.id)),
+});

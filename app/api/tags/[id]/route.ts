@@ -1,9 +1,11 @@
 import { deleteTag, updateTag } from "@/lib/definitions/tags";
 import { tagInputSchema } from "@/lib/definitions/schemas";
+import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
-export const PATCH = route({ auth: "session", permission: "settings", body: tagInputSchema }, ({ ctx, params, body }) =>
-  updateTag(ctx, params.id, body),
-);
-
-export const DELETE = route({ auth: "session", permission: "settings" }, ({ ctx, params }) => deleteTag(ctx, params.id));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  PATCH: route({ auth: "session", permission: "settings", body: tagInputSchema }, ({ ctx, params, body }) =>
+    updateTag(ctx, params.id, body),
+  ),
+  DELETE: route({ auth: "session", permission: "settings" }, ({ ctx, params }) => deleteTag(ctx, params.id)),
+});

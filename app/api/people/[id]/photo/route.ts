@@ -1,8 +1,9 @@
+import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 import { removePersonPhoto, setPersonPhoto } from "@/lib/people/person-photo";
 
-export const PUT = route({ scope: "write:people", permission: "people:edit", multipart: true }, ({ ctx, params, form }) =>
-  setPersonPhoto(ctx, params.id, form),
-);
-
-export const DELETE = route({ scope: "write:people", permission: "people:edit" }, ({ ctx, params }) => removePersonPhoto(ctx, params.id));
+// PUT: multipart, streamed (lib/http/multipart.ts): `file`, a PNG, JPEG, WebP or GIF image.
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  PUT: route({ scope: "write:people", permission: "people:edit" }, ({ ctx, params, req }) => setPersonPhoto(ctx, params.id, req)),
+  DELETE: route({ scope: "write:people", permission: "people:edit" }, ({ ctx, params }) => removePersonPhoto(ctx, params.id)),
+});

@@ -1,8 +1,9 @@
+import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 import { listPersonFiles, uploadPersonFile } from "@/lib/people/person-files";
 
-export const GET = route({ scope: "read:people" }, ({ ctx, params }) => listPersonFiles(ctx, params.id));
-
-export const POST = route({ scope: "write:people", permission: "people:edit", multipart: true, status: 201 }, ({ ctx, params, form }) =>
-  uploadPersonFile(ctx, params.id, form),
-);
+// POST: multipart, streamed (lib/http/multipart.ts): `file`, optional `name`.
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: route({ scope: "read:people" }, ({ ctx, params }) => listPersonFiles(ctx, params.id)),
+  POST: route({ scope: "write:people", permission: "people:edit", status: 201 }, ({ ctx, params, req }) => uploadPersonFile(ctx, params.id, req)),
+});
