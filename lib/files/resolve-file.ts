@@ -44,6 +44,16 @@ export async function resolveFile(ctx: Ctx, key: string): Promise<ResolvedFile> 
     }
     return { kind: "stored", key, name: file.name, contentType: file.contentType };
   }
+  if (area === "audio") {
+    // <district>/audio/<person>/<recording>.webm: the combined recording of a finalized session,
+    // served to whoever may see its interview (the audio map follows the interview's rules).
+    const recording = await db().audioRecording.findFirst({
+      where: { storageKey: key, districtId: ctx.districtId, personId: ownerId, finalizedAt: { not: null }, interview: visibleInterviewsWhere(ctx) },
+      select: { id: true },
+    });
+    if (!recording) throw notFound("File");
+    return { kind: "stored", key, name: `${recording.id}.webm`, contentType: "audio/webm" };
+  }
   throw notFound("File");
 }
 

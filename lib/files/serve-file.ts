@@ -24,23 +24,61 @@ function contentDisposition(disposition: "inline" | "attachment", name: string) 
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-export async function serveFile(file: ResolvedFile): Promise<Response> {
+/**
+ * The one byte range of a `Range` header (`bytes=0-99`, `bytes=100-`, `bytes=-500`) within an
+ * object of `size` bytes: null to send everything (no header, another unit, several ranges),
+ * "unsatisfiable" when it starts beyond the end.
+ */
+export function parseRange(header: string | null, size: number): { start: number; end: number } | null | "unsatisfiable" {
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header ?? "");
+  if (!match || (!match[1] && !match[2])) return null;
+  if (!match[1]) {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return "unsatisfiable";
+    return size === 0 ? "unsatisfiable" : { start: Math.max(size - suffix, 0), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  if (match[2] && Number(match[2]) < start) return null; // malformed: ignored, as RFC 9110 allows
+  return start >= size ? "unsatisfiable" : { start, end };
+}
+
+/**
+ * A stored file, or the byte range the request asks for (206 with Content-Range): a player
+ * seeks in a long recording without downloading it all. `Accept-Ranges: bytes` says so.
+ */
+export async function serveFile(file: ResolvedFile, rangeHeader: string | null = null): Promise<Response> {
   const security = { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox" };
   if (file.kind === "initials") {
     return new Response(initialsSvg(file.first, file.last), {
       headers: { ...security, "Content-Type": "image/svg+xml", "Cache-Control": "private, max-age=60" },
     });
   }
+  const disposition = INLINE.test(file.contentType) ? "inline" : "attachment";
+  const headers = {
+    ...security,
+    "Content-Type": file.contentType,
+    "Content-Disposition": contentDisposition(disposition, file.name),
+    "Cache-Control": "private, max-age=300",
+    "Accept-Ranges": "bytes",
+  };
+  if (rangeHeader) {
+    const whole = await storage().head(file.key);
+    if (!whole) throw notFound("File");
+    const range = parseRange(rangeHeader, whole.size);
+    if (range === "unsatisfiable") {
+      return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${whole.size}` } });
+    }
+    if (range) {
+      const part = await storage().get(file.key, range);
+      if (!part) throw notFound("File");
+      return new Response(part.body, {
+        status: 206,
+        headers: { ...headers, "Content-Length": String(range.end - range.start + 1), "Content-Range": `bytes ${range.start}-${range.end}/${part.size}` },
+      });
+    }
+  }
   const object = await storage().get(file.key);
   if (!object) throw notFound("File");
-  const disposition = INLINE.test(file.contentType) ? "inline" : "attachment";
-  return new Response(object.body, {
-    headers: {
-      ...security,
-      "Content-Type": file.contentType,
-      "Content-Length": String(object.size),
-      "Content-Disposition": contentDisposition(disposition, file.name),
-      "Cache-Control": "private, max-age=300",
-    },
-  });
+  return new Response(object.body, { headers: { ...headers, "Content-Length": String(object.size) } });
 }

@@ -80,14 +80,43 @@ export const responseValueSchema = z
   ])
   .describe("The answer to one form field: an integer (dropdown index, checkbox 0/1), a multilingual text (text), or file records keyed by file id (file).");
 
+/** A stretch of a transcript (lib/audio/recording-record.ts). */
+export const transcriptSegmentSchema = z
+  .object({
+    start: z.number().describe("Seconds from the start of the recording."),
+    end: z.number().describe("Seconds from the start of the recording."),
+    language: z.string().describe('BCP 47 code of the language spoken in it ("und" when unknown).'),
+    text: z.string(),
+  })
+  .describe("A stretch of the transcript on the recording's timeline.");
+
 /** A recording record, the value inside `audio` (`serializeRecording`). */
 export const recordingSchema = z
   .object({
     name: multilingualTextResponseSchema,
-    url: z.string().nullable().describe("Where to fetch the audio file, or null if the record has no location."),
-    transcript: multilingualTextResponseSchema.optional().describe("Present after transcription."),
-    summary: multilingualTextResponseSchema.optional().describe("Present after summarization."),
+    url: z
+      .string()
+      .nullable()
+      .describe("`{base_url}/files/<district_id>/audio/<person_id>/<recording_id>.webm`: the seekable WebM (HTTP Range supported), or null if the record has no location."),
+    transcript: multilingualTextResponseSchema
+      .optional()
+      .describe("Present after transcription: the text under the main language spoken (`language`), plus cached translations under other languages."),
+    summary: multilingualTextResponseSchema
+      .optional()
+      .describe("Present after summarization: the summary under its language (`summary_language`), plus cached translations."),
     created_at: timestampSchema.optional(),
+    content_type: z.string().optional().describe("`audio/webm`."),
+    size: z.int().optional().describe("Bytes of the combined file."),
+    duration_ms: z.int().optional().describe("Length in milliseconds."),
+    language: z.string().optional().describe('After transcription: the main language spoken (BCP 47; "und" when none could be told).'),
+    segments: z.array(transcriptSegmentSchema).optional().describe("After transcription: the transcript in timed stretches, each with its language."),
+    segment_translations: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe("Cached translations of `segments`: language -> the texts, index for index."),
+    summary_language: z.string().optional().describe("After summarization: the language of the original summary."),
+    transcribed_at: timestampSchema.optional(),
+    summarized_at: timestampSchema.optional(),
   })
   .describe("An audio recording of the interview.");
 

@@ -1,4 +1,15 @@
 import type { z } from "zod";
+import {
+  captureResponseSchema,
+  finalizeResponseSchema,
+  finalizeSchema,
+  summarizeResponseSchema,
+  summarizeSchema,
+  transcribeResponseSchema,
+  transcribeSchema,
+  translateRecordingSchema,
+  translateResponseSchema,
+} from "@/lib/audio/schemas";
 import { boardSchema, createBoardSchema, updateBoardSchema } from "@/lib/boards/schemas";
 import { roleInputSchema, roleSchema, roleUpdateSchema, tagInputSchema, tagSchema } from "@/lib/definitions/schemas";
 import { createFormSchema, formFieldResponseSchema, formFieldSchema, formSchema, multilingualTextSchema, updateFormSchema } from "@/lib/forms/schemas";
@@ -12,9 +23,27 @@ import {
   interviewSummarySchema,
   recordingSchema,
   responseValueSchema,
+  transcriptSegmentSchema,
   updateInterviewSchema,
 } from "@/lib/interviews/schemas";
 import { createKeySchema } from "@/lib/keys/schemas";
+import {
+  contactSchema,
+  conversationListItemSchema,
+  conversationSchema,
+  createConversationSchema,
+  createdConversationSchema,
+  lastMessageSchema,
+  messageSchema,
+  personNameSchema,
+  postMessageSchema,
+  reactSchema,
+  readStateSchema,
+  realtimeAuthResponseSchema,
+  realtimeAuthSchema,
+  realtimeConfigSchema,
+  unreadSchema,
+} from "@/lib/messages/schemas";
 import { apiKeySchema, createdApiKeySchema } from "@/lib/keys/schemas";
 import {
   createPersonSchema,
@@ -50,6 +79,12 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   FileRecord: fileRecordSchema,
   InterviewAttachment: interviewAttachmentSchema,
   Recording: recordingSchema,
+  TranscriptSegment: transcriptSegmentSchema,
+  AudioChunkStored: captureResponseSchema,
+  AudioFinalized: finalizeResponseSchema,
+  AudioTranscribed: transcribeResponseSchema,
+  AudioSummarized: summarizeResponseSchema,
+  AudioTranslated: translateResponseSchema,
   Form: formSchema,
   FormField: formFieldResponseSchema,
   Board: boardSchema,
@@ -58,6 +93,17 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   Tag: tagSchema,
   ApiKey: apiKeySchema,
   CreatedApiKey: createdApiKeySchema,
+  ConversationListItem: conversationListItemSchema,
+  CreatedConversation: createdConversationSchema,
+  Conversation: conversationSchema,
+  Message: messageSchema,
+  LastMessage: lastMessageSchema,
+  PersonName: personNameSchema,
+  Contact: contactSchema,
+  Unread: unreadSchema,
+  ReadState: readStateSchema,
+  RealtimeSettings: realtimeConfigSchema,
+  RealtimeAuthorization: realtimeAuthResponseSchema,
 };
 
 /** Request bodies, converted as what the service accepts (zod "input": before defaults and transforms). */
@@ -66,6 +112,10 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   PersonUpdate: updatePersonSchema,
   InterviewCreate: createInterviewSchema,
   InterviewUpdate: updateInterviewSchema,
+  AudioFinalize: finalizeSchema,
+  AudioTranscribe: transcribeSchema,
+  AudioSummarize: summarizeSchema,
+  AudioTranslate: translateRecordingSchema,
   FormCreate: createFormSchema,
   FormUpdate: updateFormSchema,
   FormFieldInput: formFieldSchema,
@@ -78,4 +128,8 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   RoleUpdate: roleUpdateSchema,
   TagInput: tagInputSchema,
   ApiKeyCreate: createKeySchema,
+  ConversationCreate: createConversationSchema,
+  MessageCreate: postMessageSchema,
+  ReactionToggle: reactSchema,
+  RealtimeAuthRequest: realtimeAuthSchema,
 };

@@ -23,7 +23,7 @@ export type Access =
 export type HttpMethod = "get" | "put" | "post" | "patch" | "delete";
 
 /** Error statuses an operation may add or describe more precisely than the defaults. */
-export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415;
+export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 503;
 
 export type SuccessResponse =
   | { status: number; description: string; schema: z.ZodType }

@@ -1,10 +1,12 @@
 import type { OperationSpec } from "./operation";
 import { accountOperations } from "./paths-account";
+import { audioOperations } from "./paths-audio";
 import { definitionOperations } from "./paths-definitions";
 import { fileOperations } from "./paths-files";
 import { interviewSetupOperations } from "./paths-interview-setup";
 import { interviewOperations } from "./paths-interviews";
 import { keyOperations } from "./paths-keys";
+import { messageOperations } from "./paths-messages";
 import { peopleOperations } from "./paths-people";
 import { referenceOperations } from "./paths-reference";
 
@@ -13,7 +15,9 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...peopleOperations,
   ...interviewOperations,
   ...interviewSetupOperations,
+  ...audioOperations,
   ...definitionOperations,
+  ...messageOperations,
   ...keyOperations,
   ...accountOperations,
   ...fileOperations,
@@ -31,11 +35,14 @@ export const TAGS = [
   { name: "Person files", description: "Files uploaded for a person." },
   { name: "Interviews", description: "A candidate's board interviews: form answers, recordings, attachments, publication." },
   { name: "Interview attachments", description: "Files answering the `file` fields of an interview's form." },
+  { name: "Audio", description: "Recording an interview in chunks, combining them into its seekable recording, transcript, summary and their translations." },
   { name: "Forms", description: "Interview forms: ordered fields, some private to staff." },
   { name: "Boards", description: "Boards that conduct interviews." },
   { name: "Profiles", description: "Kinds of interview, each with a default form." },
   { name: "Roles", description: "Roles people hold: a kind and permissions." },
   { name: "Tags", description: "Labels put on people." },
+  { name: "Messages", description: "Conversations between the district's people, each reader's messages in their own language (sessions only)." },
+  { name: "Realtime", description: "Live events over the Pusher Channels protocol: connection settings and private channel authorization (sessions only)." },
   { name: "API keys", description: "Keys for programmatic access (sessions only)." },
   { name: "Session", description: "The signed-in session (sessions only)." },
   { name: "Files", description: "Stored files, served to callers allowed to see their record." },

@@ -199,6 +199,7 @@ const VALID_BODIES: Partial<Record<string, (r: Refs) => unknown>> = {
   "PATCH /api/tags/{id}": () => ({ name: `Tag ${UNIQUE}` }),
   "PATCH /api/me": () => ({ language: "es" }),
   "POST /api/keys": () => ({ name: `Key ${UNIQUE}`, scopes: ["read:people", "write:interviews"], expires_at: Date.now() + 86_400_000 }),
+  "POST /api/realtime/auth": () => ({ socket_id: "1234.5678", channel_name: `private-person-${d.admin.id}` }),
 };
 
 /** The record a path id names, by the path up to that id. Others are created through their collection's POST. */
@@ -298,6 +299,8 @@ async function hint(key: string | undefined): Promise<unknown> {
       return "en";
     case "emoji":
       return "👍";
+    case "socketid":
+      return "1234.5678";
     case "url":
       return `${serviceOrigin()}/files/${d.id}/audio/${refs.candidate.id}/hostile.webm`;
     case "name":

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Scope } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
+import { resetEnvCache } from "@/lib/env";
 import { errorBodySchema } from "@/lib/http/errors";
 import { isDefinedHandler } from "@/lib/http/methods";
 import type { OperationSpec } from "@/lib/openapi/operation";
 import { findOperation, OPERATIONS } from "@/lib/openapi/operations";
 import { api, call, type ApiResponse, type CallOptions } from "../helpers/api";
+import { cut, liveWebm } from "../helpers/audio";
+import { startOpenAiServer } from "../helpers/openai-server";
 import { ALL_SCOPES, makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
 
 /**
@@ -409,6 +412,69 @@ describe("real responses match the documented schemas", () => {
     await check("PATCH", "/api/forms/{id}", `/api/forms/${formId}`, { token, body: { fields: [FIELDS[0]] }, expect: 409 });
     const bare = await check("POST", "/api/interviews/{personId}", `/api/interviews/${candidate.id}`, { token, body: { date: "2026-07-01" } });
     await check("DELETE", "/api/interviews/{personId}/{id}", `/api/interviews/${candidate.id}/${bare.body.id}`, { token });
+  });
+
+  it("audio: capture, finalize, the recording file, transcribe, summarize, translate", async () => {
+    const ai = await startOpenAiServer();
+    const saved = { base: process.env.OPENAI_BASE_URL, key: process.env.OPENAI_API_KEY };
+    process.env.OPENAI_BASE_URL = ai.url;
+    process.env.OPENAI_API_KEY = ai.apiKey;
+    resetEnvCache();
+    try {
+      const chunks = cut(await liveWebm(2), 2);
+      const recordingId = `openapi-${Date.now()}`;
+      const chunk = (n: number) => form({ recordingId, chunkNumber: String(n), audio: new File([new Uint8Array(chunks[(n - 1) % chunks.length])], `c${n}.webm`, { type: "audio/webm;codecs=opus" }) });
+      await check("POST", "/api/audio/capture", "/api/audio/capture", { token, form: chunk(2) });
+      await check("POST", "/api/audio/capture", "/api/audio/capture", { token, form: chunk(1) });
+      const target = { recordingId, personId, interviewId };
+      await check("POST", "/api/audio/finalize", "/api/audio/finalize", { token, body: { ...target, name: { en: "Part 1" } } });
+      const again = await check("POST", "/api/audio/finalize", "/api/audio/finalize", { token, body: { ...target, name: { en: "Part 1" } } });
+      await check("POST", "/api/audio/capture", "/api/audio/capture", { token, form: chunk(3), expect: 409 });
+      await check("POST", "/api/audio/finalize", "/api/audio/finalize", { token, body: { ...target, recordingId: "never-captured", name: { en: "x" } }, expect: 404 });
+      await check("GET", "/files/{path}", new URL(again.body.url).pathname, { token });
+      await check("POST", "/api/audio/transcribe", "/api/audio/transcribe", { token, body: { url: again.body.url, ...target, language: "es" } });
+      await check("POST", "/api/audio/transcribe", "/api/audio/transcribe", { token, body: { url: "http://169.254.169.254/latest", ...target }, expect: 400 });
+      await check("POST", "/api/audio/summarize", "/api/audio/summarize", { token, body: { transcript: "Hello from the test server.", ...target, language: "es" } });
+      await check("POST", "/api/audio/translate", "/api/audio/translate", { token: mentor.token, body: { ...target, language: "es" } });
+      // The interview now carries the recording with every optional part: its schema was exercised.
+      const full = await check("GET", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}`, { token });
+      expect(Object.keys(full.body.audio[recordingId]).sort()).toEqual(
+        ["content_type", "created_at", "duration_ms", "language", "name", "segment_translations", "segments", "size", "summarized_at", "summary", "summary_language", "transcribed_at", "transcript", "url"].sort(),
+      );
+    } finally {
+      await ai.close();
+      process.env.OPENAI_BASE_URL = saved.base;
+      process.env.OPENAI_API_KEY = saved.key;
+      if (saved.base === undefined) delete process.env.OPENAI_BASE_URL;
+      if (saved.key === undefined) delete process.env.OPENAI_API_KEY;
+      resetEnvCache();
+    }
+  });
+
+  it("messages and realtime: conversations, messages, reactions, read state, leaving, contacts, unread, realtime settings and auth", async () => {
+    const board = await d.addPerson("board");
+    await check("GET", "/api/messages/contacts", "/api/messages/contacts", { token });
+    const created = await check("POST", "/api/messages", "/api/messages", { token, body: { participants: [board.id, mentor.id], body: "Welcome to the group" } });
+    const id = created.body.id;
+    await check("POST", "/api/messages", "/api/messages", { token, body: { participants: [], body: "Nobody" }, expect: 400 });
+    await check("POST", "/api/messages", "/api/messages", { token, body: { participants: ["nobody"], body: "Hi" }, expect: 404 });
+    const posted = await check("POST", "/api/messages/{id}", `/api/messages/${id}`, { token: board.token, body: { body: "Thanks!" } });
+    await check("POST", "/api/messages/{id}/react", `/api/messages/${id}/react`, { token, body: { messageId: posted.body.id, emoji: "👍" } });
+    await check("POST", "/api/messages/{id}/react", `/api/messages/${id}/react`, { token, body: { messageId: posted.body.id, emoji: "no" }, expect: 400 });
+    await check("GET", "/api/messages/unread", "/api/messages/unread", { token });
+    await check("GET", "/api/messages", "/api/messages", { token });
+    await check("POST", "/api/messages/{id}/read", `/api/messages/${id}/read`, { token });
+    await check("DELETE", "/api/messages/{id}", `/api/messages/${id}`, { token: mentor.token });
+    const read = await check("GET", "/api/messages/{id}", `/api/messages/${id}?limit=10`, { token });
+    expect(read.body.messages.map((m: { kind: string }) => m.kind)).toEqual(["message", "message", "left"]);
+    await check("GET", "/api/messages/{id}", `/api/messages/${id}?limit=0`, { token, expect: 400 });
+    const direct = await check("POST", "/api/messages", "/api/messages", { token, body: { participants: [board.id], body: "Just us" } });
+    await check("DELETE", "/api/messages/{id}", `/api/messages/${direct.body.id}`, { token, expect: 409 });
+    await check("GET", "/api/messages/{id}", "/api/messages/nothing0", { token, expect: 404 });
+
+    await check("GET", "/api/realtime", "/api/realtime", { token });
+    await check("POST", "/api/realtime/auth", "/api/realtime/auth", { token, body: { socket_id: "123.456", channel_name: `private-conversation-${id}` } });
+    await check("POST", "/api/realtime/auth", "/api/realtime/auth", { token, body: { socket_id: "123.456", channel_name: `private-person-${board.id}` }, expect: 403 });
   });
 
   it("API keys", async () => {

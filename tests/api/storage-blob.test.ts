@@ -1,33 +1,20 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { env, resetEnvCache } from "@/lib/env";
+import { env } from "@/lib/env";
 import { api, call, streamedForm } from "../helpers/api";
-import { startBlobServer } from "../helpers/blob-server";
+import { useBlobStorage } from "../helpers/blob-server";
 import { makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
 
 // The Blob driver is chosen by BLOB_READ_WRITE_TOKEN; the SDK reaches our local server via VERCEL_BLOB_API_URL.
 const TOKEN = "vercel_blob_rw_teststore_secret0123456789";
-let blob: Awaited<ReturnType<typeof startBlobServer>>;
+const blobStore = useBlobStorage(TOKEN);
 let d: TestDistrict;
 
 beforeAll(async () => {
-  blob = await startBlobServer(TOKEN);
-  process.env.BLOB_READ_WRITE_TOKEN = TOKEN;
-  process.env.VERCEL_BLOB_API_URL = blob.url;
-  process.env.VERCEL_BLOB_RETRIES = "0";
-  resetEnvCache();
   d = await makeDistrict("Blob");
-});
-
-afterAll(async () => {
-  delete process.env.BLOB_READ_WRITE_TOKEN;
-  delete process.env.VERCEL_BLOB_API_URL;
-  delete process.env.VERCEL_BLOB_RETRIES;
-  resetEnvCache();
-  await blob.close();
 });
 
 const keyOf = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\/files\//, ""));
@@ -54,10 +41,10 @@ describe("Vercel Blob storage (BLOB_READ_WRITE_TOKEN set)", () => {
     const key = keyOf(created.body.url);
 
     // The bytes went to the Blob API, under the storage key, with the content type and the token.
-    const stored = blob.blobs.get(key);
+    const stored = blobStore.server.blobs.get(key);
     expect(stored?.bytes.toString()).toBe("%PDF-1.7 blob bytes");
     expect(stored?.contentType).toBe("application/pdf");
-    const put = blob.requests.find((r) => r.method === "PUT" && r.path === `/?pathname=${encodeURIComponent(key)}`);
+    const put = blobStore.server.requests.find((r) => r.method === "PUT" && r.path === `/?pathname=${encodeURIComponent(key)}`);
     expect(put?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(put?.headers["x-content-type"]).toBe("application/pdf");
     // …and nothing to the local disk.
@@ -69,14 +56,14 @@ describe("Vercel Blob storage (BLOB_READ_WRITE_TOKEN set)", () => {
     expect(served.body).toBe("%PDF-1.7 blob bytes");
     expect(served.headers.get("content-type")).toBe("application/pdf");
     expect(served.headers.get("content-length")).toBe(String("%PDF-1.7 blob bytes".length));
-    expect(JSON.stringify(created.body)).not.toContain(blob.url);
+    expect(JSON.stringify(created.body)).not.toContain(blobStore.server.url);
     const stranger = await d.addPerson("candidate");
     expect((await api.get(new URL(created.body.url).pathname, stranger.token)).status).toBe(404);
 
     const removed = await api.delete(`/api/people/${personId}/uploads/${created.body.id}`, d.admin.token);
     expect(removed.status).toBe(200);
-    expect(blob.blobs.has(key)).toBe(false);
-    expect(blob.requests.some((r) => r.method === "POST" && r.path === "/delete")).toBe(true);
+    expect(blobStore.server.blobs.has(key)).toBe(false);
+    expect(blobStore.server.requests.some((r) => r.method === "POST" && r.path === "/delete")).toBe(true);
     expect((await api.get(new URL(created.body.url).pathname, d.admin.token)).status).toBe(404);
   });
 
@@ -89,21 +76,21 @@ describe("Vercel Blob storage (BLOB_READ_WRITE_TOKEN set)", () => {
     const keys = [keyOf(photo.body.photo_url), keyOf(upload.body.url)];
     // Blob objects have public URLs: every key carries a random part so none can be guessed.
     for (const key of keys) expect(key).toMatch(/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}[/.]/);
-    for (const key of keys) expect(blob.blobs.has(key)).toBe(true);
+    for (const key of keys) expect(blobStore.server.blobs.has(key)).toBe(true);
 
     const avatar = await api.get(new URL(photo.body.avatar_url).pathname, d.admin.token);
     expect(avatar.status).toBe(200);
     expect(new Uint8Array(await avatar.response.arrayBuffer())).toEqual(png);
 
     expect((await api.delete(`/api/people/${personId}`, d.admin.token)).status).toBe(200);
-    for (const key of keys) expect(blob.blobs.has(key)).toBe(false);
+    for (const key of keys) expect(blobStore.server.blobs.has(key)).toBe(false);
     expect(await db().personFile.count({ where: { personId } })).toBe(0);
   });
 
   it("a blob missing from the store is a 404 at /files, not a 500", async () => {
     const personId = await newPerson();
     const created = await api.post(`/api/people/${personId}/uploads`, d.admin.token, undefined, { form: fileForm("gone", "g.txt", "text/plain") });
-    blob.blobs.delete(keyOf(created.body.url));
+    blobStore.server.blobs.delete(keyOf(created.body.url));
     const res = await api.get(new URL(created.body.url).pathname, d.admin.token);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("not_found");
@@ -113,7 +100,7 @@ describe("Vercel Blob storage (BLOB_READ_WRITE_TOKEN set)", () => {
 describe("Vercel Blob storage: large uploads stream through the SDK's multipart upload", () => {
   const MB = 1024 * 1024;
   const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-  const mpu = (action: string) => blob.requests.filter((r) => r.path.startsWith("/mpu?") && r.headers["x-mpu-action"] === action);
+  const mpu = (action: string) => blobStore.server.requests.filter((r) => r.path.startsWith("/mpu?") && r.headers["x-mpu-action"] === action);
 
   /** `size` bytes in 64 KB chunks; after `pauseAt` bytes, waits until `until()` holds (or gives up after 10 s). */
   async function* generated(size: number, hash = createHash("sha256"), pauseAt = Infinity, until = () => true) {
@@ -152,9 +139,9 @@ describe("Vercel Blob storage: large uploads stream through the SDK's multipart 
     const parts = mpu("upload").filter((r) => r.path === `/mpu?pathname=${encodeURIComponent(key)}`);
     expect(parts.map((p) => p.bodyBytes)).toEqual([8 * MB, 8 * MB, 4 * MB]);
     expect(mpu("complete").some((r) => r.path === `/mpu?pathname=${encodeURIComponent(key)}`)).toBe(true);
-    expect(blob.requests.some((r) => r.method === "PUT" && r.path === `/?pathname=${encodeURIComponent(key)}`)).toBe(false);
+    expect(blobStore.server.requests.some((r) => r.method === "PUT" && r.path === `/?pathname=${encodeURIComponent(key)}`)).toBe(false);
 
-    const stored = blob.blobs.get(key)!;
+    const stored = blobStore.server.blobs.get(key)!;
     expect(stored.contentType).toBe("application/pdf");
     expect(sha256(stored.bytes)).toBe(hash.digest("hex"));
     const served = await api.get(new URL(res.body.url).pathname, d.admin.token);
@@ -170,7 +157,7 @@ describe("Vercel Blob storage: large uploads stream through the SDK's multipart 
     });
     expect(res.status).toBe(400);
     expect(mpu("complete").length).toBe(completes);
-    expect([...blob.blobs.keys()].some((k) => k.includes(personId))).toBe(false);
+    expect([...blobStore.server.blobs.keys()].some((k) => k.includes(personId))).toBe(false);
     expect(await db().personFile.count({ where: { personId } })).toBe(0);
   });
 
@@ -188,6 +175,6 @@ describe("Vercel Blob storage: large uploads stream through the SDK's multipart 
     expect(res.status).toBe(400);
     expect(res.body.error.details[0].path).toBe("field_id");
     expect(mpu("complete").some((r) => r.path.includes(encodeURIComponent(`${d.id}/interviews/${interview.id}/`)))).toBe(true);
-    expect([...blob.blobs.keys()].some((k) => k.includes(interview.id))).toBe(false);
+    expect([...blobStore.server.blobs.keys()].some((k) => k.includes(interview.id))).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+import { resetEnvCache } from "@/lib/env";
 
 /**
  * A small local server speaking the Vercel Blob API as the official `@vercel/blob` SDK uses
@@ -127,4 +129,30 @@ export async function startBlobServer(token: string) {
     uploads,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type BlobServer = Awaited<ReturnType<typeof startBlobServer>>;
+
+/**
+ * For a test file: the app stores files in Vercel Blob, through its SDK, on a fresh local
+ * server (BLOB_READ_WRITE_TOKEN selects the driver, VERCEL_BLOB_API_URL points the SDK here),
+ * from beforeAll to afterAll. `server` is set once beforeAll has run.
+ */
+export function useBlobStorage(token: string) {
+  const store = {} as { server: BlobServer };
+  beforeAll(async () => {
+    store.server = await startBlobServer(token);
+    process.env.BLOB_READ_WRITE_TOKEN = token;
+    process.env.VERCEL_BLOB_API_URL = store.server.url;
+    process.env.VERCEL_BLOB_RETRIES = "0";
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    delete process.env.BLOB_READ_WRITE_TOKEN;
+    delete process.env.VERCEL_BLOB_API_URL;
+    delete process.env.VERCEL_BLOB_RETRIES;
+    resetEnvCache();
+    await store.server.close();
+  });
+  return store;
 }

@@ -4,8 +4,8 @@ import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  // Stored files, served only to callers allowed to see the record they belong to.
-  GET: route({ scope: (params) => scopeForFile(params.path) }, async ({ ctx, params }) =>
-    serveFile(await resolveFile(ctx, params.path)),
+  // Stored files, served only to callers allowed to see the record they belong to; one byte range on request.
+  GET: route({ scope: (params) => scopeForFile(params.path) }, async ({ ctx, req, params }) =>
+    serveFile(await resolveFile(ctx, params.path), req.headers.get("range")),
   ),
 });

@@ -1,0 +1,67 @@
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { deleteChunks } from "./delete-chunks";
+
+/** Recordings handled per run: a run stays short; the next one continues. */
+const LIMIT = 500;
+/** What a recording being swept is marked with (its `storage_key`), so that captures are refused meanwhile. */
+const SWEEPING = "(sweeping)";
+
+export type SweepResult = { abandoned: number; leftovers: number };
+
+/**
+ * Removes what recording sessions left behind, across all districts:
+ *  - sessions never finalized whose last chunk is older than CHUNK_TTL_HOURS: marked (captures
+ *    get 409 from then on), their chunks' bytes and rows deleted, then the session itself;
+ *  - chunks of recordings finalized over 15 minutes ago that a finalize stopped by a crash did
+ *    not clean up (a retry of that finalize would too; the delay keeps clear of one under way).
+ * Safe to run from several processes at once and to stop at any point. Runs in the app's server
+ * process (instrumentation.ts → startChunkSweeper), every hour or so.
+ */
+export async function sweepStaleChunks(ttlHours = env().CHUNK_TTL_HOURS): Promise<SweepResult> {
+  const ttlMs = Math.round(ttlHours * 3_600_000);
+  const stale = await db().$queryRaw<{ id: string; district_id: string }[]>`
+    select id, district_id from audio_recordings
+     where finalized_at is null and updated_at < now() - ${ttlMs} * interval '1 millisecond'
+     order by updated_at limit ${LIMIT}`;
+  let abandoned = 0;
+  for (const { id, district_id: districtId } of stale) {
+    // Marked only if still stale (a chunk or a finalize may have come meanwhile).
+    const marked = await db().$executeRaw`
+      update audio_recordings set storage_key = ${SWEEPING}
+       where id = ${id} and district_id = ${districtId} and finalized_at is null and updated_at < now() - ${ttlMs} * interval '1 millisecond'`;
+    if (!marked) continue;
+    await deleteChunks(districtId, id);
+    abandoned += await db().$executeRaw`
+      delete from audio_recordings where id = ${id} and district_id = ${districtId} and finalized_at is null and storage_key = ${SWEEPING}`;
+  }
+  const finished = await db().$queryRaw<{ recording_id: string; district_id: string }[]>`
+    select distinct c.recording_id, c.district_id from audio_chunks c
+      join audio_recordings r on r.id = c.recording_id and r.district_id = c.district_id
+     where r.finalized_at is not null and r.updated_at < now() - interval '15 minutes' limit ${LIMIT}`;
+  for (const { recording_id: id, district_id: districtId } of finished) await deleteChunks(districtId, id);
+  return { abandoned, leftovers: finished.length };
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/**
+ * Sweeps a minute after the server starts, then every hour (or every quarter of the TTL when it
+ * is shorter). Idempotent: a second call does nothing. Errors are logged, never thrown.
+ */
+export function startChunkSweeper() {
+  if (timer) return;
+  const every = Math.max(60_000, Math.min(3_600_000, (env().CHUNK_TTL_HOURS * 3_600_000) / 4));
+  const run = () =>
+    sweepStaleChunks().then(
+      (r) => r.abandoned + r.leftovers > 0 && console.log(`[cas] audio sweep: ${r.abandoned} abandoned recordings, ${r.leftovers} finalized ones with leftover chunks`),
+      (error) => console.error("[cas] audio sweep failed", error),
+    );
+  timer = setTimeout(function tick() {
+    void run().finally(() => {
+      timer = setTimeout(tick, every);
+      timer.unref();
+    });
+  }, 60_000);
+  timer.unref();
+}

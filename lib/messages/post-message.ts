@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import type { Ctx } from "@/lib/auth/context";
+import { db } from "@/lib/db/client";
+import { conflict } from "@/lib/errors/app-error";
+import { deliverMessage } from "./deliver-message";
+import { assertStillIn, findParticipation } from "./find-participation";
+import { personOf } from "./person-of";
+import { messageLanguage, readingLanguage } from "./reading-language";
+import type { Message, PostMessageInput } from "./schemas";
+import { serializeMessage, type MessageRow, type Reader } from "./serialize-message";
+
+type Posted = { seq: number | null; created_at: Date | null; readers: { person_id: string; language: string }[] | null };
+
+/**
+ * Posts a message: its language is detected, then ONE statement (atomic on its own) bumps the
+ * conversation's `seq` (its row lock orders concurrent events of the conversation), stores the
+ * message with that seq, marks it read for its sender and returns the readers, provided the
+ * sender still takes part and someone else does too. Then, outside any transaction, it is
+ * translated for the readers and pushed to them. The sender gets it as written.
+ */
+export async function postMessage(ctx: Ctx, conversationId: string, input: PostMessageInput): Promise<Message> {
+  const me = personOf(ctx);
+  const language = messageLanguage(input.body, me.language);
+  const id = randomUUID();
+  const now = new Date();
+  const [posted] = await db().$queryRaw<Posted[]>`
+    with bumped as (
+      update conversations c set seq = c.seq + 1, last_message_at = ${now}
+      where c.id = ${conversationId} and c.district_id = ${ctx.districtId}
+        and exists (select 1 from conversation_participants p
+                    where p.conversation_id = c.id and p.person_id = ${me.personId} and p.district_id = ${ctx.districtId} and p.left_at is null)
+        and (select count(*) from conversation_participants p where p.conversation_id = c.id and p.left_at is null) >= 2
+      returning c.seq
+    ), inserted as (
+      insert into messages (id, district_id, conversation_id, sender_id, kind, body, language, reactions, seq, created_at)
+      select ${id}, ${ctx.districtId}, ${conversationId}, ${me.personId}, 'message', ${input.body}, ${language}, '{}'::jsonb, bumped.seq, ${now}
+      from bumped
+      returning seq, created_at
+    ), marked as (
+      update conversation_participants set last_read_seq = (select seq from inserted)
+      where conversation_id = ${conversationId} and person_id = ${me.personId} and district_id = ${ctx.districtId}
+        and exists (select 1 from inserted)
+    )
+    select (select seq from inserted) as seq, (select created_at from inserted) as created_at,
+      (select json_agg(json_build_object('person_id', p.person_id, 'language', pe.language) order by p.joined_at, p.person_id)
+         from conversation_participants p join people pe on pe.id = p.person_id
+        where p.conversation_id = ${conversationId} and p.district_id = ${ctx.districtId} and p.left_at is null) as readers`;
+
+  if (posted?.seq == null || !posted.created_at) {
+    // Nothing was written: say why (never a participant: 404; left: 403; alone: 409).
+    assertStillIn(await findParticipation(ctx, conversationId));
+    throw conflict("No one else is in this conversation any more: start a new one.");
+  }
+  const row: MessageRow = {
+    id,
+    senderId: me.personId,
+    kind: "message",
+    body: input.body,
+    language,
+    reactions: {},
+    seq: posted.seq,
+    createdAt: posted.created_at,
+  };
+  const readers: Reader[] = (posted.readers ?? []).map((r) => ({ personId: r.person_id, language: readingLanguage(r.language) }));
+  await deliverMessage({ conversationId, row, readers });
+  return serializeMessage(row, { personId: me.personId, language }, new Map());
+}

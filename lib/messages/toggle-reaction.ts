@@ -1,0 +1,70 @@
+import type { Ctx } from "@/lib/auth/context";
+import { db } from "@/lib/db/client";
+import { conflict, notFound } from "@/lib/errors/app-error";
+import { assertStillIn, findParticipation, youLeft } from "./find-participation";
+import { listReaders } from "./list-readers";
+import { personOf } from "./person-of";
+import { publishToAll } from "./publish-to-readers";
+import { readingLanguage } from "./reading-language";
+import { EVENTS, type ReactionEvent } from "./realtime-events";
+import { MAX_REACTION_EMOJI, type Message, type ReactInput } from "./schemas";
+import { messageSelect, reactionsOf, serializeMessage } from "./serialize-message";
+import { translationsInto } from "./translate-messages";
+
+/** The reactions after `personId` toggles `emoji`: added at the end, or removed (and the emoji with its last person). */
+export function toggled(reactions: Record<string, string[]>, emoji: string, personId: string): Record<string, string[]> {
+  const next = { ...reactions };
+  const people = next[emoji] ?? [];
+  if (people.includes(personId)) {
+    const rest = people.filter((id) => id !== personId);
+    if (rest.length) next[emoji] = rest;
+    else delete next[emoji];
+  } else next[emoji] = [...people, personId];
+  return next;
+}
+
+/**
+ * POST /api/messages/:id/react (DESIGN.md "reactions"): adds the caller's reaction with that
+ * emoji to a message of the conversation, or removes it when they had reacted so already.
+ * The participants get a `reaction` event with the message's reactions; the caller the message.
+ */
+export async function toggleReaction(ctx: Ctx, conversationId: string, input: ReactInput): Promise<Message> {
+  const me = personOf(ctx);
+  assertStillIn(await findParticipation(ctx, conversationId));
+  const { row, seq, readers } = await db().$transaction(async (tx) => {
+    // The conversation's lock orders this with every other event of it (two toggles never race).
+    const { seq } = await tx.conversation.update({
+      where: { id: conversationId, districtId: ctx.districtId },
+      data: { seq: { increment: 1 } },
+      select: { seq: true },
+    });
+    const readers = await listReaders(ctx.districtId, conversationId, tx);
+    if (!readers.some((r) => r.personId === me.personId)) throw youLeft();
+    const message = await tx.message.findFirst({
+      where: { id: input.messageId, conversationId, districtId: ctx.districtId, kind: "message" },
+      select: { reactions: true },
+    });
+    if (!message) throw notFound("Message");
+    const reactions = toggled(reactionsOf(message.reactions), input.emoji, me.personId);
+    if (Object.keys(reactions).length > MAX_REACTION_EMOJI) {
+      throw conflict(`A message holds at most ${MAX_REACTION_EMOJI} different reactions: react with one already there.`);
+    }
+    const row = await tx.message.update({
+      where: { id: input.messageId, districtId: ctx.districtId },
+      data: { reactions },
+      select: messageSelect,
+    });
+    return { row, seq, readers };
+  });
+
+  const base = { conversation_id: conversationId, seq };
+  const event: ReactionEvent = { ...base, message_id: row.id, reactions: reactionsOf(row.reactions) };
+  await publishToAll(
+    readers.map((r) => r.personId),
+    EVENTS.reaction,
+    event,
+    { ...base, reduced: true, message_id: row.id },
+  );
+  const reader = { personId: me.personId, language: readingLanguage(me.language) };
+  return serializeMessage(row, reader, row.senderId === me.personId ? new Map() : await translationsInto([row], reader.language));
+}

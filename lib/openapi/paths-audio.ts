@@ -1,0 +1,120 @@
+import {
+  captureForm,
+  captureResponseSchema,
+  finalizeResponseSchema,
+  finalizeSchema,
+  summarizeResponseSchema,
+  summarizeSchema,
+  transcribeResponseSchema,
+  transcribeSchema,
+  translateRecordingSchema,
+  translateResponseSchema,
+} from "@/lib/audio/schemas";
+import { operations } from "./operation";
+
+const WHO =
+  "Who may record: API keys with `write:interviews`; people with the `interviews:edit` permission; a candidate on their own interview once it is published (visible to them). " +
+  "An interview the caller cannot see is 404; one they see but may not record (a mentor's) is 403.";
+
+const AI =
+  "AI engines (README, Audio): an OpenAI-compatible service when OPENAI_API_KEY or OPENAI_BASE_URL is set; otherwise pocketsphinx (English speech-to-text) if installed, " +
+  "an extractive summary, and apertium for installed language pairs. 503 `ai_unavailable` when no engine can do it.";
+
+/** The audio endpoints of the contract (POST /api/audio/*), plus reader translations. */
+export const audioOperations = operations([
+  {
+    method: "post",
+    path: "/api/audio/capture",
+    operationId: "captureAudioChunk",
+    tag: "Audio",
+    summary: "Upload a chunk of a recording",
+    description:
+      "One chunk of a recording session, as MediaRecorder produces them with a timeslice (e.g. every second). " +
+      "The first use of a `recordingId` binds it to the district and the caller (person or API key); anyone else using it gets 404. " +
+      "Chunks may arrive in any order; re-sending a number replaces that chunk. Chunks are kept until finalize, or removed after CHUNK_TTL_HOURS (48 h by default) without a new chunk. " +
+      `Once finalize has begun, the recording takes no more chunks (409). ${WHO} A caller who is not an editor needs an interview of their own that they can see.`,
+    access: { auth: "any", scope: "write:interviews" },
+    multipart: captureForm,
+    response: { status: 200, description: "Stored.", schema: captureResponseSchema },
+    errors: {
+      400: "`validation_error`: `recordingId` not 1-64 of `[A-Za-z0-9_-]`, `chunkNumber` not an integer from 1 to 100,000, no `audio` part or an empty one, or a malformed body.",
+      404: "`not_found`: the `recordingId` belongs to another caller or district.",
+      409: "`conflict`: the recording is finalized or being finalized.",
+      413: "`payload_too_large`: the chunk is larger than MAX_CHUNK_BYTES (10 MiB by default).",
+      415: "`unsupported_media_type`: the body is not multipart, or the chunk is not WebM audio (`audio/webm`; Safari's MP4/AAC is not accepted).",
+    },
+  },
+  {
+    method: "post",
+    path: "/api/audio/finalize",
+    operationId: "finalizeAudioRecording",
+    tag: "Audio",
+    summary: "Combine the chunks into the interview's recording",
+    description:
+      "Combines chunks 1..N of `recordingId`, streamed in order, into one seekable WebM (audio copied, not re-encoded; duration and cues written), " +
+      "stores it at `{base_url}/files/<district_id>/audio/<person_id>/<recording_id>.webm` and adds the recording to the interview's `audio` map under `recordingId`. " +
+      "The chunks are deleted only after the file and the interview are both saved. Finalizing again answers the same (and finishes any clean-up an interruption left); " +
+      `a server stopped mid-way loses nothing, and the retry succeeds. ${WHO}`,
+    access: { auth: "any", scope: "write:interviews" },
+    body: finalizeSchema,
+    response: { status: 200, description: "The recording, attached to the interview.", schema: finalizeResponseSchema },
+    errors: {
+      400: "`validation_error`: the body is not valid, or the chunks do not form a WebM recording (chunk 1 must start the stream).",
+      404: "`not_found`: the interview is not one the caller can see, or the `recordingId` is unknown or another caller's.",
+      409: "`conflict`: chunks are missing (the message and `details` name them: `chunks.<n>`), there are none, or the recording was finalized for another interview.",
+    },
+  },
+  {
+    method: "post",
+    path: "/api/audio/transcribe",
+    operationId: "transcribeAudioRecording",
+    tag: "Audio",
+    summary: "Transcribe a recording",
+    description:
+      "Speech-to-text of the audio at `url`, stored on the interview's recording `recordingId` (which finalize created): `transcript` (under the main language spoken), " +
+      "`language` and timed `segments`, each with its language (detected per piece: a recording may change language). Long recordings are cut at silences so that " +
+      "each request to the engine stays under TRANSCRIBE_MAX_BYTES. Idempotent: the stored transcript is returned unless `force: true`. " +
+      "`url`: this service's own file URL is read from storage, never fetched; another host must be on TRANSCRIBE_URL_HOSTS, and even then redirects and private, " +
+      `loopback or link-local addresses are refused (400). ${AI} ${WHO}`,
+    access: { auth: "any", scope: "write:interviews" },
+    body: transcribeSchema,
+    response: { status: 200, description: "The transcript (stored).", schema: transcribeResponseSchema },
+    errors: {
+      400: "`validation_error`: the body is not valid, or `url` cannot be used (another host not on TRANSCRIBE_URL_HOSTS, not http(s), a private address, a redirect, a failed download).",
+      404: "`not_found`: the interview, the recording or the file at `url` is not one the caller can see.",
+      503: "`ai_unavailable`: no speech-to-text engine is configured or installed, or the engine failed (the message says which and how to set one up).",
+    },
+  },
+  {
+    method: "post",
+    path: "/api/audio/summarize",
+    operationId: "summarizeAudioRecording",
+    tag: "Audio",
+    summary: "Summarize a transcript",
+    description:
+      "A summary of `transcript` in its own language, stored on the interview's recording `recordingId`. Idempotent: the stored summary is returned unless `force: true`. " +
+      `${AI} ${WHO}`,
+    access: { auth: "any", scope: "write:interviews" },
+    body: summarizeSchema,
+    response: { status: 200, description: "The summary (stored).", schema: summarizeResponseSchema },
+    errors: { 404: "`not_found`: the interview or the recording is not one the caller can see." },
+  },
+  {
+    method: "post",
+    path: "/api/audio/translate",
+    operationId: "translateAudioRecording",
+    tag: "Audio",
+    summary: "A recording's transcript and summary in a reader's language",
+    description:
+      "The transcript (text and timed segments) and the summary of the interview's recording `recordingId` in `language`, translated once per language and cached on the " +
+      "recording (`transcript[language]`, `segment_translations[language]`, `summary[language]`). Segments already in that language stay as spoken. " +
+      "For anyone who may see the interview. 503 `ai_unavailable` when no translator covers the pair.",
+    access: { auth: "any", scope: "read:interviews" },
+    body: translateRecordingSchema,
+    response: { status: 200, description: "What exists of the transcript and summary, in `language`.", schema: translateResponseSchema },
+    errors: {
+      404: "`not_found`: the interview or the recording is not one the caller can see.",
+      503: "`ai_unavailable`: no translator covers the pair (set OPENAI_API_KEY, or install an apertium pair).",
+    },
+  },
+]);

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { runFfmpeg } from "@/lib/audio/ffmpeg";
+import { call } from "./api";
+
+/**
+ * Test audio shaped like MediaRecorder's: a live WebM (no Duration, no Cues) of Opus audio,
+ * made by ffmpeg (ENVIRONMENT.md), and cut into chunks at arbitrary byte offsets, as a
+ * timeslice cuts a recording (the chunks concatenate back into the stream).
+ */
+export async function liveWebm(seconds: number, { frequency = 440 } = {}): Promise<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-audio-helper-"));
+  try {
+    const file = path.join(dir, "live.webm");
+    await runFfmpeg(["-v", "error", "-f", "lavfi", "-i", `sine=frequency=${frequency}:duration=${seconds}`, "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "-live", "1", file]);
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `bytes` in `count` pieces of about the same size. */
+export function cut(bytes: Buffer, count: number): Buffer[] {
+  const size = Math.ceil(bytes.length / count);
+  return Array.from({ length: count }, (_, i) => bytes.subarray(i * size, Math.min((i + 1) * size, bytes.length))).filter((b) => b.length);
+}
+
+export type ChunkFields = { recordingId?: string; chunkNumber?: string | number; audio?: Blob | string; type?: string; [field: string]: unknown };
+
+/** POST /api/audio/capture with a multipart form (fields in this order: recordingId, chunkNumber, audio). */
+export function capture(token: string, recordingId: string, chunkNumber: number | string, bytes: Uint8Array, type = "audio/webm;codecs=opus") {
+  const form = new FormData();
+  form.set("recordingId", recordingId);
+  form.set("chunkNumber", String(chunkNumber));
+  form.set("audio", new File([new Uint8Array(bytes)], `chunk-${chunkNumber}.webm`, { type }));
+  return call("POST", "/api/audio/capture", { token, form });
+}
+
+/** Uploads every chunk (numbered from 1), in the given order of indexes. */
+export async function captureAll(token: string, recordingId: string, chunks: Buffer[], order = chunks.map((_, i) => i)) {
+  for (const i of order) {
+    const res = await capture(token, recordingId, i + 1, chunks[i]);
+    if (res.status !== 200) throw new Error(`capture ${i + 1}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
+export const newRecordingId = (label = "rec") => `${label}-${Math.random().toString(36).slice(2, 10)}`;
