@@ -1,4 +1,10 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import createNextIntlPlugin from "next-intl/plugin";
+
+// Messages reach use-intl precompiled (lib/i18n/compiled-messages.ts), so it formats them with
+// its format-only runtime: browsers never download an ICU message parser.
+const formatOnly = `./${path.relative(process.cwd(), createRequire(import.meta.url).resolve("use-intl/format-message/format-only"))}`;
 
 /** Headers of API answers (pages get theirs, with a per-request CSP nonce, in proxy.ts). */
 const apiHeaders = [
@@ -17,6 +23,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Body limits are enforced by lib/http per route; this only lifts Next's own proxy cap.
   experimental: { proxyClientMaxBodySize: "30mb" },
+  turbopack: { resolveAlias: { "use-intl/format-message": formatOnly } },
   async headers() {
     return [{ source: "/api/:path*", headers: apiHeaders }];
   },

@@ -5,6 +5,8 @@ const alias = {
   "@": import.meta.dirname,
   // Next resolves this marker package under the react-server condition; tests run as plain Node.
   "server-only": path.join(import.meta.dirname, "tests/helpers/empty-module.ts"),
+  // As in next.config.mjs: messages are precompiled, use-intl only formats them.
+  "use-intl/format-message": path.join(import.meta.dirname, "node_modules/use-intl/dist/esm/production/format-message/format-only.js"),
 };
 
 // Both projects run on a real, freshly migrated database (embedded PGlite, or DATABASE_URL's server).
@@ -13,6 +15,8 @@ const shared = {
   setupFiles: ["tests/helpers/setup-env.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // Bundled by Vite rather than loaded by Node, so that the format-only alias above applies inside it.
+  server: { deps: { inline: ["use-intl"] } },
 };
 
 export default defineConfig({

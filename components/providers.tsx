@@ -1,29 +1,39 @@
 "use client";
 
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { meKeys } from "@/components/me/use-me";
+import type { Me } from "@/components/me/me";
 import { ToastProvider } from "@/components/ui/toast";
 
 /** A 401 anywhere means the session is gone: back to the sign-in page, then here again. */
 function onUnauthorized(error: unknown) {
   if ((error as { status?: number })?.status !== 401 || typeof window === "undefined") return;
   const { pathname, search } = window.location;
-  if (pathname.startsWith("/sign-in")) return;
   window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(pathname + search)}`);
 }
 
-export function Providers({ children }: { children: React.ReactNode }) {
-  const [client] = useState(
-    () =>
-      new QueryClient({
-        queryCache: new QueryCache({ onError: onUnauthorized }),
-        mutationCache: new MutationCache({ onError: onUnauthorized }),
-        defaultOptions: {
-          // Retry only when the server never answered; an HTTP error will not fix itself.
-          queries: { staleTime: 15_000, retry: (count, error) => count < 2 && !(error as { status?: number }).status },
-        },
-      }),
-  );
+/**
+ * The signed-in pages' data layer (react-query) and notices. `me`, as the server rendered the
+ * page with it, is the `me` query's data: pages have it at once, and a new one (after the
+ * person changed their language, say) replaces it.
+ */
+export function Providers({ me, children }: { me: Me; children: React.ReactNode }) {
+  const [client] = useState(() => {
+    const queryClient = new QueryClient({
+      queryCache: new QueryCache({ onError: onUnauthorized }),
+      mutationCache: new MutationCache({ onError: onUnauthorized }),
+      defaultOptions: {
+        // Retry only when the server never answered; an HTTP error will not fix itself.
+        queries: { staleTime: 15_000, retry: (count, error) => count < 2 && !(error as { status?: number }).status },
+      },
+    });
+    queryClient.setQueryData(meKeys.all, me);
+    return queryClient;
+  });
+  useEffect(() => {
+    client.setQueryData(meKeys.all, me);
+  }, [client, me]);
   return (
     <QueryClientProvider client={client}>
       <ToastProvider>{children}</ToastProvider>

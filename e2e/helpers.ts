@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../playwright.config";
 
@@ -24,13 +25,18 @@ export async function latestMailTo(to: string, after = 0, timeout = 15_000): Pro
 
 export const linkIn = (mail: OutboxMessage) => /(http\S+\/api\/auth\/callback\/email\S+)/.exec(mail.text)![1];
 
+/** Asks for a sign-in link on the sign-in page, in whichever language it is shown, and waits for "check your e-mail". */
+export async function requestLink(page: Page, email: string) {
+  await page.goto("/sign-in");
+  await page.locator("input[type=email]").fill(email);
+  await page.locator("form button[type=submit]").click();
+  await page.waitForURL(/\/sign-in\/check-email/);
+}
+
 /** Signs in as a person through the real e-mail link flow. */
 export async function signIn(page: Page, email: string) {
   const started = Date.now();
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByRole("button", { name: /send.*link/i }).click();
-  await expect(page.getByRole("heading", { name: /check your e-mail/i })).toBeVisible();
+  await requestLink(page, email);
   const mail = await latestMailTo(email, started);
   await page.goto(linkIn(mail));
 }
@@ -38,18 +44,36 @@ export async function signIn(page: Page, email: string) {
 /** Where `screens` writes; E2E_SCREENS moves it (e.g. for a second run beside this one). */
 const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
 
-/** The page as it is now, at desktop size and at a phone's size, for people to look at. */
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** axe's experimental rules (axe-core 4.13) are checked too: label-content-name-mismatch found real problems here. */
+const EXPERIMENTAL_RULES = Object.fromEntries(
+  ["css-orientation-lock", "focus-order-semantics", "hidden-content", "label-content-name-mismatch", "p-as-heading", "table-fake-caption", "td-has-header"].map((id) => [id, { enabled: true }]),
+);
+
+/** Fails on any axe violation on the page as it is now, naming the rule and the elements. */
+export async function checkA11y(page: Page, name: string) {
+  const { violations } = await new AxeBuilder({ page }).options({ rules: EXPERIMENTAL_RULES }).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  expect(found, `axe on ${name} at ${page.viewportSize()?.width}px`).toEqual([]);
+}
+
+/**
+ * The page as it is now, at desktop size and at a phone's size: a screenshot of each for
+ * people to look at, and axe at each (any violation fails the test).
+ */
 export async function screens(page: Page, name: string) {
   fs.mkdirSync(SCREENS, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  // From the top, so the sticky header sits where a person sees it.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: `${SCREENS}/${name}-mobile.png`, fullPage: true });
+  const size = page.viewportSize() ?? DESKTOP;
+  for (const [label, viewport] of [["desktop", DESKTOP], ["mobile", PHONE]] as const) {
+    // From the top, so the sticky header sits where a person sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(label === "desktop" ? 150 : 250);
+    await page.screenshot({ path: `${SCREENS}/${name}-${label}.png`, fullPage: true });
+    await checkA11y(page, name);
+  }
   await page.setViewportSize(size);
   await page.waitForTimeout(150);
 }

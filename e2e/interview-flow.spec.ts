@@ -28,9 +28,9 @@ test("admin builds a form with a private field; board fills and publishes; the c
   await admin.page.getByRole("dialog", { name: "New form" }).getByLabel("Name").fill(formName);
   await admin.page.getByRole("button", { name: "Create and add fields" }).click();
   await expect(admin.page.getByRole("heading", { name: formName })).toBeVisible();
-  await admin.page.getByRole("button", { name: "Add text field" }).click();
+  await admin.page.getByRole("button", { name: "Add field: Text" }).click();
   await admin.page.getByLabel("Label of field 1").fill("Panel summary");
-  await admin.page.getByRole("button", { name: "Add text field" }).click();
+  await admin.page.getByRole("button", { name: "Add field: Text" }).click();
   await admin.page.getByLabel("Label of field 2").fill("Panel concerns");
   await admin.page.getByRole("group", { name: /^Field 2:/ }).getByRole("checkbox", { name: /Private/ }).check();
   await admin.page.getByRole("button", { name: "Save form" }).click();
@@ -58,16 +58,17 @@ test("admin builds a form with a private field; board fills and publishes; the c
   await expect(board.page.getByRole("heading", { level: 1 })).toContainText("Published");
   await board.close();
 
-  // 3. The candidate reads it: the summary, never the private field or its answer.
+  // 3. The candidate reads it (in Spanish, her language; the form's labels are English only): the summary, never the private field or its answer.
   const candidate = await signedIn(browser, "candidate@demo.test");
   await candidate.page.goto("/interviews");
-  await candidate.page.getByRole("link", { name: /Jan 20, 2027/ }).click();
+  await candidate.page.getByRole("link", { name: /20 ene 2027/ }).click();
   await expect(candidate.page).toHaveURL(new RegExp(`${interviewPath}$`));
   await expect(candidate.page.getByText(PUBLIC_ANSWER)).toBeVisible();
   await expect(candidate.page.getByText("Panel summary")).toBeVisible();
   await expect(candidate.page.getByText("Panel concerns")).toHaveCount(0);
   await expect(candidate.page.getByText(PRIVATE_ANSWER)).toHaveCount(0);
-  await expect(candidate.page.getByRole("textbox")).toHaveCount(0);
+  // Read only: no field to write in (the recordings card is the audio feature's, checked by its own spec).
+  await expect(candidate.page.getByRole("region", { name: "Respuestas" }).getByRole("textbox")).toHaveCount(0);
   await screens(candidate.page, "interview-flow-candidate");
 
   // And what the browser received holds no trace of it either.

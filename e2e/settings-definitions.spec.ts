@@ -35,14 +35,14 @@ test("admin builds a form: all field types, options, private, reorder, languages
   await screens(page, "form-editor-empty");
 
   // A text field: its label input gets the focus.
-  await page.getByRole("button", { name: "Add text field" }).click();
+  await page.getByRole("button", { name: "Add field: Text" }).click();
   await expect(page.getByLabel("Label of field 1")).toBeFocused();
   await page.keyboard.type("Strengths");
   await expect(page.getByText("Unsaved changes")).toBeVisible();
   await expect(fieldGroup(page, 1).getByText("id strengths")).toBeVisible();
 
   // A dropdown with options: Enter adds the next one; options can be reordered and removed.
-  await page.getByRole("button", { name: "Add dropdown field" }).click();
+  await page.getByRole("button", { name: "Add field: Dropdown" }).click();
   await page.getByLabel("Label of field 2").fill("Recommendation");
   await page.getByLabel("Option 1 of Recommendation").fill("Recommend");
   await page.getByLabel("Option 1 of Recommendation").press("Enter");
@@ -58,13 +58,13 @@ test("admin builds a form: all field types, options, private, reorder, languages
   await expect(page.getByLabel("Option 4 of Recommendation")).toHaveCount(0);
 
   // A checkbox and a file upload.
-  await page.getByRole("button", { name: "Add checkbox field" }).click();
+  await page.getByRole("button", { name: "Add field: Checkbox" }).click();
   await page.getByLabel("Label of field 3").fill("Documents complete");
-  await page.getByRole("button", { name: "Add file upload field" }).click();
+  await page.getByRole("button", { name: "Add field: File upload" }).click();
   await page.getByLabel("Label of field 4").fill("Supporting files");
 
   // An empty dropdown is refused before anything is sent, next to the field.
-  await page.getByRole("button", { name: "Add dropdown field" }).click();
+  await page.getByRole("button", { name: "Add field: Dropdown" }).click();
   await page.getByRole("button", { name: "Save form" }).click();
   await expect(page.getByText(/Some fields need attention/)).toBeVisible();
   await expect(fieldGroup(page, 5).getByText("Give the field a label.")).toBeVisible();
@@ -92,10 +92,15 @@ test("admin builds a form: all field types, options, private, reorder, languages
   await expect(page.getByRole("button", { name: "Save form" })).toBeDisabled();
 
   // Another language: the English texts stay as they are.
+  // The language is picked from a searchable list of languages by their own names.
   await page.getByRole("button", { name: "Language", exact: true }).click();
-  await page.getByLabel("Language code").fill("es");
+  const picker = page.getByRole("main").getByRole("combobox", { name: "Language" });
+  await picker.fill("spa");
+  await expect(page.getByRole("listbox", { name: "Languages" }).getByRole("option", { name: /español/ }).first()).toBeVisible();
+  await picker.press("Enter");
+  await expect(picker).toHaveValue("español");
   await page.getByRole("button", { name: "Add language" }).click();
-  await expect(page.getByRole("radio", { name: /Spanish/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /español/ })).toBeChecked();
   await expect(page.getByLabel("Label of field 2")).toHaveAttribute("placeholder", "English: Strengths");
   await page.getByLabel("Label of field 2").fill("Fortalezas");
   await page.getByLabel("Option 1 of Recommendation").fill("Recomendar");
@@ -115,7 +120,7 @@ test("admin builds a form: all field types, options, private, reorder, languages
   await expect(page.getByLabel("Option 3 of Recommendation")).toHaveValue("Not yet");
   await expect(fieldGroup(page, 1).getByText("File upload")).toBeVisible();
   await expect(fieldGroup(page, 4).getByText("Checkbox")).toBeVisible();
-  await page.getByRole("radio", { name: /Spanish/ }).check();
+  await page.getByRole("radio", { name: /español/ }).check();
   await expect(page.getByLabel("Label of field 2")).toHaveValue("Fortalezas");
   await expect(page.getByLabel("Option 1 of Recommendation")).toHaveValue("Recomendar");
   await page.getByRole("radio", { name: /English/ }).check();

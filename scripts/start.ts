@@ -37,7 +37,7 @@ function newestSourceChange(dir: string): number {
 function buildIfNeeded() {
   const buildId = path.resolve(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  const sources = ["app", "components", "lib", "public", "messages", "proxy.ts", "next.config.mjs"].filter((d) => fs.existsSync(d));
+  const sources = ["app", "pages", "components", "lib", "i18n", "messages", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package-lock.json"].filter((d) => fs.existsSync(d));
   const changed = Math.max(...sources.map((d) => (fs.statSync(d).isDirectory() ? newestSourceChange(d) : fs.statSync(d).mtimeMs)));
   if (built && built >= changed) return;
   log(built ? "sources changed since the last build: building…" : "first start: building the app (about a minute)…");

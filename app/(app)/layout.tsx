@@ -1,6 +1,28 @@
-import { AppShell } from "@/components/shell/app-shell";
+import { getTranslations } from "next-intl/server";
+import { Providers } from "@/components/providers";
+import { AppHeader } from "@/components/shell/app-header";
+import { SignInRedirect } from "@/components/shell/sign-in-redirect";
+import { pageMe } from "@/components/me/page-me";
 
-/** Every signed-in page (people, interviews, settings) lives in this frame. */
-export default function AppLayout({ children }: { children: React.ReactNode }) {
-  return <AppShell>{children}</AppShell>;
+/**
+ * Every signed-in page lives in this frame: the top bar is rendered here on the server, with
+ * the person this session belongs to; the page below gets the same person from useMe at once.
+ */
+export default async function AppLayout({ children }: { children: React.ReactNode }) {
+  const me = await pageMe();
+  if (!me) return <SignInRedirect />;
+  const t = await getTranslations("shell");
+  return (
+    <Providers me={me}>
+      <div className="app">
+        <a href="#main" className="skip-link">
+          {t("skipToContent")}
+        </a>
+        <AppHeader me={me} />
+        <main id="main" className="main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </Providers>
+  );
 }

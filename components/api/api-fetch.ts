@@ -1,7 +1,8 @@
 /**
  * The one way the browser talks to /api. Every failure becomes an `ApiError` that carries the
  * HTTP status and the service's error body (`{ error: { code, message, details? } }`), so that
- * pages can show `message`, map `details` onto form fields, and react to 401/403/404/409.
+ * pages can say what went wrong (useErrorMessage), map `details` onto form fields, and react
+ * to 401/403/404/409.
  *
  *   const people = await apiFetch<Person[]>("/api/people", { query: { archived: "true" } });
  *   await apiFetch("/api/people/" + id, { method: "PATCH", body: { first: "Ada" } });
@@ -43,13 +44,6 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
-/** A human sentence for any thrown value. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof Error && error.message) return error.message;
-  return "Something went wrong. Please try again.";
-}
-
 export type ApiFetchOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** A plain value is sent as JSON; a FormData is sent as multipart. */
@@ -68,7 +62,11 @@ export function apiUrl(path: string, query?: ApiFetchOptions["query"]): string {
   return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
 }
 
-/** Turns a non-2xx response (status + raw text) into an ApiError. */
+/**
+ * Turns a non-2xx response (status + raw text) into an ApiError. A body that is not the
+ * service's error JSON (a proxy's page, an empty 503) keeps only its status: pages say what
+ * it means in the reader's language (useErrorMessage).
+ */
 export function toApiError(status: number, text: string): ApiError {
   try {
     const body = JSON.parse(text) as { error?: { code?: string; message?: string; details?: ApiErrorDetail[] } };
@@ -76,9 +74,7 @@ export function toApiError(status: number, text: string): ApiError {
   } catch {
     // not JSON: fall through
   }
-  const fallback =
-    status === 401 ? "Your session has ended. Please sign in again." : status >= 500 ? "The server had a problem. Please try again." : `Request failed (${status}).`;
-  return new ApiError(status, status === 401 ? "unauthorized" : "error", fallback);
+  return new ApiError(status, status === 401 ? "unauthorized" : "error", `HTTP ${status}`);
 }
 
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
@@ -94,7 +90,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     res = await fetch(apiUrl(path, query), init);
   } catch (error) {
     if ((error as Error)?.name === "AbortError") throw error;
-    throw new ApiError(0, "network_error", "Could not reach the server. Check your connection and try again.");
+    throw new ApiError(0, "network_error", "No answer from the server");
   }
   const text = await res.text();
   if (!res.ok) throw toApiError(res.status, text);

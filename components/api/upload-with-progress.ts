@@ -29,7 +29,7 @@ export function uploadWithProgress<T = unknown>(
         }
       } else reject(toApiError(xhr.status, xhr.responseText));
     };
-    xhr.onerror = () => reject(new ApiError(0, "network_error", "The upload was interrupted. Check your connection and try again."));
+    xhr.onerror = () => reject(new ApiError(0, "network_error", "The upload was interrupted"));
     xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
     options.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(form);

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import type { Person } from "@/components/people/person-types";
 import { usePeople } from "@/components/people/use-people";
@@ -24,6 +25,7 @@ function useBoardPeople() {
 
 /** /settings/boards: interview boards and who sits on them. */
 export function BoardsSettings() {
+  const t = useTranslations("boards");
   const boards = useBoards();
   const people = usePeople();
   const del = useDeleteBoard();
@@ -32,38 +34,33 @@ export function BoardsSettings() {
 
   const members = (b: Board) =>
     b.members.length === 0 ? (
-      <span className="muted">No members yet</span>
+      <span className="muted">{t("noMembers")}</span>
     ) : people.isPending ? (
-      <span className="muted">{b.members.length === 1 ? "1 member" : `${b.members.length} members`}</span>
+      <span className="muted">{t("memberCount", { count: b.members.length })}</span>
     ) : (
       <span className="chips">
         {b.members.slice(0, MAX_CHIPS).map((id) => {
           const p = byId.get(id);
           return (
             <span key={id} className="chip">
-              {p ? fullName(p) : "Unknown person"}
-              {p?.archived ? " (archived)" : ""}
+              {p ? (p.archived ? t("archivedPerson", { name: fullName(p) }) : fullName(p)) : t("unknownPerson")}
             </span>
           );
         })}
-        {b.members.length > MAX_CHIPS && <span className="chip">+{b.members.length - MAX_CHIPS} more</span>}
+        {b.members.length > MAX_CHIPS && <span className="chip">{t("more", { count: b.members.length - MAX_CHIPS })}</span>}
       </span>
     );
 
   return (
     <DefinitionsCard
-      noun="board"
-      title="Boards"
-      description="The people who hold an interview together. Board members see every interview, private fields included."
-      emptyText="Create a board, then choose its members. Interviews are then held by a board."
+      namespace="boards"
       query={boards}
       columns={[
-        { label: "Name", cell: (b) => <strong>{b.name}</strong> },
-        { label: "Members", cell: members },
+        { label: t("columns.name"), cell: (b) => <strong>{b.name}</strong> },
+        { label: t("columns.members"), cell: members },
       ]}
       onNew={() => setEditing("new")}
       onEdit={setEditing}
-      deleteConsequence="Interviews held by this board keep their records and answers, but no longer name a board."
       remove={(id) => del.mutateAsync(id)}
     >
       {editing && <BoardDialog board={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
@@ -78,7 +75,7 @@ function BoardDialog({ board, onClose }: { board: Board | null; onClose: () => v
 
   return (
     <DefinitionDialog
-      noun="board"
+      namespace="boards"
       editing={board}
       name={name}
       onName={setName}
@@ -96,6 +93,7 @@ function BoardDialog({ board, onClose }: { board: Board | null; onClose: () => v
  * members first. Archived people stay listed only while they are chosen (so they can be removed).
  */
 function MemberPicker({ value, onChange, error }: { value: string[]; onChange: (ids: string[]) => void; error?: string }) {
+  const t = useTranslations("boards");
   const people = usePeople();
   const isBoard = useBoardPeople();
   const [search, setSearch] = useState("");
@@ -121,18 +119,18 @@ function MemberPicker({ value, onChange, error }: { value: string[]; onChange: (
 
   return (
     <fieldset className="bd-picker" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>Members</legend>
+      <legend>{t("columns.members")}</legend>
       <div className="bd-chosen" aria-live="polite">
         {value.length === 0 ? (
-          <span className="muted small">Nobody chosen yet.</span>
+          <span className="muted small">{t("nobodyChosen")}</span>
         ) : (
           value.map((pid) => {
             const p = byId.get(pid);
-            const label = p ? fullName(p) : people.isPending ? "…" : "Unknown person";
+            const label = p ? fullName(p) : people.isPending ? "…" : t("unknownPerson");
             return (
               <span key={pid} className="bd-chip">
                 {label}
-                <button type="button" className="bd-chip-remove" onClick={() => toggle(pid, false)} aria-label={`Remove ${label}`}>
+                <button type="button" className="bd-chip-remove" onClick={() => toggle(pid, false)} aria-label={t("removeMember", { name: label })}>
                   <span aria-hidden="true">×</span>
                 </button>
               </span>
@@ -143,26 +141,26 @@ function MemberPicker({ value, onChange, error }: { value: string[]; onChange: (
       {people.isPending ? (
         <Skeleton lines={4} />
       ) : people.isError ? (
-        <ErrorState error={people.error} onRetry={() => people.refetch()} title="Could not load people" />
+        <ErrorState error={people.error} onRetry={() => people.refetch()} title={t("couldNotLoadPeople")} />
       ) : (
         <>
           <label className="sr-only" htmlFor={`${id}-search`}>
-            Find people
+            {t("findPeople")}
           </label>
           <input
             id={`${id}-search`}
             className="input"
             type="search"
-            placeholder="Find people by name or e-mail"
+            placeholder={t("findPlaceholder")}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
             autoComplete="off"
           />
           {shown.length === 0 ? (
-            <p className="muted small bd-none">{choices.length === 0 ? "There is nobody to choose yet." : "Nobody matches this search."}</p>
+            <p className="muted small bd-none">{choices.length === 0 ? t("nobodyToChoose") : t("nobodyMatches")}</p>
           ) : (
-            <ul className="bd-list" aria-label="People">
+            <ul className="bd-list" aria-label={t("peopleList")}>
               {shown.map(({ p, board }) => (
                 <li key={p.id}>
                   <label className="bd-person">
@@ -171,17 +169,15 @@ function MemberPicker({ value, onChange, error }: { value: string[]; onChange: (
                       <span className="bd-person-name">{fullName(p)}</span>
                       <span className="bd-person-email">{p.email}</span>
                     </span>
-                    {board && <span className="badge badge-primary">Board</span>}
-                    {p.archived ? <span className="badge badge-warning">Archived</span> : null}
+                    {board && <span className="badge badge-primary">{t("boardBadge")}</span>}
+                    {p.archived ? <span className="badge badge-warning">{t("archivedBadge")}</span> : null}
                   </label>
                 </li>
               ))}
             </ul>
           )}
           <p className="field-hint">
-            {matches.length > shown.length
-              ? `Showing ${shown.length} of ${matches.length}. Type a name to narrow the list.`
-              : "People with a board role are listed first."}
+            {matches.length > shown.length ? t("showingSome", { shown: shown.length, total: matches.length }) : t("boardFirst")}
           </p>
         </>
       )}

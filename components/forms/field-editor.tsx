@@ -1,12 +1,17 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
-import { cleanText, languageName, newKey, setText, type DraftField, type DraftOption } from "./form-draft";
-import { FIELD_TYPE_LABELS, inLanguage, type Multilingual } from "./form-types";
+import { languageName, ownLanguageName } from "@/components/languages/language-names";
+import { cleanText, newKey, setText, type DraftField, type DraftOption } from "./form-draft";
+import { inLanguage, type Multilingual } from "./form-types";
 
-/** What a field is called in the editor's language (else any other), for headings and button names. */
-export function fieldTitle(field: DraftField, lang: string, index: number): string {
-  return inLanguage(cleanText(field.label), lang) || `field ${index + 1}`;
+/**
+ * What a field is called in the editor's language (else any other), for headings and button
+ * names; `untitled` names a field without a label yet ("field 3").
+ */
+export function fieldTitle(field: DraftField, lang: string, untitled: string): string {
+  return inLanguage(cleanText(field.label), lang) || untitled;
 }
 
 /** The text in another language, to hint at what to translate when `lang` has none. */
@@ -14,8 +19,6 @@ function otherLanguage(text: Multilingual, lang: string): { lang: string; text: 
   const entry = Object.entries(text).find(([l, v]) => l !== lang && v.trim());
   return entry ? { lang: entry[0], text: entry[1] } : null;
 }
-
-export const PRIVATE_BADGE = "Private · admins and board only";
 
 /** One field of the form editor: heading with its order controls, label, private toggle, options. */
 export function FieldEditor({
@@ -37,7 +40,9 @@ export function FieldEditor({
   onMove: (delta: -1 | 1, from: "up" | "down") => void;
   onRemove: () => void;
 }) {
-  const title = fieldTitle(field, lang, index);
+  const t = useTranslations("forms");
+  const locale = useLocale();
+  const title = fieldTitle(field, lang, t("untitledField", { number: index + 1 }));
   const hasLabel = Boolean(inLanguage(cleanText(field.label), lang));
   const base = `fd-${field.key}`;
   const other = field.label[lang] ? null : otherLanguage(field.label, lang);
@@ -50,13 +55,13 @@ export function FieldEditor({
             {index + 1}
           </span>
           <h3 className="fd-field-title" id={`${base}-title`}>
-            <span className="sr-only">Field {index + 1}: </span>
-            <span className={hasLabel ? "" : "muted"}>{hasLabel ? title : "Untitled field"}</span>
+            <span className="sr-only">{t("fieldNumber", { number: index + 1 })}</span>
+            <span className={hasLabel ? "" : "muted"}>{hasLabel ? title : t("untitled")}</span>
           </h3>
           <span className="fd-field-badges">
-            <span className="badge">{FIELD_TYPE_LABELS[field.type]}</span>
-            {field.private && <span className="badge badge-warning">{PRIVATE_BADGE}</span>}
-            {!field.saved && <span className="badge badge-primary">New</span>}
+            <span className="badge">{t(`fieldTypes.${field.type}.label`)}</span>
+            {field.private && <span className="badge badge-warning">{t("privateBadge")}</span>}
+            {!field.saved && <span className="badge badge-primary">{t("newBadge")}</span>}
           </span>
           <span className="fd-field-tools">
             <button
@@ -65,8 +70,8 @@ export function FieldEditor({
               id={`${base}-up`}
               onClick={() => onMove(-1, "up")}
               disabled={index === 0}
-              aria-label={`Move ${title} up`}
-              title="Move up"
+              aria-label={t("moveUpNamed", { name: title })}
+              title={t("moveUp")}
             >
               <span aria-hidden="true">↑</span>
             </button>
@@ -76,13 +81,13 @@ export function FieldEditor({
               id={`${base}-down`}
               onClick={() => onMove(1, "down")}
               disabled={index === count - 1}
-              aria-label={`Move ${title} down`}
-              title="Move down"
+              aria-label={t("moveDownNamed", { name: title })}
+              title={t("moveDown")}
             >
               <span aria-hidden="true">↓</span>
             </button>
-            <button type="button" className="btn btn-sm btn-danger-outline" onClick={onRemove} aria-label={`Remove ${title}`}>
-              Remove
+            <button type="button" className="btn btn-sm btn-danger-outline" onClick={onRemove} aria-label={t("removeNamed", { name: title })}>
+              {t("remove")}
             </button>
           </span>
         </div>
@@ -90,14 +95,16 @@ export function FieldEditor({
         <div className="fd-field-body">
           <div className="field">
             <label className="field-label" htmlFor={`${base}-label`}>
-              Label <span className="sr-only">of field {index + 1}</span>
-              <span className="fd-lang-tag">{languageName(lang)}</span>
+              {t.rich("labelOfField", { number: index + 1, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
+              <span className="fd-lang-tag" lang={lang}>
+                {ownLanguageName(lang)}
+              </span>
             </label>
             <input
               id={`${base}-label`}
               className="input"
               value={field.label[lang] ?? ""}
-              placeholder={other ? `${languageName(other.lang)}: ${other.text}` : "For example: Strengths"}
+              placeholder={other ? t("inOtherLanguage", { language: ownLanguageName(other.lang), text: other.text }) : t("labelPlaceholder")}
               onChange={(e) => {
                 const value = e.target.value;
                 onChange((f) => ({ ...f, label: setText(f.label, lang, value) }));
@@ -113,7 +120,7 @@ export function FieldEditor({
             ) : (
               other && (
                 <p id={`${base}-label-hint`} className="field-hint">
-                  Not written in {languageName(lang)} yet; readers see the {languageName(other.lang)} text.
+                  {t("notWrittenYet", { language: languageName(lang, locale), other: languageName(other.lang, locale) })}
                 </p>
               )
             )}
@@ -125,8 +132,7 @@ export function FieldEditor({
             <label className="check fd-private">
               <input type="checkbox" checked={field.private} onChange={(e) => onChange((f) => ({ ...f, private: e.target.checked }))} />
               <span>
-                Private <span className="sr-only">{title}</span>
-                <span className="muted small"> — only admins and board members see it</span>
+                {t.rich("privateCheck", { name: title, hidden: (chunks) => <span className="sr-only">{chunks}</span>, hint: (chunks) => <span className="muted small">{chunks}</span> })}
               </span>
             </label>
             <FieldId field={field} error={errors?.id} onChange={onChange} base={base} />
@@ -149,6 +155,7 @@ function FieldId({
   onChange: (update: (f: DraftField) => DraftField) => void;
   base: string;
 }) {
+  const t = useTranslations("forms");
   const details = useRef<HTMLDetailsElement>(null);
   // Opened when the id has a problem; never closed under the user's hands.
   useEffect(() => {
@@ -156,19 +163,17 @@ function FieldId({
   }, [error]);
   if (field.saved) {
     return (
-      <span className="fd-id muted small" title="Used by exports and the API; fixed once saved.">
-        id <code>{field.id}</code>
+      <span className="fd-id muted small" title={t("idFixed")}>
+        {t.rich("idShown", { id: field.id, code: (chunks) => <code>{chunks}</code> })}
       </span>
     );
   }
   return (
     <details className="fd-id-edit small" ref={details}>
-      <summary>
-        id <code>{field.id || "—"}</code>
-      </summary>
+      <summary>{t.rich("idShown", { id: field.id || "—", code: (chunks) => <code>{chunks}</code> })}</summary>
       <div className="field">
         <label className="field-label" htmlFor={`${base}-id`}>
-          Field id
+          {t("idLabel")}
         </label>
         <input
           id={`${base}-id`}
@@ -184,7 +189,7 @@ function FieldId({
           autoComplete="off"
         />
         <p id={`${base}-id-hint`} className={error ? "field-error" : "field-hint"}>
-          {error ?? "Made from the label. Used by exports and the API; it cannot change after saving."}
+          {error ?? t("idHint")}
         </p>
       </div>
     </details>
@@ -204,6 +209,7 @@ function OptionsEditor({
   onChange: (update: (f: DraftField) => DraftField) => void;
   title: string;
 }) {
+  const t = useTranslations("forms");
   const base = `fd-${field.key}-opt`;
   const setOptions = (update: (options: DraftOption[]) => DraftOption[]) => onChange((f) => ({ ...f, options: update(f.options) }));
   const focus = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
@@ -226,12 +232,10 @@ function OptionsEditor({
 
   return (
     <fieldset className="fd-options" aria-describedby={error ? `${base}-error` : undefined}>
-      <legend>
-        Options <span className="sr-only">of {title}</span>
-      </legend>
+      <legend>{t.rich("optionsOf", { name: title, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}</legend>
       <ol className="fd-option-list">
         {field.options.map((o, j) => {
-          const name = inLanguage(cleanText(o.text), lang) || `option ${j + 1}`;
+          const name = inLanguage(cleanText(o.text), lang) || t("untitledOption", { number: j + 1 });
           const other = o.text[lang] ? null : otherLanguage(o.text, lang);
           return (
             <li key={o.key} className="fd-option">
@@ -242,9 +246,9 @@ function OptionsEditor({
                 id={`${base}-${o.key}`}
                 className="input"
                 value={o.text[lang] ?? ""}
-                aria-label={`Option ${j + 1} of ${title}`}
+                aria-label={t("optionLabel", { number: j + 1, name: title })}
                 aria-invalid={error && !Object.values(o.text).some((v) => v.trim()) ? true : undefined}
-                placeholder={other ? `${languageName(other.lang)}: ${other.text}` : `Option ${j + 1}`}
+                placeholder={other ? t("inOtherLanguage", { language: ownLanguageName(other.lang), text: other.text }) : t("optionPlaceholder", { number: j + 1 })}
                 onChange={(e) => {
                   const value = e.target.value;
                   setOptions((all) => all.map((x) => (x.key === o.key ? { ...x, text: setText(x.text, lang, value) } : x)));
@@ -264,8 +268,8 @@ function OptionsEditor({
                   id={`${base}-${o.key}-up`}
                   disabled={j === 0}
                   onClick={() => move(j, -1, o.key, "up")}
-                  aria-label={`Move option ${name} up`}
-                  title="Move up"
+                  aria-label={t("moveOptionUp", { name })}
+                  title={t("moveUp")}
                 >
                   <span aria-hidden="true">↑</span>
                 </button>
@@ -275,8 +279,8 @@ function OptionsEditor({
                   id={`${base}-${o.key}-down`}
                   disabled={j === field.options.length - 1}
                   onClick={() => move(j, 1, o.key, "down")}
-                  aria-label={`Move option ${name} down`}
-                  title="Move down"
+                  aria-label={t("moveOptionDown", { name })}
+                  title={t("moveDown")}
                 >
                   <span aria-hidden="true">↓</span>
                 </button>
@@ -288,8 +292,8 @@ function OptionsEditor({
                     const neighbour = field.options[j + 1] ?? field.options[j - 1];
                     focus(neighbour ? `${base}-${neighbour.key}` : `${base}-add`);
                   }}
-                  aria-label={`Remove option ${name}`}
-                  title="Remove option"
+                  aria-label={t("removeOptionNamed", { name })}
+                  title={t("removeOption")}
                 >
                   <span aria-hidden="true">×</span>
                 </button>
@@ -304,9 +308,9 @@ function OptionsEditor({
         </p>
       )}
       <button type="button" className="btn btn-sm" id={`${base}-add`} onClick={() => add(field.options.length - 1)}>
-        <span aria-hidden="true">+</span> Add option
+        <span aria-hidden="true">+</span> {t("addOption")}
       </button>
-      <p className="field-hint">Press Enter in an option to add the next one.</p>
+      <p className="field-hint">{t("optionsHint")}</p>
     </fieldset>
   );
 }

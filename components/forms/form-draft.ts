@@ -4,9 +4,8 @@
  * and mapping the API's error paths back onto fields.
  */
 import type { ApiErrorDetail } from "@/components/api/api-fetch";
-import { LANGUAGES } from "@/components/people/languages";
-import { inLanguage, type FieldType, type FormField, type InterviewForm, type Multilingual } from "./form-types";
 import { foldText } from "@/components/ui/format";
+import { inLanguage, type FieldType, type FormField, type InterviewForm, type Multilingual } from "./form-types";
 
 export const FIELD_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -129,21 +128,24 @@ export function newField(type: FieldType, fields: DraftField[], savedIds: Set<st
 
 export const hasText = (t: Multilingual) => Object.values(t).some((v) => v.trim() !== "");
 
-/** What the API would refuse, found before sending. */
-export function validateDraft(draft: Draft): { name?: string; fields: FieldErrors } {
+/** The problems validateDraft finds, by message key (in the forms messages, `errors.<key>`). */
+export type DraftProblem = "nameRequired" | "labelRequired" | "optionsRequired" | "optionsEmpty" | "idInvalid" | "idTaken";
+
+/** What the API would refuse, found before sending; `say` turns a problem into the reader's words. */
+export function validateDraft(draft: Draft, say: (problem: DraftProblem) => string): { name?: string; fields: FieldErrors } {
   const out: { name?: string; fields: FieldErrors } = { fields: {} };
-  if (!draft.name.trim()) out.name = "Give the form a name.";
+  if (!draft.name.trim()) out.name = say("nameRequired");
   const seen = new Map<string, number>();
   draft.fields.forEach((f) => seen.set(f.id.trim(), (seen.get(f.id.trim()) ?? 0) + 1));
   for (const f of draft.fields) {
     const e: Record<string, string> = {};
-    if (!hasText(f.label)) e.label = "Give the field a label.";
+    if (!hasText(f.label)) e.label = say("labelRequired");
     if (f.type === "dropdown") {
-      if (f.options.length === 0) e.options = "A dropdown needs at least one option.";
-      else if (f.options.some((o) => !hasText(o.text))) e.options = "Fill in every option, or remove the empty ones.";
+      if (f.options.length === 0) e.options = say("optionsRequired");
+      else if (f.options.some((o) => !hasText(o.text))) e.options = say("optionsEmpty");
     }
-    if (!FIELD_ID_PATTERN.test(f.id.trim())) e.id = "Use 1-64 letters, digits, '_' or '-'.";
-    else if ((seen.get(f.id.trim()) ?? 0) > 1) e.id = "Another field already has this id.";
+    if (!FIELD_ID_PATTERN.test(f.id.trim())) e.id = say("idInvalid");
+    else if ((seen.get(f.id.trim()) ?? 0) > 1) e.id = say("idTaken");
     if (Object.keys(e).length) out.fields[f.key] = e;
   }
   return out;
@@ -165,27 +167,6 @@ export function mapApiDetails(details: ApiErrorDetail[], fields: DraftField[]): 
     } else out.rest.push(d.message);
   }
   return out;
-}
-
-/** "Spanish", "Portuguese (Brazil)", or the code itself. */
-export function languageName(code: string): string {
-  const known = LANGUAGES.find((l) => l.code.toLowerCase() === code.toLowerCase());
-  if (known) return known.name;
-  try {
-    return new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** A valid BCP 47 code in its canonical spelling, or null. */
-export function canonicalLanguage(code: string): string | null {
-  try {
-    const [tag] = Intl.getCanonicalLocales(code.trim());
-    return tag && tag.length >= 2 ? tag : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Every language any label or option of the draft is written in. */

@@ -1,26 +1,27 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { errorMessage, isApiError } from "@/components/api/api-fetch";
+import { isApiError } from "@/components/api/api-fetch";
+import { useErrorMessage } from "@/components/api/use-error-message";
+import { LanguagePicker } from "@/components/languages/language-picker";
+import { languageName, ownLanguageName } from "@/components/languages/language-names";
 import { useMe } from "@/components/me/use-me";
-import { LanguageOptions } from "@/components/people/languages";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
-import { formatDate } from "@/components/ui/format";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
+import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { FieldEditor, fieldTitle } from "./field-editor";
 import { formKeys } from "./form-keys";
 import {
-  canonicalLanguage,
   draftFromForm,
   fieldsForApi,
   fingerprint,
   idForLabel,
-  languageName,
   languagesOf,
   mapApiDetails,
   newField,
@@ -29,18 +30,12 @@ import {
   type DraftField,
   type FieldErrors,
 } from "./form-draft";
-import { FIELD_TYPE_LABELS, inLanguage, type FieldType, type InterviewForm } from "./form-types";
+import { FIELD_TYPES, inLanguage, type FieldType, type InterviewForm } from "./form-types";
 import { useDeleteForm, useForm, useSaveForm } from "./use-forms";
-
-const FIELD_TYPES: { type: FieldType; hint: string }[] = [
-  { type: "dropdown", hint: "One choice from a list" },
-  { type: "text", hint: "Free text" },
-  { type: "checkbox", hint: "Yes or no" },
-  { type: "file", hint: "Documents" },
-];
 
 /** /settings/forms/[id]: loads the form, then hands it to the editor. */
 export function FormEditor({ id }: { id: string }) {
+  const t = useTranslations("forms");
   const form = useForm(id);
   const me = useMe();
 
@@ -60,15 +55,22 @@ export function FormEditor({ id }: { id: string }) {
     if (isApiError(form.error) && form.error.status === 404) {
       return (
         <div className="card">
-          <EmptyState title="Form not found" action={<Link href="/settings/forms" className="btn">Back to forms</Link>}>
-            This form does not exist any more. It may have been deleted.
+          <EmptyState
+            title={t("notFound")}
+            action={
+              <Link href="/settings/forms" className="btn">
+                {t("backToForms")}
+              </Link>
+            }
+          >
+            {t("notFoundText")}
           </EmptyState>
         </div>
       );
     }
     return (
       <div className="card">
-        <ErrorState error={form.error} onRetry={() => form.refetch()} title="Could not load this form" />
+        <ErrorState error={form.error} onRetry={() => form.refetch()} title={t("couldNotLoadOne")} />
       </div>
     );
   }
@@ -79,6 +81,10 @@ type Errors = { name?: string; fields: FieldErrors; form?: string };
 type Removed = { field: DraftField; index: number };
 
 function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage: string }) {
+  const t = useTranslations("forms");
+  const locale = useLocale();
+  const errorMessage = useErrorMessage();
+  const format = useDisplayFormat();
   const save = useSaveForm();
   const del = useDeleteForm();
   const toast = useToast();
@@ -100,7 +106,8 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
   const dirty = fingerprint(draft) !== savedPrint;
   const privateCount = draft.fields.filter((f) => f.private).length;
   const needsAttention = Boolean(errors.name) || Object.keys(errors.fields).length > 0;
-  const formMessage = errors.form ?? (needsAttention ? "Some fields need attention before the form can be saved; see the messages below." : null);
+  const formMessage = errors.form ?? (needsAttention ? t("needsAttention") : null);
+  const titleOf = (field: DraftField, index: number) => fieldTitle(field, lang, t("untitledField", { number: index + 1 }));
 
   const languages = useMemo(() => {
     const all = [myLanguage, ...languagesOf(draftFromForm(saved).fields), ...languagesOf(draft.fields), ...extraLanguages, lang];
@@ -140,7 +147,7 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
       [next[index], next[target]] = [next[target], next[index]];
       return next;
     });
-    setAnnounce(`${fieldTitle(field, lang, index)} moved to position ${target + 1} of ${draft.fields.length}.`);
+    setAnnounce(t("announce.moved", { name: titleOf(field, index), position: target + 1, count: draft.fields.length }));
     // At the top (or bottom) that button is disabled: keep focus on its neighbour instead.
     const blocked = dir === "up" ? target === 0 : target === draft.fields.length - 1;
     const button = blocked ? (dir === "up" ? "down" : "up") : dir;
@@ -152,7 +159,7 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
     setFields((fields) => fields.filter((f) => f.key !== field.key));
     if (field.saved) setRemoved((r) => [...r, { field, index }]);
     clearFieldErrors(field.key);
-    setAnnounce(`${fieldTitle(field, lang, index)} removed.${field.saved ? " It is deleted when you save; you can still restore it." : ""}`);
+    setAnnounce(field.saved ? t("announce.removedSaved", { name: titleOf(field, index) }) : t("announce.removed", { name: titleOf(field, index) }));
     const neighbour = draft.fields[index + 1] ?? draft.fields[index - 1];
     focusLater(neighbour ? `fd-${neighbour.key}-label` : "fd-add-text");
   };
@@ -160,14 +167,14 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
   const restoreField = (item: Removed) => {
     setRemoved((r) => r.filter((x) => x.field.key !== item.field.key));
     setFields((fields) => [...fields.slice(0, item.index), item.field, ...fields.slice(item.index)]);
-    setAnnounce(`${fieldTitle(item.field, lang, item.index)} restored.`);
+    setAnnounce(t("announce.restored", { name: titleOf(item.field, item.index) }));
     focusLater(`fd-${item.field.key}-label`);
   };
 
   const addField = (type: FieldType) => {
     const field = newField(type, draft.fields, savedIds);
     setFields((fields) => [...fields, field]);
-    setAnnounce(`${FIELD_TYPE_LABELS[type]} field added as number ${draft.fields.length + 1}.`);
+    setAnnounce(t("announce.added", { type: t(`fieldTypes.${type}.label`), number: draft.fields.length + 1 }));
     focusLater(`fd-${field.key}-label`);
   };
 
@@ -175,7 +182,7 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
     setDraft(draftFromForm(saved));
     setRemoved([]);
     setErrors({ fields: {} });
-    setAnnounce("Changes discarded.");
+    setAnnounce(t("announce.discarded"));
   };
 
   /** Sends the draft; throws only when `force` (the confirm dialog shows the message). */
@@ -193,7 +200,7 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
       setDraft(fresh);
       setRemoved([]);
       setErrors({ fields: {} });
-      toast.show(force ? "Form saved. The answers of the removed fields were deleted." : "Form saved.");
+      toast.show(force ? t("savedForced") : t("saved"));
     } catch (err) {
       if (isApiError(err) && err.status === 409 && err.details.some((d) => d.path.startsWith("fields."))) {
         if (force) throw err;
@@ -227,7 +234,7 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (save.isPending) return;
-    const local = validateDraft(draft);
+    const local = validateDraft(draft, (problem) => t(`errors.${problem}`));
     if (local.name || Object.keys(local.fields).length) {
       setErrors({ name: local.name, fields: local.fields });
       focusFirstError();
@@ -240,19 +247,16 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
   return (
     <>
       <Link href="/settings/forms" className="back-link">
-        <span aria-hidden="true">←</span> Forms
+        <span aria-hidden="true">←</span> {t("title")}
       </Link>
       <form className="card fd-editor" onSubmit={submit} noValidate aria-labelledby="fd-title">
         <div className="card-head">
           <div className="fd-head-text">
             <h2 id="fd-title">{saved.name}</h2>
-            <p>
-              {draft.fields.length} {draft.fields.length === 1 ? "field" : "fields"}
-              {privateCount ? ` · ${privateCount} private` : ""} · last saved {formatDate(saved.updated_at, true)}
-            </p>
+            <p>{t("editorSummary", { fields: draft.fields.length, private: privateCount, saved: format.moment(saved.updated_at, true) })}</p>
           </div>
           <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(true)}>
-            Delete form
+            {t("deleteAction")}
           </button>
         </div>
 
@@ -262,7 +266,7 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
               {formMessage}
             </p>
           )}
-          <Field label="Form name" error={errors.name}>
+          <Field label={t("formName")} error={errors.name}>
             {(p) => (
               <input
                 {...p}
@@ -284,19 +288,19 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
             onAdd={(l) => {
               setExtraLanguages((x) => (x.includes(l) ? x : [...x, l]));
               setLang(l);
-              setAnnounce(`Now editing the ${languageName(l)} texts.`);
+              setAnnounce(t("announce.editing", { language: languageName(l, locale) }));
             }}
           />
         </div>
 
         <div className="fd-fields-head">
-          <h3>Fields</h3>
-          <p className="muted small">Candidates and mentors see the fields in this order, except private ones.</p>
+          <h3>{t("fieldsTitle")}</h3>
+          <p className="muted small">{t("fieldsHint")}</p>
         </div>
         {draft.fields.length === 0 ? (
           <div className="fd-empty">
-            <p className="state-title">No fields yet</p>
-            <p className="muted">Add the first question with the buttons below.</p>
+            <p className="state-title">{t("noFields")}</p>
+            <p className="muted">{t("noFieldsText")}</p>
           </div>
         ) : (
           <ol className="fd-fields">
@@ -319,14 +323,14 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
         {removed.length > 0 && (
           <div className="fd-removed" role="status">
             <p className="small">
-              <strong>Removed when you save:</strong>
+              <strong>{t("removedWhenSaved")}</strong>
             </p>
             <ul>
               {removed.map((r) => (
                 <li key={r.field.key}>
-                  <span>{fieldTitle(r.field, lang, r.index)}</span>
-                  <button type="button" className="link-btn small" onClick={() => restoreField(r)} aria-label={`Restore ${fieldTitle(r.field, lang, r.index)}`}>
-                    Restore
+                  <span>{titleOf(r.field, r.index)}</span>
+                  <button type="button" className="link-btn small" onClick={() => restoreField(r)} aria-label={t("restoreNamed", { name: titleOf(r.field, r.index) })}>
+                    {t("restore")}
                   </button>
                 </li>
               ))}
@@ -336,17 +340,18 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
 
         <div className="fd-add" role="group" aria-labelledby="fd-add-label">
           <p id="fd-add-label" className="field-label">
-            Add a field
+            {t("addField")}
           </p>
           <div className="fd-add-buttons">
-            {FIELD_TYPES.map((t) => (
-              <button key={t.type} type="button" className="btn fd-add-btn" id={`fd-add-${t.type}`} onClick={() => addField(t.type)} aria-label={`Add ${FIELD_TYPE_LABELS[t.type].toLowerCase()} field`}>
+            {FIELD_TYPES.map((type) => (
+              <button key={type} type="button" className="btn fd-add-btn" id={`fd-add-${type}`} onClick={() => addField(type)}>
                 <span className="fd-add-plus" aria-hidden="true">
                   +
                 </span>
                 <span className="fd-add-text">
-                  <span>{FIELD_TYPE_LABELS[t.type]}</span>
-                  <span className="muted small">{t.hint}</span>
+                  {/* The name is what is seen, after a hidden "Add field:" (so voice control finds it by its visible words). */}
+                  <span>{t.rich("addFieldOfType", { type: t(`fieldTypes.${type}.label`), hidden: (chunks) => <span className="sr-only">{chunks}</span> })}</span>
+                  <span className="muted small">{t(`fieldTypes.${type}.hint`)}</span>
                 </span>
               </button>
             ))}
@@ -356,19 +361,19 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
         <div className={`fd-savebar${dirty || save.isPending ? " fd-savebar-dirty" : ""}`}>
           <span className="fd-status" aria-live="polite">
             {save.isPending ? (
-              <span className="muted">Saving…</span>
+              <span className="muted">{t("saving")}</span>
             ) : dirty ? (
-              <span className="badge badge-warning">Unsaved changes</span>
+              <span className="badge badge-warning">{t("unsaved")}</span>
             ) : (
-              <span className="muted small">All changes saved</span>
+              <span className="muted small">{t("allSaved")}</span>
             )}
           </span>
           <button type="button" className="btn" onClick={discard} disabled={!dirty || save.isPending}>
-            Discard
+            {t("discard")}
           </button>
           <button type="submit" className="btn btn-primary" disabled={!dirty || save.isPending}>
             {save.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
-            {save.isPending ? "Saving…" : "Save form"}
+            {save.isPending ? t("saving") : t("save")}
           </button>
         </div>
         <p className="sr-only" aria-live="polite">
@@ -379,10 +384,10 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
       <ConfirmDialog
         open={conflict !== null}
         onClose={() => setConflict(null)}
-        title="Delete these fields and their answers?"
+        title={t("conflict.title")}
         message={
           <div className="stack-sm">
-            <p>{conflict?.length === 1 ? "This field holds answers in interviews:" : "These fields hold answers in interviews:"}</p>
+            <p>{t("conflict.lead", { count: conflict?.length ?? 0 })}</p>
             <ul className="fd-conflict-list">
               {conflict?.map((c) => (
                 <li key={c.id}>
@@ -390,27 +395,24 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
                 </li>
               ))}
             </ul>
-            <p>
-              Saving removes {conflict?.length === 1 ? "it" : "them"} and <strong>permanently deletes {conflict?.length === 1 ? "its" : "their"} answers</strong>, uploaded
-              files included, from every interview that uses this form. Cancel to keep editing; you can restore removed fields before saving.
-            </p>
+            <p>{t.rich("conflict.consequence", { count: conflict?.length ?? 0, strong: (chunks) => <strong>{chunks}</strong> })}</p>
           </div>
         }
-        confirmLabel="Delete fields and answers"
+        confirmLabel={t("conflict.confirm")}
         danger
         onConfirm={() => send(true)}
       />
       <ConfirmDialog
         open={deleting}
         onClose={() => setDeleting(false)}
-        title={`Delete the form “${saved.name}”?`}
-        message="A form can only be deleted while no interview uses it. Profiles that start with it will have no default form."
-        confirmLabel="Delete form"
+        title={t("deleteTitle", { name: saved.name })}
+        message={t("deleteConsequence")}
+        confirmLabel={t("deleteAction")}
         danger
         onConfirm={async () => {
           await del.mutateAsync(saved.id);
           leaving.current = true;
-          toast.show(`The form “${saved.name}” was deleted.`);
+          toast.show(t("deleted", { name: saved.name }));
           router.push("/settings/forms");
         }}
       />
@@ -418,7 +420,7 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
   );
 }
 
-/** The editing language: one of the languages in use, or a new one. */
+/** The editing language: one of the languages in use, or another one added from the language list. */
 function LanguageBar({
   languages,
   lang,
@@ -432,88 +434,56 @@ function LanguageBar({
   onPick: (lang: string) => void;
   onAdd: (lang: string) => void;
 }) {
+  const t = useTranslations("forms");
+  const locale = useLocale();
+  const ui = useTranslations("ui");
   const [adding, setAdding] = useState(false);
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
 
   const add = () => {
-    const tag = canonicalLanguage(code);
-    if (!tag) return setError("Not a language code. Use one like es, fr or pt-BR.");
+    if (!code) return;
     setAdding(false);
     setCode("");
-    setError(null);
-    onAdd(tag);
+    onAdd(code);
   };
 
   return (
     <div className="fd-langs">
       <div role="radiogroup" aria-labelledby="fd-langs-label" className="fd-langs-row">
         <span id="fd-langs-label" className="field-label">
-          Edit texts in
+          {t("editTextsIn")}
         </span>
         <span className="toggle-chips">
           {languages.map((l) => (
             <label key={l} className="toggle-chip">
               <input type="radio" name="fd-lang" value={l} checked={l === lang} onChange={() => onPick(l)} />
-              {languageName(l)}
+              <span lang={l}>{ownLanguageName(l)}</span>
               <span className="fd-lang-code">{l}</span>
             </label>
           ))}
         </span>
         {!adding && (
           <button type="button" className="btn btn-sm" onClick={() => setAdding(true)}>
-            <span aria-hidden="true">+</span> Language
+            <span aria-hidden="true">+</span> {t("addLanguage")}
           </button>
         )}
       </div>
       {adding && (
         <div className="inline-form fd-lang-add">
-          <div className="field">
-            <label className="field-label" htmlFor="fd-new-lang">
-              Language code
-            </label>
-            <input
-              id="fd-new-lang"
-              className="input"
-              list="fd-language-list"
-              value={code}
-              placeholder="es"
-              autoFocus
-              onChange={(e) => {
-                setCode(e.target.value);
-                setError(null);
-              }}
-              onKeyDown={(e) => {
-                if (e.key === "Enter") {
-                  e.preventDefault();
-                  add();
-                }
-                if (e.key === "Escape") setAdding(false);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby="fd-new-lang-hint"
-              autoComplete="off"
-            />
-            <LanguageOptions id="fd-language-list" />
-            <p id="fd-new-lang-hint" className={error ? "field-error" : "field-hint"}>
-              {error ?? "Then write each label and option in that language."}
-            </p>
-          </div>
+          <Field label={t("languageLabel")} hint={t("languageHint")}>
+            {(p) => <LanguagePicker {...p} value={code} onChange={setCode} autoFocus />}
+          </Field>
           <div className="fd-lang-add-actions">
-            <button type="button" className="btn btn-primary btn-sm" onClick={add}>
-              Add language
+            <button type="button" className="btn btn-primary btn-sm" onClick={add} disabled={!code}>
+              {t("addThisLanguage")}
             </button>
             <button type="button" className="btn btn-sm" onClick={() => setAdding(false)}>
-              Cancel
+              {ui("cancel")}
             </button>
           </div>
         </div>
       )}
-      {lang !== myLanguage && (
-        <p className="field-hint">
-          You are editing the {languageName(lang)} texts. Readers whose language has no text of its own see the English one (or the first one written).
-        </p>
-      )}
+      {lang !== myLanguage && <p className="field-hint">{t("editingOther", { language: languageName(lang, locale) })}</p>}
     </div>
   );
 }
@@ -523,6 +493,7 @@ function LanguageBar({
  * prompt) and following a link inside the app.
  */
 function useLeaveGuard(dirty: boolean, leaving: React.RefObject<boolean>) {
+  const leaveQuestion = useTranslations("forms")("leaveQuestion");
   useEffect(() => {
     if (!dirty) return;
     const beforeUnload = (e: BeforeUnloadEvent) => {
@@ -535,7 +506,7 @@ function useLeaveGuard(dirty: boolean, leaving: React.RefObject<boolean>) {
       const a = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
       if (!a || a.target === "_blank" || a.origin !== window.location.origin) return;
       if (a.pathname === window.location.pathname && a.search === window.location.search) return;
-      if (!window.confirm("You have unsaved changes to this form. Leave without saving?")) {
+      if (!window.confirm(leaveQuestion)) {
         e.preventDefault();
         e.stopPropagation();
       }
@@ -546,5 +517,5 @@ function useLeaveGuard(dirty: boolean, leaving: React.RefObject<boolean>) {
       window.removeEventListener("beforeunload", beforeUnload);
       document.removeEventListener("click", click, true);
     };
-  }, [dirty, leaving]);
+  }, [dirty, leaving, leaveQuestion]);
 }

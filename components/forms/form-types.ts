@@ -12,12 +12,8 @@ export type InterviewForm = Form;
 
 export type FormInput = UpdateFormInput;
 
-export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
-  dropdown: "Dropdown",
-  text: "Text",
-  checkbox: "Checkbox",
-  file: "File upload",
-};
+/** The field types, in the order the editor offers them; named by the forms messages (`fieldTypes.<type>`). */
+export const FIELD_TYPES: FieldType[] = ["dropdown", "text", "checkbox", "file"];
 
 /** The text in the reader's language, else English, else the first language given. */
 export function inLanguage(text: Multilingual | undefined, language: string): string {

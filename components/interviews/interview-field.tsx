@@ -1,29 +1,30 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { apiFetch } from "@/components/api/api-fetch";
 import { uploadWithProgress } from "@/components/api/upload-with-progress";
 import { inLanguage, type FormField, type Multilingual } from "@/components/forms/form-types";
+import { languageName, sameLanguage } from "@/components/languages/language-names";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { formatBytes, formatDate } from "@/components/ui/format";
 import { useToast } from "@/components/ui/toast";
+import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { fileExtension } from "@/components/uploads/file-extension";
 import { UploadsInProgress } from "@/components/uploads/uploads-in-progress";
 import { useUploads } from "@/components/uploads/use-uploads";
-import { editKey, isMultilingual, languageName, readKey, sameLanguage } from "./interview-format";
+import { editKey, isMultilingual, readKey } from "./interview-format";
 import { interviewKeys } from "./interview-keys";
 import type { Attachment, FileRecord, Interview } from "./interview-types";
-import type { AutosaveSnapshot, AutosaveStore, SaveKey } from "./use-autosave";
+import { useSaveErrorMessage, type AutosaveSnapshot, type AutosaveStore, type SaveKey } from "./use-autosave";
 import { interviewPath } from "./use-interviews";
 
 /** How long typing pauses before a text answer is saved. */
 export const TEXT_SAVE_DELAY_MS = 800;
 
-export const PRIVATE_BADGE = "Private · visible to admins and board only";
-
 export function PrivateBadge() {
-  return <span className="badge badge-warning iv-private">{PRIVATE_BADGE}</span>;
+  const t = useTranslations("interviews");
+  return <span className="badge badge-warning iv-private">{t("privateBadge")}</span>;
 }
 
 const fileEntries = (value: unknown): [string, FileRecord][] =>
@@ -73,7 +74,9 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 /** An answer's save key, the value to show (a local unsaved one wins) and its save error. */
 function useAnswer(field: FormField, value: unknown, snapshot: AutosaveSnapshot) {
   const key: SaveKey = `responses.${field.id}`;
-  return { id: useId(), key, shown: snapshot.local.has(key) ? snapshot.local.get(key) : value, error: snapshot.errors.get(key) };
+  const saveError = useSaveErrorMessage();
+  const error = snapshot.errors.get(key);
+  return { id: useId(), key, shown: snapshot.local.has(key) ? snapshot.local.get(key) : value, error: error === undefined ? undefined : saveError(error, key) };
 }
 
 function DropdownAnswer({ field, value, language, store, snapshot, showPrivate }: EditProps) {
@@ -134,6 +137,9 @@ function CheckboxAnswer({ field, value, language, store, snapshot, showPrivate }
  * unsaved text, a refetch never replaces what is typed.
  */
 function TextAnswer({ field, value, language, personId, interviewId, store, snapshot, showPrivate }: EditProps) {
+  const t = useTranslations("interviews");
+  const locale = useLocale();
+  const saveError = useSaveErrorMessage();
   const id = useId();
   const key: SaveKey = `responses.${field.id}`;
   const qc = useQueryClient();
@@ -144,7 +150,8 @@ function TextAnswer({ field, value, language, personId, interviewId, store, snap
   const draftRef = useRef(draft);
   const focused = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const error = snapshot.errors.get(key);
+  const failure = snapshot.errors.get(key);
+  const error = failure === undefined ? undefined : saveError(failure, key);
 
   // Take the server's text (another editor, a refetch) only when nothing here is unsaved.
   useEffect(() => {
@@ -220,12 +227,14 @@ function TextAnswer({ field, value, language, personId, interviewId, store, snap
       {others.length > 0 && (
         <div id={`${id}-hint`} className="field-hint iv-other-langs">
           <span>
-            You are writing in {languageName(lang)}. Also written in{" "}
-            {others.map(([k]) => languageName(k)).join(", ")} (kept as is):
+            {t("otherLanguages", {
+              language: languageName(lang, locale),
+              others: new Intl.ListFormat(locale, { type: "conjunction" }).format(others.map(([k]) => languageName(k, locale))),
+            })}
           </span>
-          {others.map(([k, t]) => (
+          {others.map(([k, text]) => (
             <blockquote key={k} lang={k}>
-              {t}
+              {text}
             </blockquote>
           ))}
         </div>
@@ -237,6 +246,8 @@ function TextAnswer({ field, value, language, personId, interviewId, store, snap
 
 /** Attachments of a file field: list, open, remove; upload several at once with a progress bar each. */
 function FileAnswer({ field, value, language, personId, interviewId, showPrivate }: EditProps) {
+  const t = useTranslations("interviews");
+  const format = useDisplayFormat();
   const qc = useQueryClient();
   const toast = useToast();
   const headId = useId();
@@ -269,7 +280,7 @@ function FileAnswer({ field, value, language, personId, interviewId, showPrivate
     },
     onUploaded: (file, { id, field_id: _field, ...record }) => {
       setFiles((all) => ({ ...all, [id]: record }));
-      toast.show(`${file.name} uploaded.`);
+      toast.show(t("files.uploaded", { name: file.name }));
     },
   });
 
@@ -279,7 +290,7 @@ function FileAnswer({ field, value, language, personId, interviewId, showPrivate
       delete all[fileId];
       return all;
     });
-    toast.show(`${f.name} removed.`);
+    toast.show(t("files.removed", { name: f.name }));
   };
 
   return (
@@ -291,7 +302,7 @@ function FileAnswer({ field, value, language, personId, interviewId, showPrivate
         {showPrivate && field.p === 1 && <PrivateBadge />}
       </div>
       {files.length > 0 && (
-        <ul className="file-list iv-files" aria-label={`Files: ${label}`}>
+        <ul className="file-list iv-files" aria-label={t("files.listLabel", { name: label })}>
           {files.map(([fileId, f]) => (
             <li key={fileId} className="file-item">
               <span className="file-icon" aria-hidden="true">
@@ -305,13 +316,10 @@ function FileAnswer({ field, value, language, personId, interviewId, showPrivate
                 ) : (
                   <span className="file-name">{f.name}</span>
                 )}
-                <span className="muted small">
-                  {formatBytes(f.size)}
-                  {f.created_at ? ` · ${formatDate(f.created_at)}` : ""}
-                </span>
+                <span className="muted small">{f.created_at ? t("files.sizeAndDate", { size: format.bytes(f.size), date: format.moment(f.created_at) }) : format.bytes(f.size)}</span>
               </div>
-              <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setRemoving([fileId, f])} aria-label={`Remove ${f.name}`}>
-                Remove
+              <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setRemoving([fileId, f])} aria-label={t("files.removeNamed", { name: f.name })}>
+                {t("files.remove")}
               </button>
             </li>
           ))}
@@ -320,15 +328,15 @@ function FileAnswer({ field, value, language, personId, interviewId, showPrivate
       <UploadsInProgress uploads={uploads} onDismiss={dismiss} className="iv-files" />
       <div className="iv-file-actions">
         <button type="button" className="btn btn-sm" onClick={() => input.current?.click()}>
-          <span aria-hidden="true">+</span> Add files
+          <span aria-hidden="true">+</span> {t("files.add")}
         </button>
-        {files.length === 0 && uploads.length === 0 && <span className="muted small">No files yet.</span>}
+        {files.length === 0 && uploads.length === 0 && <span className="muted small">{t("files.none")}</span>}
         <input
           ref={input}
           type="file"
           multiple
           hidden
-          aria-label={`Upload files for ${label}`}
+          aria-label={t("files.uploadFor", { name: label })}
           data-testid={`file-input-${field.id}`}
           onChange={(e) => {
             const picked = Array.from(e.target.files ?? []);
@@ -340,13 +348,9 @@ function FileAnswer({ field, value, language, personId, interviewId, showPrivate
       <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
-        title="Remove this file?"
-        message={
-          <>
-            <strong>{removing?.[1].name}</strong> is removed from the interview and deleted for good.
-          </>
-        }
-        confirmLabel="Remove file"
+        title={t("files.removeTitle")}
+        message={t.rich("files.removeConsequence", { name: removing?.[1].name ?? "", strong: (chunks) => <strong>{chunks}</strong> })}
+        confirmLabel={t("files.removeAction")}
         danger
         onConfirm={() => removing && remove(removing)}
       />
@@ -356,14 +360,17 @@ function FileAnswer({ field, value, language, personId, interviewId, showPrivate
 
 /** A read-only answer as text: option label, Yes/No, the text in the reader's language, file links. */
 export function AnswerView({ field, value, language }: { field: FormField; value: unknown; language: string }) {
-  const none = <p className="muted iv-no-answer">No answer</p>;
+  const t = useTranslations("interviews");
+  const locale = useLocale();
+  const format = useDisplayFormat();
+  const none = <p className="muted iv-no-answer">{t("noAnswer")}</p>;
   switch (field.type) {
     case "dropdown": {
       const option = typeof value === "number" ? field.options?.[value - 1] : undefined;
       return option ? <p>{inLanguage(option, language)}</p> : none;
     }
     case "checkbox":
-      return value === 1 ? <p>Yes</p> : value === 0 ? <p>No</p> : none;
+      return value === 1 ? <p>{t("yes")}</p> : value === 0 ? <p>{t("no")}</p> : none;
     case "text": {
       const text = isMultilingual(value) ? value : null;
       const k = readKey(text, language);
@@ -373,7 +380,7 @@ export function AnswerView({ field, value, language }: { field: FormField; value
           <p className="iv-text" lang={k}>
             {text[k]}
           </p>
-          {!sameLanguage(k, language) && <p className="muted small">Written in {languageName(k)}.</p>}
+          {!sameLanguage(k, language) && <p className="muted small">{t("writtenIn", { language: languageName(k, locale) })}</p>}
         </div>
       );
     }
@@ -391,7 +398,7 @@ export function AnswerView({ field, value, language }: { field: FormField; value
               ) : (
                 f.name
               )}{" "}
-              <span className="muted small">{formatBytes(f.size)}</span>
+              <span className="muted small">{format.bytes(f.size)}</span>
             </li>
           ))}
         </ul>

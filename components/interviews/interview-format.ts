@@ -1,25 +1,10 @@
 import type { Multilingual } from "@/components/forms/form-types";
 
-/** A YYYY-MM-DD calendar day in the reader's locale ("Oct 14, 2026"); the string itself if it is not one. */
-export function formatDay(date: string, style: "medium" | "long" | "full" = "medium"): string {
-  const d = new Date(`${date}T00:00:00`);
-  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString(undefined, { dateStyle: style });
-}
-
 /** Today in the browser's time zone as YYYY-MM-DD. */
 export function today(): string {
   const d = new Date();
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** "Spanish" for "es" (in English, the app's language); the code itself when unknown. */
-export function languageName(code: string): string {
-  try {
-    return new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 export const isMultilingual = (v: unknown): v is Multilingual =>
@@ -47,5 +32,3 @@ export function readKey(value: Multilingual | null | undefined, language: string
   const base = language.split("-")[0];
   return [language, base, "en"].find((k) => keys.includes(k)) ?? keys[0];
 }
-
-export const sameLanguage = (a: string, b: string) => a.split("-")[0].toLowerCase() === b.split("-")[0].toLowerCase();

@@ -1,13 +1,18 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { isApiError } from "@/components/api/api-fetch";
+import { useErrorMessage } from "@/components/api/use-error-message";
 import { useBoards } from "@/components/boards/use-boards";
 import type { FormField } from "@/components/forms/form-types";
 import { useForm } from "@/components/forms/use-forms";
-import { hasPermission, seesAllPeople, useMe, type Me } from "@/components/me/use-me";
+import { languageName, sameLanguage } from "@/components/languages/language-names";
+import { audienceOf } from "@/components/me/audience";
+import { hasPermission, seesAllPeople, type Me } from "@/components/me/me";
+import { useMe } from "@/components/me/use-me";
 import type { Person } from "@/components/people/person-types";
 import { usePeople, usePerson } from "@/components/people/use-people";
 import { useProfiles } from "@/components/profiles/use-profiles";
@@ -15,11 +20,11 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { fullName } from "@/components/ui/format";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
+import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { AnswersView, EditableField } from "./interview-field";
-import { formatDay, languageName, sameLanguage } from "./interview-format";
 import type { Interview, InterviewView } from "./interview-types";
 import { RecordingsCard } from "./recordings-card";
-import { useAutosave, type AutosaveSnapshot, type AutosaveStore } from "./use-autosave";
+import { useAutosave, useSaveErrorMessage, type AutosaveSnapshot, type AutosaveStore } from "./use-autosave";
 import { useDeleteInterview, useInterview, useUpdateInterview } from "./use-interviews";
 
 type Mode = "main" | InterviewView;
@@ -34,14 +39,16 @@ function useCandidate(personId: string, me: Me | undefined) {
   return { person, mentors, loading: people.isPending };
 }
 
-const listOf = (names: string[]) =>
-  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+/** "Ana, Ben and Cleo" in the reader's language. */
+const listOf = (names: string[], locale: string) => new Intl.ListFormat(locale, { type: "conjunction" }).format(names);
 
 /**
  * One interview. Editors fill the form with autosave, publish / unpublish, move the date,
  * delete; staff preview it as the candidate or a mentor gets it; everyone else reads it.
  */
 export function InterviewPage({ personId, id }: { personId: string; id: string }) {
+  const t = useTranslations("interviews");
+  const format = useDisplayFormat();
   const me = useMe();
   const interview = useInterview(personId, id);
   const boards = useBoards();
@@ -53,6 +60,7 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
   const language = me.data?.person.language || "en";
   const canEdit = hasPermission(me.data, "interviews:edit");
   const staff = Boolean(me.data?.sees_all_interviews);
+  const listHref = me.data && audienceOf(me.data) === "candidate" ? "/" : "/interviews";
 
   if (interview.isPending || (interview.data?.form_id && form.isPending)) {
     return (
@@ -69,23 +77,24 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
       return (
         <div className="card">
           <EmptyState
-            title="Interview not found"
+            heading
+            title={t("notFound")}
             action={
-              <Link href="/interviews" className="btn">
-                Back to interviews
+              <Link href={listHref} className="btn">
+                {listHref === "/" ? t("backHome") : t("backToList")}
               </Link>
             }
           >
-            It does not exist or you may not see it.
+            {t("notFoundText")}
           </EmptyState>
         </div>
       );
     }
-    return <ErrorState error={interview.error} onRetry={() => interview.refetch()} title="Could not load this interview" />;
+    return <ErrorState error={interview.error} onRetry={() => interview.refetch()} title={t("couldNotLoadOne")} />;
   }
 
   const i = interview.data;
-  const name = candidate.person ? fullName(candidate.person) : candidate.loading ? "…" : "Candidate";
+  const name = candidate.person ? fullName(candidate.person) : candidate.loading ? "…" : t("someCandidate");
   const own = me.data?.person.id === personId;
   const board = i.board_id ? (boards.data?.find((b) => b.id === i.board_id)?.name ?? "…") : null;
   const profile = i.profile_id ? (profiles.data?.find((p) => p.id === i.profile_id)?.name ?? "…") : null;
@@ -95,14 +104,14 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
 
   return (
     <>
-      <Link href="/interviews" className="back-link">
-        <span aria-hidden="true">←</span> Interviews
+      <Link href={listHref} className="back-link">
+        <span aria-hidden="true">←</span> {listHref === "/" ? t("home") : t("title")}
       </Link>
       <header className="iv-head">
         <div className="iv-head-text">
           <h1>
             {own ? (
-              "Your interview"
+              t("yourInterview")
             ) : candidate.person ? (
               <Link href={`/people/${encodeURIComponent(personId)}`} className="iv-head-name">
                 {name}
@@ -110,26 +119,26 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
             ) : (
               name
             )}{" "}
-            {i.published ? <span className="badge badge-success">Published</span> : <span className="badge badge-warning">Draft</span>}
+            {i.published ? <span className="badge badge-success">{t("published")}</span> : <span className="badge badge-warning">{t("draft")}</span>}
           </h1>
           <dl className="iv-meta">
             <div>
-              <dt>Date</dt>
+              <dt>{t("fields.date")}</dt>
               <dd>
-                <time dateTime={i.date}>{formatDay(i.date, "long")}</time>
+                <time dateTime={i.date}>{format.day(i.date, "long")}</time>
               </dd>
             </div>
             <div>
-              <dt>Board</dt>
-              <dd>{board ?? <span className="muted">None</span>}</dd>
+              <dt>{t("fields.board")}</dt>
+              <dd>{board ?? <span className="muted">{t("none")}</span>}</dd>
             </div>
             <div>
-              <dt>Profile</dt>
-              <dd>{profile ?? <span className="muted">None</span>}</dd>
+              <dt>{t("fields.profile")}</dt>
+              <dd>{profile ?? <span className="muted">{t("none")}</span>}</dd>
             </div>
             <div>
-              <dt>Form</dt>
-              <dd>{i.form_id ? (form.data?.name ?? "…") : <span className="muted">None</span>}</dd>
+              <dt>{t("fields.form")}</dt>
+              <dd>{i.form_id ? (form.data?.name ?? "…") : <span className="muted">{t("none")}</span>}</dd>
             </div>
           </dl>
         </div>
@@ -138,12 +147,12 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
 
       {staff && (
         <div className="iv-modebar">
-          <div className="iv-segmented" role="group" aria-label="View">
+          <div className="iv-segmented" role="group" aria-label={t("modes.label")}>
             {(
               [
-                ["main", canEdit ? "Edit" : "Full view"],
-                ["candidate", "Preview as candidate"],
-                ["mentor", "Preview as mentor"],
+                ["main", canEdit ? t("modes.edit") : t("modes.full")],
+                ["candidate", t("modes.candidate")],
+                ["mentor", t("modes.mentor")],
               ] as [Mode, string][]
             ).map(([m, label]) => (
               <button key={m} type="button" aria-pressed={mode === m} onClick={() => setMode(m)}>
@@ -161,19 +170,17 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
             <section className="card" aria-labelledby="answers-title">
               <div className="card-head">
                 <div>
-                  <h2 id="answers-title">Answers</h2>
+                  <h2 id="answers-title">{t("answers")}</h2>
                   {form.data && <p>{form.data.name}</p>}
                 </div>
               </div>
               <div className="card-body">
                 {!i.form_id ? (
-                  <EmptyState title="No form">
-                    {canEdit ? "This interview was created without a form, so there is nothing to fill in." : "This interview has no form, so there are no answers."}
-                  </EmptyState>
+                  <EmptyState title={t("noForm")}>{canEdit ? t("noFormEditor") : t("noFormText")}</EmptyState>
                 ) : form.isError ? (
-                  <ErrorState error={form.error} onRetry={() => form.refetch()} title="Could not load the form" />
+                  <ErrorState error={form.error} onRetry={() => form.refetch()} title={t("couldNotLoadForm")} />
                 ) : fields.length === 0 ? (
-                  <EmptyState title="The form has no fields">{canEdit ? "Add fields to the form in Settings." : "There is nothing to show."}</EmptyState>
+                  <EmptyState title={t("noFields")}>{canEdit ? t("noFieldsEditor") : t("nothingToShow")}</EmptyState>
                 ) : canEdit ? (
                   <div className="iv-fields">
                     {fields.map((f) => (
@@ -210,7 +217,7 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
           )}
         </div>
         <div>
-          <RecordingsCard audio={i.audio} language={language} canEdit={canEdit} />
+          <RecordingsCard audio={i.audio} language={language} personId={personId} interviewId={id} canRecord={canEdit || (own && i.published === 1)} />
           {canEdit && mode === "main" && <InterviewSettings interview={i} name={name} store={store} snapshot={snapshot} />}
         </div>
       </div>
@@ -219,27 +226,29 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
 }
 
 function SaveStatus({ snapshot, onRetry }: { snapshot: AutosaveSnapshot; onRetry: () => void }) {
+  const t = useTranslations("interviews");
+  const errorMessage = useErrorMessage();
   const { status } = snapshot;
   return (
     <div className={`iv-save iv-save-${status}`}>
-      <span role="status" aria-live="polite" title={snapshot.message ?? undefined}>
+      <span role="status" aria-live="polite" title={snapshot.failure ? errorMessage(snapshot.failure) : undefined}>
         {status === "saving" ? (
           <>
-            <span className="spinner spinner-sm" aria-hidden="true" /> Saving…
+            <span className="spinner spinner-sm" aria-hidden="true" /> {t("save.saving")}
           </>
         ) : status === "saved" ? (
           <>
-            <span aria-hidden="true">✓</span> All changes saved
+            <span aria-hidden="true">✓</span> {t("save.saved")}
           </>
         ) : status === "error" ? (
-          <>Could not save —</>
+          t("save.failed")
         ) : (
-          "Changes save automatically"
+          t("save.idle")
         )}
       </span>
       {status === "error" && (
         <button type="button" className="btn btn-sm" onClick={onRetry}>
-          Retry
+          {t("save.retry")}
         </button>
       )}
     </div>
@@ -259,61 +268,57 @@ function PublishActions({
   privateCount: number;
   store: AutosaveStore;
 }) {
+  const t = useTranslations("interviews.publish");
+  const locale = useLocale();
   const toast = useToast();
   const update = useUpdateInterview(interview.person_id, interview.id);
   const [confirm, setConfirm] = useState<"publish" | "unpublish" | null>(null);
   const mentorNames = mentors?.map(fullName) ?? null;
+  // Who reads a published interview: the candidate, and their mentors (by name when known).
   const who =
     mentorNames === null
-      ? `${name} and their mentors`
-      : mentorNames.length
-        ? `${name} and ${mentorNames.length === 1 ? "their mentor" : "their mentors"} ${listOf(mentorNames)}`
-        : name;
-  const withoutPrivate = privateCount
-    ? ` without the private field${privateCount === 1 ? "" : "s"} (only admins and the board see ${privateCount === 1 ? "it" : "them"})`
-    : "";
+      ? t("whoWithMentors", { name })
+      : t("who", { name, count: mentorNames.length, mentors: listOf(mentorNames, locale) });
 
   return (
     <div className="person-head-actions">
       {interview.published ? (
         <button type="button" className="btn" onClick={() => setConfirm("unpublish")}>
-          Unpublish
+          {t("unpublish")}
         </button>
       ) : (
         <button type="button" className="btn btn-primary" onClick={() => setConfirm("publish")}>
-          Publish
+          {t("publish")}
         </button>
       )}
       <ConfirmDialog
         open={confirm === "publish"}
         onClose={() => setConfirm(null)}
-        title="Publish this interview?"
+        title={t("publishTitle")}
         message={
           <div className="stack-sm">
-            <p>
-              {who} will then see it{withoutPrivate}.
-            </p>
-            {mentorNames !== null && mentorNames.length === 0 && <p className="muted small">No mentor is assigned to {name}.</p>}
-            <p className="muted small">You can unpublish it later.</p>
+            <p>{t("publishConsequence", { who, private: privateCount })}</p>
+            {mentorNames !== null && mentorNames.length === 0 && <p className="muted small">{t("noMentor", { name })}</p>}
+            <p className="muted small">{t("canUnpublish")}</p>
           </div>
         }
-        confirmLabel="Publish"
+        confirmLabel={t("publish")}
         onConfirm={async () => {
           await store.flush();
-          if (store.hasUnsaved) throw new Error("Some answers are not saved yet. Retry saving them, then publish.");
+          if (store.hasUnsaved) throw new Error(t("unsavedAnswers"));
           await update.mutateAsync({ published: 1 });
-          toast.show("Interview published.");
+          toast.show(t("published"));
         }}
       />
       <ConfirmDialog
         open={confirm === "unpublish"}
         onClose={() => setConfirm(null)}
-        title="Unpublish this interview?"
-        message={`${who} will no longer see it. You can publish it again at any time.`}
-        confirmLabel="Unpublish"
+        title={t("unpublishTitle")}
+        message={t("unpublishConsequence", { who })}
+        confirmLabel={t("unpublish")}
         onConfirm={async () => {
           await update.mutateAsync({ published: 0 });
-          toast.show("Interview unpublished: only staff see it now.");
+          toast.show(t("unpublished"));
         }}
       />
     </div>
@@ -322,12 +327,16 @@ function PublishActions({
 
 /** Editors: move the date; delete the interview. */
 function InterviewSettings({ interview, name, store, snapshot }: { interview: Interview; name: string; store: AutosaveStore; snapshot: AutosaveSnapshot }) {
+  const t = useTranslations("interviews");
+  const format = useDisplayFormat();
+  const saveError = useSaveErrorMessage();
   const router = useRouter();
   const toast = useToast();
   const del = useDeleteInterview(interview.person_id, interview.id);
   const [date, setDate] = useState(interview.date);
   const [deleting, setDeleting] = useState(false);
-  const error = snapshot.errors.get("date");
+  const failure = snapshot.errors.get("date");
+  const error = failure === undefined ? undefined : saveError(failure, "date");
 
   useEffect(() => {
     if (!store.hasLocal("date")) setDate(interview.date);
@@ -336,49 +345,55 @@ function InterviewSettings({ interview, name, store, snapshot }: { interview: In
   return (
     <section className="card" aria-labelledby="settings-title">
       <div className="card-head">
-        <h2 id="settings-title">Interview</h2>
+        <h2 id="settings-title">{t("settings.title")}</h2>
       </div>
       <div className="card-body stack">
         <div className="field">
           <label className="field-label" htmlFor="interview-date">
-            Date
+            {t("fields.date")}
           </label>
           <input
             id="interview-date"
-            className="input"
+            className="input input-date"
             type="date"
             value={date}
             required
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "interview-date-error" : undefined}
+            aria-describedby={error ? "interview-date-error" : "interview-date-day"}
             onChange={(e) => {
               setDate(e.target.value);
               if (e.target.value && e.target.value !== interview.date) store.save("date", e.target.value);
             }}
           />
-          {error && (
+          {error ? (
             <p id="interview-date-error" className="field-error">
               {error}
             </p>
+          ) : (
+            date && (
+              <p id="interview-date-day" className="field-hint">
+                {format.day(date, "full")}
+              </p>
+            )
           )}
         </div>
         <div className="iv-danger">
-          <p className="small muted">Deleting removes the answers, recordings and attachments, for good.</p>
+          <p className="small muted">{t("settings.deleteText")}</p>
           <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(true)}>
-            Delete interview
+            {t("settings.delete")}
           </button>
         </div>
       </div>
       <ConfirmDialog
         open={deleting}
         onClose={() => setDeleting(false)}
-        title="Delete this interview?"
-        message={`The interview with ${name} on ${formatDay(interview.date, "long")} is deleted with its answers, recordings and attachments. This cannot be undone.`}
-        confirmLabel="Delete interview"
+        title={t("settings.deleteTitle")}
+        message={t("settings.deleteConsequence", { name, date: format.day(interview.date, "long") })}
+        confirmLabel={t("settings.delete")}
         danger
         onConfirm={async () => {
           await del.mutateAsync();
-          toast.show("Interview deleted.");
+          toast.show(t("settings.deleted"));
           router.replace("/interviews");
         }}
       />
@@ -406,70 +421,46 @@ function Preview({
   readerLanguage: string;
   canEdit: boolean;
 }) {
+  const t = useTranslations("interviews.preview");
+  const locale = useLocale();
   const preview = useInterview(interview.person_id, interview.id, view);
-  const first = candidate?.first || "The candidate";
-  const published = interview.published === 1;
-  const whenPublished = canEdit ? "once you publish" : "once it is published";
+  const first = candidate?.first || t("theCandidate");
+  const when = interview.published === 1 ? "now" : canEdit ? "onPublish" : "oncePublished";
   // Shown in the language of the one reader previewed, when there is exactly one.
   const reader = view === "candidate" ? candidate : mentors?.length === 1 ? mentors[0] : undefined;
   const language = reader?.language || readerLanguage;
+  const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;
 
-  let banner: React.ReactNode;
-  if (view === "candidate") {
-    banner = (
-      <>
-        <strong>Preview as {candidate ? fullName(candidate) : "the candidate"}.</strong>{" "}
-        {published ? `${first} can see this now.` : `${first} will see this ${whenPublished}.`}
-      </>
-    );
-  } else if (mentors === null) {
-    banner = (
-      <>
-        <strong>Preview as a mentor of {first}.</strong> {published ? "Their mentors can see this now." : `Their mentors will see this ${whenPublished}.`}
-      </>
-    );
-  } else if (mentors.length === 0) {
-    banner = (
-      <>
-        <strong>Preview as a mentor.</strong> No mentor is assigned to {first}, so no mentor sees this interview.
-        {published ? "" : ` A mentor assigned later will see it ${whenPublished}.`}
-      </>
-    );
-  } else {
-    const names = listOf(mentors.map(fullName));
-    banner = (
-      <>
-        <strong>
-          Preview as {names} ({first}’s mentor{mentors.length === 1 ? "" : "s"}).
-        </strong>{" "}
-        {published
-          ? `${mentors.length === 1 ? "They can" : "They can all"} see this now.`
-          : `${mentors.length === 1 ? mentors[0].first : "They"} will see this ${whenPublished}.`}
-      </>
-    );
-  }
+  const banner =
+    view === "candidate"
+      ? t.rich("asCandidate", { name: candidate ? fullName(candidate) : t("theCandidate"), first, when, strong })
+      : mentors === null
+        ? t.rich("asSomeMentor", { first, when, strong })
+        : mentors.length === 0
+          ? t.rich("asNoMentor", { first, when, strong })
+          : t.rich("asMentors", { names: listOf(mentors.map(fullName), locale), first, count: mentors.length, mentor: mentors[0].first, when, strong });
 
   return (
     <section className="card iv-preview" aria-labelledby="preview-title">
       <div className="card-head">
         <div>
-          <h2 id="preview-title">{view === "candidate" ? "Candidate’s view" : "Mentor’s view"}</h2>
-          <p>Read only · private fields left out</p>
+          <h2 id="preview-title">{view === "candidate" ? t("candidateTitle") : t("mentorTitle")}</h2>
+          <p>{t("readOnly")}</p>
         </div>
       </div>
       <div className="card-body stack">
-        <div className={`notice ${published ? "notice-info" : ""} iv-banner`} role="note">
+        <div className={`notice ${interview.published ? "notice-info" : ""} iv-banner`} role="note">
           <p>{banner}</p>
-          {!sameLanguage(language, readerLanguage) && <p className="small">Shown in {languageName(language)}, their language.</p>}
+          {!sameLanguage(language, readerLanguage) && <p className="small">{t("shownIn", { language: languageName(language, locale) })}</p>}
         </div>
         {preview.isPending ? (
           <Skeleton lines={6} />
         ) : preview.isError ? (
-          <ErrorState error={preview.error} onRetry={() => preview.refetch()} title="Could not load the preview" />
+          <ErrorState error={preview.error} onRetry={() => preview.refetch()} title={t("couldNotLoad")} />
         ) : !hasForm ? (
-          <EmptyState title="No form">This interview has no form, so there are no answers.</EmptyState>
+          <EmptyState title={t("noForm")}>{t("noFormText")}</EmptyState>
         ) : fields.length === 0 ? (
-          <EmptyState title="Nothing to show">Every field of this form is private.</EmptyState>
+          <EmptyState title={t("nothing")}>{t("allPrivate")}</EmptyState>
         ) : (
           <AnswersView fields={fields} responses={preview.data.responses} language={language} showPrivate={false} />
         )}

@@ -1,22 +1,26 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useBoards } from "@/components/boards/use-boards";
 import { useForms } from "@/components/forms/use-forms";
-import { hasPermission, useMe, type Me } from "@/components/me/use-me";
+import type { Audience } from "@/components/me/audience";
+import { hasPermission, type Me } from "@/components/me/me";
+import { useMe } from "@/components/me/use-me";
 import { usePeople } from "@/components/people/use-people";
 import { useProfiles } from "@/components/profiles/use-profiles";
 import { foldText, fullName, searchWords } from "@/components/ui/format";
 import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
+import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { useWindowList } from "@/components/ui/use-window-list";
-import { formatDay } from "./interview-format";
 import type { InterviewSummary } from "./interview-types";
-import { NewInterviewDialog } from "./new-interview-dialog";
 import { useInterviews } from "./use-interviews";
 
-const countOf = (n: number) => `${n.toLocaleString()} ${n === 1 ? "interview" : "interviews"}`;
+// Only once someone starts an interview.
+const NewInterviewDialog = dynamic(() => import("./new-interview-dialog").then((m) => m.NewInterviewDialog));
 
 type Status = "" | "published" | "draft";
 type Filters = { q: string; board: string; status: Status; from: string; to: string };
@@ -37,33 +41,11 @@ function readFilters(params: URLSearchParams): Filters {
 /** Row as shown: the interview with the names it refers to, and text to search. */
 type Row = { i: InterviewSummary; name: string; board: string | null; profile: string | null; form: string | null; text: string };
 
-type Audience = "staff" | "mentor" | "candidate";
-
-function audienceOf(me: Me | undefined): Audience {
+/** Whose interviews the list holds: staff see every one, drafts included; others the published ones they may read. */
+function listAudience(me: Me | undefined): Audience {
   if (!me || me.sees_all_interviews) return "staff";
   return me.kinds.includes("mentor") ? "mentor" : "candidate";
 }
-
-const COPY: Record<Audience, { title: string; lead: string; emptyTitle: string; empty: string }> = {
-  staff: {
-    title: "Interviews",
-    lead: "Every interview of your district, drafts included. Newest first.",
-    emptyTitle: "No interviews yet",
-    empty: "Interviews of your candidates will be listed here.",
-  },
-  mentor: {
-    title: "Your candidates' interviews",
-    lead: "Interviews of the candidates assigned to you, once the board publishes them.",
-    emptyTitle: "Nothing published yet",
-    empty: "Your candidates' interviews appear here once the board publishes them.",
-  },
-  candidate: {
-    title: "Your interviews",
-    lead: "Your credential interviews, once the board publishes them.",
-    emptyTitle: "Nothing published yet",
-    empty: "Your interviews appear here once the board publishes them.",
-  },
-};
 
 /**
  * All interviews the caller may see are fetched once (list shape, no answers); filters run
@@ -72,7 +54,9 @@ const COPY: Record<Audience, { title: string; lead: string; emptyTitle: string; 
  * `?new=<personId>` opens the new-interview dialog for that person.
  */
 export function InterviewsListPage() {
-  const params = useSearchParams();
+  const t = useTranslations("interviews");
+  // Typed nullable because the sign-in pages use the pages router; the app router always has them.
+  const params = useSearchParams() ?? new URLSearchParams();
   const me = useMe();
   const interviews = useInterviews();
   const people = usePeople();
@@ -83,8 +67,7 @@ export function InterviewsListPage() {
   const deferred = useDeferredValue(filters);
   const canEdit = hasPermission(me.data, "interviews:edit");
   const [creating, setCreating] = useState<{ personId: string | null } | null>(() => (params.has("new") ? { personId: params.get("new") || null } : null));
-  const audience = audienceOf(me.data);
-  const copy = COPY[audience];
+  const audience = listAudience(me.data);
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
 
   // Mirror the filters into the URL without a navigation (history.replaceState keeps Next's router in sync).
@@ -106,17 +89,17 @@ export function InterviewsListPage() {
   const rows = useMemo<Row[]>(
     () =>
       (interviews.data ?? []).map((i) => {
-        const name = names.get(i.person_id) ?? "Unknown person";
+        const name = names.get(i.person_id) ?? t("unknownPerson");
         return {
           i,
           name,
-          board: i.board_id ? (boardNames.get(i.board_id) ?? "Unknown board") : null,
+          board: i.board_id ? (boardNames.get(i.board_id) ?? t("unknownBoard")) : null,
           profile: i.profile_id ? (profileNames.get(i.profile_id) ?? null) : null,
           form: i.form_id ? (formNames.get(i.form_id) ?? null) : null,
           text: foldText(name),
         };
       }),
-    [interviews.data, names, boardNames, profileNames, formNames],
+    [interviews.data, names, boardNames, profileNames, formNames, t],
   );
 
   const visible = useMemo(() => {
@@ -146,54 +129,50 @@ export function InterviewsListPage() {
     <>
       <div className="page-head">
         <div>
-          <h1>{copy.title}</h1>
-          <p>{copy.lead}</p>
+          <h1>{t(`${audience}.title`)}</h1>
+          <p>{t(`${audience}.lead`)}</p>
         </div>
-        {canEdit && newButton("New interview")}
+        {canEdit && newButton(t("new"))}
       </div>
 
       <div className="card">
-        <form className={`iv-toolbar ${audience === "staff" && (boards.data?.length ?? 0) > 0 ? "" : "iv-toolbar-short"}`} role="search" aria-label="Filter interviews" onSubmit={(e) => e.preventDefault()}>
-          <label className="field iv-toolbar-search">
-            <span className="field-label">Candidate</span>
-            <input
-              className="input"
-              type="search"
-              placeholder="Search by name"
-              value={filters.q}
-              onChange={(e) => set({ q: e.target.value })}
-            />
-          </label>
-          {(boards.data?.length ?? 0) > 0 && (
+        <form className={`iv-toolbar iv-toolbar-${audience}`} role="search" aria-label={t("filterLabel")} onSubmit={(e) => e.preventDefault()}>
+          {audience !== "candidate" && (
+            <label className="field iv-toolbar-search">
+              <span className="field-label">{t("fields.candidate")}</span>
+              <input className="input" type="search" placeholder={t("searchPlaceholder")} value={filters.q} onChange={(e) => set({ q: e.target.value })} />
+            </label>
+          )}
+          {audience === "staff" && (boards.data?.length ?? 0) > 0 && (
             <label className="field">
-              <span className="field-label">Board</span>
+              <span className="field-label">{t("fields.board")}</span>
               <select className="select" value={filters.board} onChange={(e) => set({ board: e.target.value })}>
-                <option value="">All boards</option>
+                <option value="">{t("allBoards")}</option>
                 {boards.data?.map((b) => (
                   <option key={b.id} value={b.id}>
                     {b.name}
                   </option>
                 ))}
-                <option value="none">No board</option>
+                <option value="none">{t("noBoard")}</option>
               </select>
             </label>
           )}
           {audience === "staff" && (
             <label className="field">
-              <span className="field-label">Status</span>
+              <span className="field-label">{t("fields.status")}</span>
               <select className="select" value={filters.status} onChange={(e) => set({ status: e.target.value as Status })}>
-                <option value="">All</option>
-                <option value="published">Published</option>
-                <option value="draft">Draft</option>
+                <option value="">{t("allStatuses")}</option>
+                <option value="published">{t("published")}</option>
+                <option value="draft">{t("draft")}</option>
               </select>
             </label>
           )}
           <label className="field">
-            <span className="field-label">From</span>
+            <span className="field-label">{t("fields.from")}</span>
             <input className="input" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} />
           </label>
           <label className="field">
-            <span className="field-label">To</span>
+            <span className="field-label">{t("fields.to")}</span>
             <input className="input" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} />
           </label>
         </form>
@@ -201,81 +180,76 @@ export function InterviewsListPage() {
         {interviews.isPending ? (
           <SkeletonRows rows={8} />
         ) : interviews.isError ? (
-          <ErrorState error={interviews.error} onRetry={() => interviews.refetch()} title="Could not load interviews" />
+          <ErrorState error={interviews.error} onRetry={() => interviews.refetch()} title={t("couldNotLoad")} />
         ) : (
           <>
             <div className="list-meta" aria-live="polite">
               <span>
-                {visible.length === rows.length ? countOf(rows.length) : `Showing ${visible.length.toLocaleString()} of ${countOf(rows.length)}`}
-                {audience === "staff" && drafts > 0 && !filters.status ? ` · ${drafts.toLocaleString()} draft${drafts === 1 ? "" : "s"}` : ""}
+                {visible.length === rows.length ? t("count", { count: rows.length }) : t("showing", { shown: visible.length, count: rows.length })}
+                {audience === "staff" && drafts > 0 && !filters.status && t("draftCount", { count: drafts })}
               </span>
               {filtering && (
                 <button type="button" className="link-btn small" onClick={() => setFilters(NO_FILTERS)}>
-                  Clear filters
+                  {t("clearFilters")}
                 </button>
               )}
             </div>
             {rangeWrong && (
               <p className="notice iv-inline-notice" role="alert">
-                “From” is after “To”: no day is in that range.
+                {t("rangeWrong")}
               </p>
             )}
             {visible.length === 0 ? (
               rows.length === 0 ? (
-                <EmptyState title={copy.emptyTitle} action={canEdit ? newButton("Start the first interview") : undefined}>
-                  {canEdit ? "Start an interview for a candidate with “New interview”." : copy.empty}
+                <EmptyState title={t(`${audience}.emptyTitle`)} action={canEdit ? newButton(t("startFirst")) : undefined}>
+                  {canEdit ? t("emptyEditor") : t(`${audience}.empty`)}
                 </EmptyState>
               ) : (
-                <EmptyState title="No interviews match">
-                  Try another name or dates, or{" "}
-                  <button type="button" className="link-btn" onClick={() => setFilters(NO_FILTERS)}>
-                    clear the filters
-                  </button>
-                  .
+                <EmptyState title={t("noMatch")}>
+                  {t.rich("noMatchText", {
+                    clear: (chunks) => (
+                      <button type="button" className="link-btn" onClick={() => setFilters(NO_FILTERS)}>
+                        {chunks}
+                      </button>
+                    ),
+                  })}
                 </EmptyState>
               )
             ) : (
-              <VirtualInterviews rows={visible} dimmed={stale} />
+              <VirtualInterviews rows={visible} dimmed={stale} audience={audience} />
             )}
           </>
         )}
       </div>
-      {canEdit && (
-        <NewInterviewDialog open={creating !== null} personId={creating?.personId} onClose={() => setCreating(null)} />
-      )}
+      {canEdit && creating && <NewInterviewDialog personId={creating.personId} onClose={() => setCreating(null)} />}
     </>
   );
 }
 
-function VirtualInterviews({ rows, dimmed }: { rows: Row[]; dimmed: boolean }) {
-  const { listRef, virtualizer } = useWindowList(rows, { rowHeight: 62, key: (row) => row.i.id });
+function VirtualInterviews({ rows, dimmed, audience }: { rows: Row[]; dimmed: boolean; audience: Audience }) {
+  const t = useTranslations("interviews");
+  const format = useDisplayFormat();
+  const { listRef, totalHeight, rows: shown, measure } = useWindowList(rows, { rowHeight: 62, key: (row) => row.i.id });
 
   return (
     <>
       <div className="iv-row-head" aria-hidden="true">
-        <span>Candidate</span>
-        <span>Date</span>
-        <span>Board</span>
-        <span>Profile · form</span>
-        <span>Status</span>
+        <span>{audience === "candidate" ? t("fields.interview") : t("fields.candidate")}</span>
+        <span>{t("fields.date")}</span>
+        <span>{t("fields.board")}</span>
+        <span>{t("fields.profileAndForm")}</span>
+        <span>{t("fields.status")}</span>
       </div>
-      <ul ref={listRef} className="iv-list" aria-label="Interviews" style={{ height: virtualizer.getTotalSize(), opacity: dimmed ? 0.7 : 1 }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const { i, name, board, profile, form } = rows[item.index];
+      <ul ref={listRef} className="iv-list" aria-label={t("title")} style={{ height: totalHeight, opacity: dimmed ? 0.7 : 1 }}>
+        {shown.map(({ item: { i, name, board, profile, form }, key, top }) => {
           return (
-            <li
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="iv-row"
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
-            >
+            <li key={key} data-key={key} ref={measure} className="iv-row" style={{ transform: `translateY(${top}px)` }}>
               <Link href={`/interviews/${encodeURIComponent(i.person_id)}/${encodeURIComponent(i.id)}`} className="iv-row-link">
                 <span className="iv-row-name">{name}</span>
                 <span className="iv-row-date">
-                  <time dateTime={i.date}>{formatDay(i.date)}</time>
+                  <time dateTime={i.date}>{format.day(i.date)}</time>
                 </span>
-                <span className="iv-row-board">{board ?? <span className="muted">No board</span>}</span>
+                <span className="iv-row-board">{board ?? <span className="muted">{t("noBoard")}</span>}</span>
                 <span className="iv-row-form">
                   {profile || form ? (
                     <>
@@ -283,11 +257,11 @@ function VirtualInterviews({ rows, dimmed }: { rows: Row[]; dimmed: boolean }) {
                       {form && form !== profile && <span className={profile ? "muted small" : undefined}>{form}</span>}
                     </>
                   ) : (
-                    <span className="muted">No form</span>
+                    <span className="muted">{t("noForm")}</span>
                   )}
                 </span>
                 <span className="iv-row-status">
-                  {i.published ? <span className="badge badge-success">Published</span> : <span className="badge badge-warning">Draft</span>}
+                  {i.published ? <span className="badge badge-success">{t("published")}</span> : <span className="badge badge-warning">{t("draft")}</span>}
                 </span>
               </Link>
             </li>

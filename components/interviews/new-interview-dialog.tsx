@@ -1,8 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useMemo, useState } from "react";
-import { errorMessage, isApiError } from "@/components/api/api-fetch";
+import { isApiError } from "@/components/api/api-fetch";
+import { useErrorMessage } from "@/components/api/use-error-message";
 import { useBoards } from "@/components/boards/use-boards";
 import { useForms } from "@/components/forms/use-forms";
 import type { Person } from "@/components/people/person-types";
@@ -13,6 +15,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { foldText, fullName, searchWords } from "@/components/ui/format";
 import { useToast } from "@/components/ui/toast";
+import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { today } from "./interview-format";
 import { useCreateInterview } from "./use-interviews";
 
@@ -26,15 +29,20 @@ type Errors = Partial<Record<"person" | "date" | "board_id" | "form_id" | "profi
  * the date (today by default), a profile (which brings its default form), a form and a board.
  * Goes to the new interview's page.
  */
-export function NewInterviewDialog({ open, onClose, personId }: { open: boolean; onClose: () => void; personId?: string | null }) {
+export function NewInterviewDialog({ onClose, personId }: { onClose: () => void; personId?: string | null }) {
+  const t = useTranslations("interviews.newDialog");
   return (
-    <Dialog open={open} onClose={onClose} title="New interview" description="The interview starts as a draft: only staff see it until you publish it.">
+    <Dialog open onClose={onClose} title={t("title")} description={t("description")}>
       <NewInterviewForm onClose={onClose} initialPersonId={personId ?? ""} />
     </Dialog>
   );
 }
 
 function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; initialPersonId: string }) {
+  const t = useTranslations("interviews.newDialog");
+  const ui = useTranslations("ui");
+  const errorMessage = useErrorMessage();
+  const format = useDisplayFormat();
   const router = useRouter();
   const toast = useToast();
   const people = usePeople();
@@ -105,8 +113,8 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const local: Errors = {};
-    if (!personId) local.person = "Choose the candidate.";
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) local.date = "Enter the date of the interview.";
+    if (!personId) local.person = t("personRequired");
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) local.date = t("dateRequired");
     setErrors(local);
     if (Object.keys(local).length) return;
     try {
@@ -114,11 +122,11 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
         personId,
         input: { date, board_id: board || undefined, form_id: formId || undefined, profile_id: profileId || undefined },
       });
-      toast.show(`Interview with ${selected?.name ?? "the candidate"} created.`);
+      toast.show(t("created", { name: selected?.name ?? t("theCandidate") }));
       onClose();
       router.push(`/interviews/${encodeURIComponent(interview.person_id)}/${encodeURIComponent(interview.id)}`);
     } catch (err) {
-      if (isApiError(err) && err.status === 404) setErrors({ person: "This person no longer exists, or you may not see them." });
+      if (isApiError(err) && err.status === 404) setErrors({ person: t("personGone") });
       else if (isApiError(err) && err.details.length) setErrors({ ...err.fieldErrors(), _: err.message });
       else setErrors({ _: errorMessage(err) });
     }
@@ -128,7 +136,7 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
   const loadError = people.error ?? roles.error ?? boards.error ?? profiles.error ?? forms.error;
 
   return (
-    <form onSubmit={submit} className="stack" noValidate aria-label="New interview">
+    <form onSubmit={submit} className="stack" noValidate aria-label={t("title")}>
       {errors._ && (
         <p className="form-error" role="alert">
           {errors._}
@@ -140,35 +148,35 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
         </p>
       )}
       <fieldset className="iv-person-picker">
-        <legend>Candidate</legend>
+        <legend>{t("candidate")}</legend>
         <div className="stack-sm">
           <label className="field">
-            <span className="sr-only">Find a person</span>
+            <span className="sr-only">{t("findPerson")}</span>
             <input
               className="input"
               type="search"
-              placeholder={loading ? "Loading people…" : "Type a name or e-mail to find someone"}
+              placeholder={loading ? t("loadingPeople") : t("findPlaceholder")}
               value={search}
               onChange={(e) => onSearch(e.target.value)}
               autoComplete="off"
               data-autofocus={initialPersonId ? undefined : true}
             />
           </label>
-          <Field label={<span className="sr-only">Person</span>} error={errors.person} hint={hidden ? `${hidden.toLocaleString()} more people: type to narrow down.` : undefined}>
+          <Field label={<span className="sr-only">{t("person")}</span>} error={errors.person} hint={hidden ? t("morePeople", { count: hidden }) : undefined}>
             {(p) => (
               <select
                 {...p}
-                aria-label="Candidate"
+                aria-label={t("candidate")}
                 className="select"
                 value={personId}
                 onChange={(e) => setPersonId(e.target.value)}
                 disabled={loading}
                 data-autofocus={initialPersonId ? true : undefined}
               >
-                <option value="">{matches.length ? "Choose a person…" : "No one matches"}</option>
+                <option value="">{matches.length ? t("choosePerson") : t("noMatch")}</option>
                 {selectedOutside && selected && <option value={selected.p.id}>{selected.label}</option>}
                 {candidates.length > 0 && (
-                  <optgroup label="Candidates">
+                  <optgroup label={t("candidates")}>
                     {shown(candidates).map((x) => (
                       <option key={x.p.id} value={x.p.id}>
                         {x.label}
@@ -177,7 +185,7 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
                   </optgroup>
                 )}
                 {others.length > 0 && (
-                  <optgroup label={candidates.length ? "Other people" : "People"}>
+                  <optgroup label={candidates.length ? t("otherPeople") : t("people")}>
                     {shown(others).map((x) => (
                       <option key={x.p.id} value={x.p.id}>
                         {x.label}
@@ -191,10 +199,10 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
         </div>
       </fieldset>
       <div className="grid-2">
-        <Field label="Date" error={errors.date}>
-          {(p) => <input {...p} className="input" type="date" value={date} onChange={(e) => setDate(e.target.value)} required />}
+        <Field label={t("date")} error={errors.date} hint={date ? format.day(date, "full") : undefined}>
+          {(p) => <input {...p} className="input input-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required />}
         </Field>
-        <Field label="Board" error={errors.board_id}>
+        <Field label={t("board")} error={errors.board_id}>
           {(p) => (
             <select
               {...p}
@@ -202,7 +210,7 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
               value={board}
               onChange={(e) => setBoardId(e.target.value)}
             >
-              <option value="">No board</option>
+              <option value="">{t("noBoard")}</option>
               {boards.data?.map((b) => (
                 <option key={b.id} value={b.id}>
                   {b.name}
@@ -213,10 +221,10 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
         </Field>
       </div>
       <div className="grid-2">
-        <Field label="Profile" error={errors.profile_id} hint="A profile brings its default form.">
+        <Field label={t("profile")} error={errors.profile_id} hint={t("profileHint")}>
           {(p) => (
             <select {...p} className="select" value={profileId} onChange={(e) => onProfile(e.target.value)}>
-              <option value="">No profile</option>
+              <option value="">{t("noProfile")}</option>
               {profiles.data?.map((pr) => (
                 <option key={pr.id} value={pr.id}>
                   {pr.name}
@@ -225,14 +233,10 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
             </select>
           )}
         </Field>
-        <Field
-          label="Form"
-          error={errors.form_id}
-          hint={formId && formId === profileForm ? "The profile’s default form." : !formId ? "Without a form there is nothing to fill in." : undefined}
-        >
+        <Field label={t("form")} error={errors.form_id} hint={formId && formId === profileForm ? t("profileForm") : !formId ? t("noFormHint") : undefined}>
           {(p) => (
             <select {...p} className="select" value={formId} onChange={(e) => setFormId(e.target.value)}>
-              <option value="">No form</option>
+              <option value="">{t("noForm")}</option>
               {forms.data?.map((f) => (
                 <option key={f.id} value={f.id}>
                   {f.name}
@@ -244,11 +248,11 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
       </div>
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onClose}>
-          Cancel
+          {ui("cancel")}
         </button>
         <button type="submit" className="btn btn-primary" disabled={create.isPending}>
           {create.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
-          Create interview
+          {t("create")}
         </button>
       </div>
     </form>

@@ -1,14 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useBoards } from "@/components/boards/use-boards";
-import { hasPermission, useMe } from "@/components/me/use-me";
+import { hasPermission } from "@/components/me/me";
+import { useMe } from "@/components/me/use-me";
 import type { PersonDetail } from "@/components/people/person-types";
 import { useProfiles } from "@/components/profiles/use-profiles";
-import { formatDay } from "./interview-format";
+import { useDisplayFormat } from "@/components/ui/use-display-format";
 
 /** The person page's interviews: date, board, profile, status; editors start a new one from here. */
 export function PersonInterviewsCard({ person }: { person: PersonDetail }) {
+  const t = useTranslations("interviews");
+  const format = useDisplayFormat();
   const me = useMe();
   const boards = useBoards();
   const profiles = useProfiles();
@@ -20,18 +24,16 @@ export function PersonInterviewsCard({ person }: { person: PersonDetail }) {
   return (
     <section className="card" aria-labelledby="interviews-title">
       <div className="card-head">
-        <h2 id="interviews-title">Interviews</h2>
+        <h2 id="interviews-title">{t("title")}</h2>
         {canEdit && (
           <Link href={`/interviews?new=${encodeURIComponent(person.id)}`} className="btn btn-sm">
-            <span aria-hidden="true">+</span> New interview
+            <span aria-hidden="true">+</span> {t("new")}
           </Link>
         )}
       </div>
       <div className="card-body">
         {interviews.length === 0 ? (
-          <p className="muted">
-            {canEdit ? "No interviews yet. Use “New interview” to start one." : me.data?.sees_all_interviews ? "No interviews yet." : "No published interviews yet."}
-          </p>
+          <p className="muted">{canEdit ? t("personEmptyEditor") : me.data?.sees_all_interviews ? t("personEmpty") : t("personEmptyPublished")}</p>
         ) : (
           <ul className="interview-list iv-person-list">
             {interviews.map((i) => {
@@ -40,10 +42,10 @@ export function PersonInterviewsCard({ person }: { person: PersonDetail }) {
                 <li key={i.id}>
                   <Link href={`/interviews/${encodeURIComponent(person.id)}/${encodeURIComponent(i.id)}`}>
                     <span className="iv-person-item">
-                      <time dateTime={i.date}>{formatDay(i.date, "long")}</time>
+                      <time dateTime={i.date}>{format.day(i.date, "long")}</time>
                       {meta && <span className="muted small">{meta}</span>}
                     </span>
-                    {i.published ? <span className="badge badge-success">Published</span> : <span className="badge badge-warning">Draft</span>}
+                    {i.published ? <span className="badge badge-success">{t("published")}</span> : <span className="badge badge-warning">{t("draft")}</span>}
                   </Link>
                 </li>
               );

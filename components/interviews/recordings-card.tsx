@@ -1,69 +1,84 @@
 "use client";
 
-import { inLanguage } from "@/components/forms/form-types";
-import { formatDate } from "@/components/ui/format";
-import { isMultilingual } from "./interview-format";
+import "@/components/audio/audio.css";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useErrorMessage } from "@/components/api/use-error-message";
+import { RecorderPanel } from "@/components/audio/recorder-panel";
+import { RecordingItem } from "@/components/audio/recording-item";
+import { SessionProgress } from "@/components/audio/session-progress";
+import { useRecordingController } from "@/components/audio/use-recording-controller";
+import { interviewKeys } from "./interview-keys";
 import type { Recording } from "./interview-types";
 
-/** A transcript or summary: a plain text or a multilingual one. */
-function textOf(value: unknown, language: string): string {
-  if (typeof value === "string") return value;
-  if (isMultilingual(value)) return inLanguage(value, language);
-  return "";
-}
-
 /**
- * The interview's recordings: a player each, with transcript and summary once they exist.
- * The in-browser recorder will live here too (it is another piece of work); for now this
- * only lists what `audio` holds.
+ * The interview's recordings. People who may record it (editors; the candidate on their own
+ * published interview) get the recorder: Record / Pause / Stop, every second kept on this device
+ * until the server has it, then saved, transcribed and summarized, each step shown with a Retry.
+ * Recordings this device still holds (interrupted, or on their way) are listed above the saved
+ * ones; each saved one has a seekable player, its transcript (a line plays from there) and summary.
  */
-export function RecordingsCard({ audio, language }: { audio: Record<string, Recording>; language: string; canEdit?: boolean }) {
+export function RecordingsCard({
+  audio,
+  language,
+  personId,
+  interviewId,
+  canRecord = false,
+}: {
+  audio: Record<string, Recording>;
+  language: string;
+  personId: string;
+  interviewId: string;
+  /** Editors, and the candidate on their own published interview. */
+  canRecord?: boolean;
+  canEdit?: boolean;
+}) {
+  const t = useTranslations("audio");
+  const errorMessage = useErrorMessage();
+  const qc = useQueryClient();
+  const { controller, snapshot } = useRecordingController(personId, interviewId, canRecord);
   const recordings = Object.entries(audio ?? {}).sort((a, b) => (a[1].created_at ?? 0) - (b[1].created_at ?? 0));
+  const live = snapshot.sessions.find((s) => s.live);
+  const onDevice = snapshot.sessions.filter((s) => !s.live);
+  // Recordings whose steps this device is still running: their own Transcribe / Summarize buttons wait.
+  const inProgress = new Set(onDevice.map((s) => s.session.recordingId));
+  const refresh = () => void qc.invalidateQueries({ queryKey: interviewKeys.detail(personId, interviewId) });
+
   return (
     <section className="card iv-recordings" aria-labelledby="recordings-title">
       <div className="card-head">
         <div>
           <h2 id="recordings-title">
-            <span aria-hidden="true" className="iv-rec-dot" /> Recordings
+            <span aria-hidden="true" className="iv-rec-dot" /> {t("title")}
           </h2>
-          <p>Audio of the interview, with transcript and summary.</p>
+          <p>{t("intro")}</p>
         </div>
       </div>
-      <div className="card-body">
+      <div className="card-body stack">
+        {canRecord && controller && <RecorderPanel controller={controller} language={language} live={live} />}
+        {snapshot.loadError !== null && (
+          <p className="notice" role="alert">
+            {t("loadError", { message: errorMessage(snapshot.loadError) })}
+          </p>
+        )}
+        {controller &&
+          onDevice.map((view) => <SessionProgress key={view.session.recordingId} view={view} controller={controller} language={language} />)}
         {recordings.length === 0 ? (
-          <p className="muted">No recordings yet. Recording in the browser arrives here.</p>
+          onDevice.length === 0 && !live && <p className="muted">{canRecord ? t("emptyCanRecord") : t("empty")}</p>
         ) : (
           <ul className="iv-rec-list">
-            {recordings.map(([id, r], i) => {
-              const name = inLanguage(r.name, language) || `Recording ${i + 1}`;
-              const transcript = textOf(r.transcript, language);
-              const summary = textOf(r.summary, language);
-              return (
-                <li key={id} className="iv-rec">
-                  <div className="iv-rec-head">
-                    <span className="iv-rec-name">{name}</span>
-                    {r.created_at ? <span className="muted small">{formatDate(r.created_at, true)}</span> : null}
-                  </div>
-                  {r.url ? (
-                    <audio controls preload="none" src={r.url} aria-label={name} className="iv-audio" />
-                  ) : (
-                    <p className="muted small">The audio is not available.</p>
-                  )}
-                  {summary && (
-                    <details className="iv-rec-text" open>
-                      <summary>Summary</summary>
-                      <p>{summary}</p>
-                    </details>
-                  )}
-                  {transcript && (
-                    <details className="iv-rec-text">
-                      <summary>Transcript</summary>
-                      <p>{transcript}</p>
-                    </details>
-                  )}
-                </li>
-              );
-            })}
+            {recordings.map(([id, r], i) => (
+              <RecordingItem
+                key={id}
+                recordingId={id}
+                recording={r}
+                index={i}
+                readerLanguage={language}
+                canRecord={canRecord && !inProgress.has(id)}
+                target={{ recordingId: id, personId, interviewId }}
+                onChanged={refresh}
+              />
+            ))}
           </ul>
         )}
       </div>

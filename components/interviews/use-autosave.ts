@@ -1,8 +1,10 @@
 "use client";
 
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useEffect, useState, useSyncExternalStore } from "react";
-import { apiFetch, errorMessage, isApiError } from "@/components/api/api-fetch";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { apiFetch, isApiError } from "@/components/api/api-fetch";
+import { useErrorMessage } from "@/components/api/use-error-message";
 import { interviewKeys } from "./interview-keys";
 import type { Interview } from "./interview-types";
 import { interviewPath } from "./use-interviews";
@@ -19,10 +21,10 @@ export type AutosaveSnapshot = {
   status: SaveStatus;
   /** Values not confirmed by the server yet (typed, queued, being sent, or failed): shown instead of the cached ones. */
   local: ReadonlyMap<SaveKey, unknown>;
-  /** Per key: why its last save failed. */
-  errors: ReadonlyMap<SaveKey, string>;
-  /** The last failure's message, for the status line. */
-  message: string | null;
+  /** Per key: why its last save failed (what the request threw; useSaveErrorMessage says it). */
+  errors: ReadonlyMap<SaveKey, unknown>;
+  /** The last failure, for the status line; null when nothing failed. */
+  failure: unknown;
 };
 
 /**
@@ -36,10 +38,10 @@ export class AutosaveStore {
   private sending = new Map<SaveKey, unknown>();
   private failed = new Map<SaveKey, unknown>();
   private dirty = new Set<SaveKey>();
-  private errors = new Map<SaveKey, string>();
+  private errors = new Map<SaveKey, unknown>();
   private inflight = new Set<Promise<unknown>>();
   private flushers = new Map<SaveKey, () => void>();
-  private message: string | null = null;
+  private failure: unknown = null;
   private everSaved = false;
   private listeners = new Set<() => void>();
   private snapshot: AutosaveSnapshot;
@@ -63,7 +65,7 @@ export class AutosaveStore {
     const local = new Map<SaveKey, unknown>([...this.failed, ...this.sending, ...this.queued]);
     const busy = this.dirty.size > 0 || this.queued.size > 0 || this.sending.size > 0;
     const status: SaveStatus = this.failed.size > 0 ? "error" : busy ? "saving" : this.everSaved ? "saved" : "idle";
-    return { status, local, errors: new Map(this.errors), message: this.failed.size ? this.message : null };
+    return { status, local, errors: new Map(this.errors), failure: this.failed.size ? this.failure : null };
   }
 
   private notify() {
@@ -142,8 +144,8 @@ export class AutosaveStore {
         // A newer value waiting for this key supersedes the one that failed.
         if (!this.queued.has(key)) {
           this.failed.set(key, value);
-          this.errors.set(key, messageFor(error, key));
-          this.message = errorMessage(error);
+          this.errors.set(key, error);
+          this.failure = error;
         }
       } finally {
         this.inflight.delete(request);
@@ -175,12 +177,17 @@ export class AutosaveStore {
   }
 }
 
-function messageFor(error: unknown, key: SaveKey): string {
-  if (isApiError(error)) {
-    const detail = error.details.find((d) => d.path === key);
-    if (detail) return detail.message;
-  }
-  return `Not saved: ${errorMessage(error)}`;
+/** Why a value was not saved, for the reader: the service's word on that very field, else the failure. */
+export function useSaveErrorMessage() {
+  const t = useTranslations("interviews");
+  const errorMessage = useErrorMessage();
+  return useCallback(
+    (error: unknown, key: SaveKey): string => {
+      const detail = isApiError(error) ? error.details.find((d) => d.path === key) : undefined;
+      return detail ? detail.message : t("notSaved", { reason: errorMessage(error) });
+    },
+    [t, errorMessage],
+  );
 }
 
 /** One store per interview page; warns before the tab is closed with unsaved answers. */

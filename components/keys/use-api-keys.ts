@@ -16,12 +16,8 @@ export type ApiKey = {
 };
 export type NewApiKey = ApiKey & { key: string };
 
-export const SCOPES: { value: Scope; label: string }[] = [
-  { value: "read:people", label: "Read people and their files" },
-  { value: "write:people", label: "Create, change and delete people" },
-  { value: "read:interviews", label: "Read interviews" },
-  { value: "write:interviews", label: "Create, change and delete interviews and recordings" },
-];
+/** The scopes a key can hold, in the order they are offered; described by the keys messages (`scopes.<scope>`). */
+export const SCOPES: Scope[] = ["read:people", "write:people", "read:interviews", "write:interviews"];
 
 export function useApiKeys() {
   return useQuery({ queryKey: apiKeyKeys.list(), queryFn: ({ signal }) => apiFetch<ApiKey[]>("/api/keys", { signal }) });

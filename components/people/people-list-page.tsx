@@ -1,43 +1,48 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useDeferredValue, useMemo, useState } from "react";
-import { hasPermission, seesAllPeople, useMe } from "@/components/me/use-me";
+import { hasPermission, seesAllPeople } from "@/components/me/me";
+import { useMe } from "@/components/me/use-me";
 import { useRoles, type Role } from "@/components/roles/use-roles";
 import { useTags } from "@/components/tags/use-tags";
 import { Avatar } from "@/components/ui/avatar";
 import { foldText, searchWords } from "@/components/ui/format";
 import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
 import { useWindowList } from "@/components/ui/use-window-list";
-import { NewPersonDialog } from "./new-person-dialog";
 import type { Person } from "./person-types";
 import { roleNames } from "./role-summary";
 import { usePeople } from "./use-people";
 
-const countOf = (n: number) => `${n.toLocaleString()} ${n === 1 ? "person" : "people"}`;
+// Only once someone adds a person.
+const NewPersonDialog = dynamic(() => import("./new-person-dialog").then((m) => m.NewPersonDialog));
 
 type Filters = { text: string; role: string; tag: string; archived: boolean };
 
 /**
  * The whole list is fetched once; search and filters run in memory on a deferred copy of the
  * inputs (typing stays responsive with thousands of people) and only visible rows are rendered.
+ * Staff filter the district by role and tag; a mentor's list is only their candidates.
  */
 export function PeopleListPage() {
+  const t = useTranslations("people");
   const me = useMe();
   const people = usePeople();
+  const seesAll = seesAllPeople(me.data);
   const roles = useRoles();
   const tags = useTags();
   const [filters, setFilters] = useState<Filters>({ text: "", role: "", tag: "", archived: false });
   const deferred = useDeferredValue(filters);
   const [creating, setCreating] = useState(false);
   const canEdit = hasPermission(me.data, "people:edit");
-  const seesAll = seesAllPeople(me.data);
   const myId = me.data?.person.id;
 
   const roleById = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r])), [roles.data]);
-  const tagById = useMemo(() => new Map((tags.data ?? []).map((t) => [t.id, t.name])), [tags.data]);
+  const tagById = useMemo(() => new Map((tags.data ?? []).map((tag) => [tag.id, tag.name])), [tags.data]);
 
-  // Mentors and candidates see themselves in the API's list; the page lists the others.
+  // Mentors see themselves in the API's list; the page lists the others.
   const base = useMemo(() => {
     const all = people.data ?? [];
     return seesAll ? all : all.filter((p) => p.id !== myId);
@@ -59,107 +64,102 @@ export function PeopleListPage() {
   }, [index, deferred]);
 
   const activeCount = useMemo(() => base.filter((p) => !p.archived).length, [base]);
+  const archivedHidden = filters.archived ? 0 : base.length - activeCount;
   const filtering = Boolean(filters.text || filters.role || filters.tag);
   const stale = deferred !== filters;
-  const title = seesAll ? "People" : me.data?.kinds.includes("mentor") ? "Your candidates" : "People";
+  const copy = seesAll ? "staff" : "mentor";
 
   return (
     <>
       <div className="page-head">
         <div>
-          <h1>{title}</h1>
-          <p>
-            {seesAll
-              ? "Everyone in your district: candidates, mentors, board members and staff."
-              : me.data?.kinds.includes("mentor")
-                ? "The candidates assigned to you."
-                : "The people you can see."}
-          </p>
+          <h1>{t(`${copy}.title`)}</h1>
+          <p>{t(`${copy}.lead`)}</p>
         </div>
         {canEdit && (
           <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-            <span aria-hidden="true">+</span> New person
+            <span aria-hidden="true">+</span> {t("new")}
           </button>
         )}
       </div>
 
       <div className="card">
-        <form className="toolbar" role="search" onSubmit={(e) => e.preventDefault()}>
+        <form className={`toolbar ${seesAll ? "" : "toolbar-short"}`} role="search" aria-label={t("filterLabel")} onSubmit={(e) => e.preventDefault()}>
           <label className="field search-field">
-            <span className="field-label">Search</span>
+            <span className="field-label">{t("search")}</span>
             <input
               className="input"
               type="search"
-              placeholder="Name or e-mail"
+              placeholder={t("searchPlaceholder")}
               value={filters.text}
               onChange={(e) => setFilters((f) => ({ ...f, text: e.target.value }))}
             />
           </label>
-          <label className="field">
-            <span className="field-label">Role</span>
-            <select className="select" value={filters.role} onChange={(e) => setFilters((f) => ({ ...f, role: e.target.value }))}>
-              <option value="">All roles</option>
-              {roles.data?.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field-label">Tag</span>
-            <select className="select" value={filters.tag} onChange={(e) => setFilters((f) => ({ ...f, tag: e.target.value }))}>
-              <option value="">All tags</option>
-              {tags.data?.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          {seesAll && (
+            <>
+              <label className="field">
+                <span className="field-label">{t("role")}</span>
+                <select className="select" value={filters.role} onChange={(e) => setFilters((f) => ({ ...f, role: e.target.value }))}>
+                  <option value="">{t("allRoles")}</option>
+                  {roles.data?.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="field">
+                <span className="field-label">{t("tag")}</span>
+                <select className="select" value={filters.tag} onChange={(e) => setFilters((f) => ({ ...f, tag: e.target.value }))}>
+                  <option value="">{t("allTags")}</option>
+                  {tags.data?.map((tag) => (
+                    <option key={tag.id} value={tag.id}>
+                      {tag.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </>
+          )}
           <label className="check">
             <input type="checkbox" checked={filters.archived} onChange={(e) => setFilters((f) => ({ ...f, archived: e.target.checked }))} />
-            Show archived
+            {t("showArchived")}
           </label>
         </form>
 
         {people.isPending ? (
           <SkeletonRows rows={8} />
         ) : people.isError ? (
-          <ErrorState error={people.error} onRetry={() => people.refetch()} title="Could not load people" />
+          <ErrorState error={people.error} onRetry={() => people.refetch()} title={t("couldNotLoad")} />
         ) : (
           <>
             <div className="list-meta" aria-live="polite">
               <span>
-                {visible.length === base.length ? countOf(base.length) : `Showing ${visible.length} of ${countOf(base.length)}`}
-                {!filters.archived && base.length > activeCount ? ` · ${base.length - activeCount} archived hidden` : ""}
+                {visible.length === base.length ? t("count", { count: base.length }) : t("showing", { shown: visible.length, count: base.length })}
+                {archivedHidden > 0 && t("archivedHidden", { count: archivedHidden })}
               </span>
               {filtering && (
                 <button type="button" className="link-btn small" onClick={() => setFilters({ text: "", role: "", tag: "", archived: filters.archived })}>
-                  Clear filters
+                  {t("clearFilters")}
                 </button>
               )}
             </div>
             {visible.length === 0 ? (
               base.length === 0 ? (
                 <EmptyState
-                  title={seesAll ? "No people yet" : "Nobody to show yet"}
+                  title={t(`${copy}.emptyTitle`)}
                   action={
                     canEdit ? (
                       <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-                        Add the first person
+                        {t("addFirst")}
                       </button>
                     ) : undefined
                   }
                 >
-                  {canEdit
-                    ? "Add the people of your district to start their credentialing."
-                    : seesAll
-                      ? "People appear here once your district office adds them."
-                      : "Candidates appear here once the district office assigns them to you."}
+                  {canEdit ? t("emptyEditor") : t(`${copy}.empty`)}
                 </EmptyState>
               ) : (
-                <EmptyState title="No one matches">Try another name, or clear the role and tag filters{filters.archived ? "" : ", or show archived people"}.</EmptyState>
+                <EmptyState title={t("noMatch")}>{filters.archived ? t("noMatchText") : t("noMatchTextArchived")}</EmptyState>
               )
             ) : (
               <VirtualPeople people={visible} roleById={roleById} tagById={tagById} dimmed={stale} />
@@ -167,7 +167,7 @@ export function PeopleListPage() {
           </>
         )}
       </div>
-      {canEdit && <NewPersonDialog open={creating} onClose={() => setCreating(false)} />}
+      {creating && <NewPersonDialog onClose={() => setCreating(false)} />}
     </>
   );
 }
@@ -183,38 +183,27 @@ function VirtualPeople({
   tagById: Map<string, string>;
   dimmed: boolean;
 }) {
-  const { listRef, virtualizer } = useWindowList(people, { rowHeight: 61, key: (p) => p.id });
+  const t = useTranslations("people");
+  const { listRef, totalHeight, rows, measure } = useWindowList(people, { rowHeight: 61, key: (p) => p.id });
 
   return (
-    <ul
-      ref={listRef}
-      className="people-list"
-      aria-label="People"
-      style={{ height: virtualizer.getTotalSize(), opacity: dimmed ? 0.7 : 1 }}
-    >
-      {virtualizer.getVirtualItems().map((item) => {
-        const p = people[item.index];
+    <ul ref={listRef} className="people-list" aria-label={t("listLabel")} style={{ height: totalHeight, opacity: dimmed ? 0.7 : 1 }}>
+      {rows.map(({ item: p, key, top }) => {
         const names = roleNames(p.roles, roleById);
         return (
-          <li
-            key={item.key}
-            data-index={item.index}
-            ref={virtualizer.measureElement}
-            className="person-row"
-            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
-          >
+          <li key={key} data-key={key} ref={measure} className="person-row" style={{ transform: `translateY(${top}px)` }}>
             <Link href={`/people/${p.id}`} className="person-link">
               <Avatar first={p.first} last={p.last} />
               <span className="person-name">
                 {p.first} {p.last}
-                {p.archived ? <span className="badge badge-warning">Archived</span> : null}
+                {p.archived ? <span className="badge badge-warning">{t("archived")}</span> : null}
               </span>
               <span className="person-email">{p.email}</span>
               <span className="person-roles">
-                {names.length ? names.join(", ") : <span className="muted">No role</span>}
+                {names.length ? names.join(", ") : <span className="muted">{t("noRole")}</span>}
                 {p.tags.length > 0 && (
                   <span className="chips" style={{ marginTop: 4 }}>
-                    {p.tags.map((t) => tagById.get(t)).filter(Boolean).map((name) => (
+                    {p.tags.map((id) => tagById.get(id)).filter(Boolean).map((name) => (
                       <span key={name} className="chip">
                         {name}
                       </span>

@@ -1,12 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { errorMessage, isApiError } from "@/components/api/api-fetch";
+import { isApiError } from "@/components/api/api-fetch";
+import { useErrorMessage } from "@/components/api/use-error-message";
+import { LanguagePicker } from "@/components/languages/language-picker";
 import type { Role } from "@/components/roles/use-roles";
 import type { Tag } from "@/components/tags/use-tags";
 import { Field } from "@/components/ui/field";
+import { fullName } from "@/components/ui/format";
 import { useToast } from "@/components/ui/toast";
-import { LanguageOptions } from "./languages";
 import type { Person, PersonDetail } from "./person-types";
 import { useUpdatePerson } from "./use-people";
 
@@ -30,6 +33,8 @@ export function PersonDetailsForm({
   people: Person[];
   canEdit: boolean;
 }) {
+  const t = useTranslations("people");
+  const errorMessage = useErrorMessage();
   const toast = useToast();
   const update = useUpdatePerson(person.id);
   const [form, setForm] = useState({
@@ -53,6 +58,7 @@ export function PersonDetailsForm({
         .sort((a, b) => `${a.last} ${a.first}`.localeCompare(`${b.last} ${b.first}`)),
     [people, person.id, mentorRoleIds, form.mentors],
   );
+  const assignedMentors = people.filter((p) => person.mentors.includes(p.id));
   const isCandidate = Object.keys(form.roles).some((id) => roleById.get(id)?.kind === "candidate");
   const showMentors = isCandidate || form.mentors.length > 0;
 
@@ -67,7 +73,7 @@ export function PersonDetailsForm({
     ...(form.first.trim() !== person.first ? { first: form.first.trim() } : {}),
     ...(form.last.trim() !== person.last ? { last: form.last.trim() } : {}),
     ...(form.email.trim() !== person.email ? { email: form.email.trim() } : {}),
-    ...(form.language.trim() !== person.language ? { language: form.language.trim() } : {}),
+    ...(form.language !== person.language ? { language: form.language } : {}),
     ...(!sameRoles(form.roles, person.roles) ? { roles: form.roles } : {}),
     ...(!sameSet(form.tags, person.tags) ? { tags: form.tags } : {}),
     ...(!sameSet(form.mentors, person.mentors) ? { mentors: form.mentors } : {}),
@@ -78,14 +84,14 @@ export function PersonDetailsForm({
     e.preventDefault();
     if (!canEdit || !dirty) return;
     const local: Errors = {};
-    if (!form.first.trim()) local.first = "Enter the first name.";
-    if (!form.last.trim()) local.last = "Enter the last name.";
-    if (!form.email.trim()) local.email = "Enter the e-mail address.";
+    if (!form.first.trim()) local.first = t("errors.first");
+    if (!form.last.trim()) local.last = t("errors.last");
+    if (!form.email.trim()) local.email = t("errors.email");
     setErrors(local);
     if (Object.keys(local).length) return;
     try {
       await update.mutateAsync(changes);
-      toast.show("Changes saved.");
+      toast.show(t("saved"));
     } catch (err) {
       if (isApiError(err) && err.status === 409) setErrors({ email: err.message });
       else if (isApiError(err) && err.details.length) setErrors({ ...err.fieldErrors(), _: err.message });
@@ -107,10 +113,10 @@ export function PersonDetailsForm({
   };
 
   return (
-    <form onSubmit={submit} className="card" noValidate aria-label="Person details">
+    <form onSubmit={submit} className="card" noValidate aria-label={t("detailsLabel")}>
       <div className="card-head">
-        <h2>Details</h2>
-        {!canEdit && <span className="badge">Read only</span>}
+        <h2>{t("details")}</h2>
+        {!canEdit && <span className="badge">{t("readOnly")}</span>}
       </div>
       <div className="card-body stack">
         {errors._ && (
@@ -119,29 +125,24 @@ export function PersonDetailsForm({
           </p>
         )}
         <div className="grid-2">
-          <Field label="First name" error={errors.first}>
+          <Field label={t("fields.first")} error={errors.first}>
             {(p) => <input {...p} className="input" value={form.first} onChange={(e) => set({ first: e.target.value })} readOnly={!canEdit} />}
           </Field>
-          <Field label="Last name" error={errors.last}>
+          <Field label={t("fields.last")} error={errors.last}>
             {(p) => <input {...p} className="input" value={form.last} onChange={(e) => set({ last: e.target.value })} readOnly={!canEdit} />}
           </Field>
         </div>
         <div className="grid-2">
-          <Field label="E-mail" error={errors.email}>
+          <Field label={t("fields.email")} error={errors.email}>
             {(p) => <input {...p} className="input" type="email" value={form.email} onChange={(e) => set({ email: e.target.value })} readOnly={!canEdit} />}
           </Field>
-          <Field label="Language" error={errors.language} hint={canEdit ? "Messages are translated into this language." : undefined}>
-            {(p) => (
-              <>
-                <input {...p} className="input" list="person-languages" value={form.language} onChange={(e) => set({ language: e.target.value })} readOnly={!canEdit} />
-                <LanguageOptions id="person-languages" />
-              </>
-            )}
+          <Field label={t("fields.language")} error={errors.language} hint={canEdit ? t("languageHint") : undefined}>
+            {(p) => <LanguagePicker {...p} value={form.language} onChange={(language) => set({ language })} readOnly={!canEdit} />}
           </Field>
         </div>
 
         <fieldset>
-          <legend>Roles</legend>
+          <legend>{t("fields.roles")}</legend>
           {canEdit ? (
             <div className="role-grid">
               {roles.map((r) => {
@@ -150,9 +151,9 @@ export function PersonDetailsForm({
                   <div key={r.id} className="role-line">
                     <label htmlFor={id}>{r.name}</label>
                     <select id={id} className="select" value={form.roles[r.id] ? String(form.roles[r.id]) : ""} onChange={(e) => setRole(r.id, e.target.value as "" | "1" | "2")}>
-                      <option value="">Not held</option>
-                      <option value="1">Primary</option>
-                      <option value="2">Secondary</option>
+                      <option value="">{t("roleNotHeld")}</option>
+                      <option value="1">{t("rolePrimary")}</option>
+                      <option value="2">{t("roleSecondary")}</option>
                     </select>
                   </div>
                 );
@@ -164,31 +165,39 @@ export function PersonDetailsForm({
                 .sort(([, a], [, b]) => a - b)
                 .map(([id, v]) => (
                   <span key={id} className={`badge ${v === 1 ? "badge-primary" : ""}`}>
-                    {roleById.get(id)?.name ?? "Unknown role"}
-                    {v === 1 ? " · primary" : ""}
+                    {v === 1 ? t("primaryRoleBadge", { name: roleById.get(id)?.name ?? t("unknownRole") }) : (roleById.get(id)?.name ?? t("unknownRole"))}
                   </span>
                 ))}
-              {Object.keys(person.roles).length === 0 && <span className="muted">No role</span>}
+              {Object.keys(person.roles).length === 0 && <span className="muted">{t("noRole")}</span>}
             </div>
           )}
           {errors.roles && <p className="field-error">{errors.roles}</p>}
         </fieldset>
 
         <fieldset>
-          <legend>Tags</legend>
-          {tags.length === 0 ? (
-            <p className="muted small">No tags defined yet. Tags are managed under Settings → Tags.</p>
+          <legend>{t("fields.tags")}</legend>
+          {!canEdit ? (
+            // A reader who may not edit sees this person's tags, not the district's whole list.
+            <div className="chips">
+              {person.tags.map((id) => (
+                <span key={id} className="badge">
+                  {tags.find((tag) => tag.id === id)?.name ?? person.tag_details?.find((tag) => tag.id === id)?.name ?? t("unknownTag")}
+                </span>
+              ))}
+              {person.tags.length === 0 && <span className="muted">{t("noTags")}</span>}
+            </div>
+          ) : tags.length === 0 ? (
+            <p className="muted small">{t("noTagsDefined")}</p>
           ) : (
             <div className="toggle-chips">
-              {tags.map((t) => (
-                <label key={t.id} className="toggle-chip">
+              {tags.map((tag) => (
+                <label key={tag.id} className="toggle-chip">
                   <input
                     type="checkbox"
-                    disabled={!canEdit}
-                    checked={form.tags.includes(t.id)}
-                    onChange={(e) => set({ tags: e.target.checked ? [...form.tags, t.id] : form.tags.filter((x) => x !== t.id) })}
+                    checked={form.tags.includes(tag.id)}
+                    onChange={(e) => set({ tags: e.target.checked ? [...form.tags, tag.id] : form.tags.filter((x) => x !== tag.id) })}
                   />
-                  {t.name}
+                  {tag.name}
                 </label>
               ))}
             </div>
@@ -198,18 +207,20 @@ export function PersonDetailsForm({
 
         {showMentors && (
           <fieldset>
-            <legend>Mentors</legend>
-            {mentorChoices.length === 0 ? (
-              <p className="muted small">
-                {canEdit ? "Nobody holds a mentor role yet. Give someone a Mentor role first." : "No mentor assigned."}
+            <legend>{t("fields.mentors")}</legend>
+            {!canEdit ? (
+              // A reader who may not edit sees the mentors they know by name, else how many there are.
+              <p className="small">
+                {assignedMentors.length ? assignedMentors.map(fullName).join(", ") : person.mentors.length ? t("mentorCount", { count: person.mentors.length }) : t("noMentor")}
               </p>
+            ) : mentorChoices.length === 0 ? (
+              <p className="muted small">{t("noMentorRole")}</p>
             ) : (
               <div className="toggle-chips">
                 {mentorChoices.map((m) => (
                   <label key={m.id} className="toggle-chip">
                     <input
                       type="checkbox"
-                      disabled={!canEdit}
                       checked={form.mentors.includes(m.id)}
                       onChange={(e) => set({ mentors: e.target.checked ? [...form.mentors, m.id] : form.mentors.filter((x) => x !== m.id) })}
                     />
@@ -224,13 +235,13 @@ export function PersonDetailsForm({
 
         {canEdit && (
           <div className="form-actions">
-            {dirty && <span className="muted small">Unsaved changes</span>}
+            {dirty && <span className="muted small">{t("unsaved")}</span>}
             <button type="button" className="btn" onClick={reset} disabled={!dirty || update.isPending}>
-              Discard
+              {t("discard")}
             </button>
             <button type="submit" className="btn btn-primary" disabled={!dirty || update.isPending}>
               {update.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
-              Save changes
+              {t("save")}
             </button>
           </div>
         )}

@@ -1,12 +1,13 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { apiFetch } from "@/components/api/api-fetch";
 import { uploadWithProgress } from "@/components/api/upload-with-progress";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { formatBytes, formatDate } from "@/components/ui/format";
 import { useToast } from "@/components/ui/toast";
+import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { fileExtension } from "@/components/uploads/file-extension";
 import { UploadsInProgress } from "@/components/uploads/uploads-in-progress";
 import { useUploads } from "@/components/uploads/use-uploads";
@@ -15,6 +16,8 @@ import type { PersonFile } from "./person-types";
 
 /** The person's documents: upload (with a real progress bar), open, delete. */
 export function PersonFilesCard({ personId, files, canEdit }: { personId: string; files: PersonFile[]; canEdit: boolean }) {
+  const t = useTranslations("people.files");
+  const format = useDisplayFormat();
   const qc = useQueryClient();
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
@@ -28,7 +31,7 @@ export function PersonFilesCard({ personId, files, canEdit }: { personId: string
     },
     onUploaded: async (file) => {
       await qc.invalidateQueries({ queryKey: peopleKeys.detail(personId) });
-      toast.show(`${file.name} uploaded.`);
+      toast.show(t("uploaded", { name: file.name }));
     },
   });
 
@@ -41,31 +44,31 @@ export function PersonFilesCard({ personId, files, canEdit }: { personId: string
   const remove = async (file: PersonFile) => {
     await apiFetch(`/api/people/${personId}/uploads/${file.id}`, { method: "DELETE" });
     await qc.invalidateQueries({ queryKey: peopleKeys.detail(personId) });
-    toast.show(`${file.name} deleted.`);
+    toast.show(t("deleted", { name: file.name }));
   };
 
   return (
     <section className="card" aria-labelledby="files-title">
       <div className="card-head">
         <div>
-          <h2 id="files-title">Files</h2>
-          <p>Certificates, references and other documents.</p>
+          <h2 id="files-title">{t("title")}</h2>
+          <p>{t("description")}</p>
         </div>
         {canEdit && (
           <>
             <button type="button" className="btn" onClick={() => input.current?.click()}>
-              Upload files
+              {t("upload")}
             </button>
-            <input ref={input} type="file" multiple hidden onChange={onPick} aria-label="Upload files" data-testid="file-input" />
+            <input ref={input} type="file" multiple hidden onChange={onPick} aria-label={t("upload")} data-testid="file-input" />
           </>
         )}
       </div>
       <div className="card-body">
         <UploadsInProgress uploads={uploads} onDismiss={dismiss} />
         {files.length === 0 && uploads.length === 0 ? (
-          <p className="muted">{canEdit ? "No files yet. Use “Upload files” to add documents." : "No files yet."}</p>
+          <p className="muted">{canEdit ? t("emptyEditor") : t("empty")}</p>
         ) : (
-          <ul className="file-list" aria-label="Files">
+          <ul className="file-list" aria-label={t("title")}>
             {files.map((f) => (
               <li key={f.id} className="file-item">
                 <span className="file-icon" aria-hidden="true">
@@ -76,12 +79,12 @@ export function PersonFilesCard({ personId, files, canEdit }: { personId: string
                     {f.name}
                   </a>
                   <span className="muted small">
-                    {formatBytes(f.size)} · {formatDate(f.created_at)}
+                    {format.bytes(f.size)} · {format.moment(f.created_at)}
                   </span>
                 </div>
                 {canEdit && (
-                  <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(f)} aria-label={`Delete ${f.name}`}>
-                    Delete
+                  <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(f)} aria-label={t("deleteNamed", { name: f.name })}>
+                    {t("delete")}
                   </button>
                 )}
               </li>
@@ -92,13 +95,9 @@ export function PersonFilesCard({ personId, files, canEdit }: { personId: string
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title="Delete this file?"
-        message={
-          <>
-            <strong>{deleting?.name}</strong> will be removed for good.
-          </>
-        }
-        confirmLabel="Delete file"
+        title={t("deleteTitle")}
+        message={t.rich("deleteConsequence", { name: deleting?.name ?? "", strong: (chunks) => <strong>{chunks}</strong> })}
+        confirmLabel={t("deleteAction")}
         danger
         onConfirm={() => deleting && remove(deleting)}
       />

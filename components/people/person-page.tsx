@@ -1,18 +1,23 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { errorMessage, isApiError } from "@/components/api/api-fetch";
+import { isApiError } from "@/components/api/api-fetch";
+import { useErrorMessage } from "@/components/api/use-error-message";
 import { PersonInterviewsCard } from "@/components/interviews/person-interviews-card";
-import { hasPermission, useMe } from "@/components/me/use-me";
+import { audienceOf } from "@/components/me/audience";
+import { hasPermission } from "@/components/me/me";
+import { useMe } from "@/components/me/use-me";
 import { useRoles } from "@/components/roles/use-roles";
 import { useTags } from "@/components/tags/use-tags";
 import { Avatar } from "@/components/ui/avatar";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { formatDate, fullName } from "@/components/ui/format";
+import { fullName } from "@/components/ui/format";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
+import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { PersonDetailsForm } from "./person-details-form";
 import { PersonFilesCard } from "./person-files-card";
 import { PersonPhotoCard } from "./person-photo-card";
@@ -21,12 +26,16 @@ import { roleNames } from "./role-summary";
 import { useDeletePerson, useInvitePerson, usePeople, usePerson, useUpdatePerson } from "./use-people";
 
 export function PersonPage({ id }: { id: string }) {
+  const t = useTranslations("people");
   const me = useMe();
   const person = usePerson(id);
   const roles = useRoles();
   const tags = useTags();
   const people = usePeople();
   const canEdit = hasPermission(me.data, "people:edit");
+  // Back to where this person is listed: the people list for staff, the start page otherwise.
+  const audience = me.data ? audienceOf(me.data) : "staff";
+  const back = { href: audience === "staff" ? "/people" : "/", label: t(`back.${audience}`) };
 
   if (person.isPending || roles.isPending || tags.isPending) {
     return (
@@ -42,13 +51,21 @@ export function PersonPage({ id }: { id: string }) {
     if (isApiError(person.error) && person.error.status === 404) {
       return (
         <div className="card">
-          <EmptyState title="Person not found" action={<Link href="/people" className="btn">Back to people</Link>}>
-            This person does not exist any more, or you are not allowed to see them.
+          <EmptyState
+            heading
+            title={t("notFound")}
+            action={
+              <Link href={back.href} className="btn">
+                {back.label}
+              </Link>
+            }
+          >
+            {t("notFoundText")}
           </EmptyState>
         </div>
       );
     }
-    return <ErrorState error={person.error} onRetry={() => person.refetch()} title="Could not load this person" />;
+    return <ErrorState error={person.error} onRetry={() => person.refetch()} title={t("couldNotLoadOne")} />;
   }
   if (roles.isError || tags.isError) {
     return <ErrorState error={roles.error ?? tags.error} onRetry={() => (roles.refetch(), tags.refetch())} />;
@@ -57,22 +74,20 @@ export function PersonPage({ id }: { id: string }) {
   const p = person.data;
   const formKey = JSON.stringify([p.first, p.last, p.email, p.language, p.roles, p.tags, p.mentors]);
   const byId = new Map(roles.data.map((r) => [r.id, r]));
+  const names = roleNames(p.roles, byId);
 
   return (
     <>
-      <Link href="/people" className="back-link">
-        <span aria-hidden="true">←</span> People
+      <Link href={back.href} className="back-link">
+        <span aria-hidden="true">←</span> {back.label}
       </Link>
       <div className="person-head">
         <Avatar first={p.first} last={p.last} src={p.photo_url} size={64} />
         <div className="person-head-text">
           <h1>
-            {fullName(p)} {p.archived ? <span className="badge badge-warning">Archived</span> : null}
+            {fullName(p)} {p.archived ? <span className="badge badge-warning">{t("archived")}</span> : null}
           </h1>
-          <p>
-            {p.email}
-            {roleNames(p.roles, byId).length ? ` · ${roleNames(p.roles, byId).join(", ")}` : ""}
-          </p>
+          <p>{names.length ? t("emailAndRoles", { email: p.email, roles: names.join(", ") }) : p.email}</p>
         </div>
         {canEdit && <InviteButton person={p} />}
       </div>
@@ -83,7 +98,7 @@ export function PersonPage({ id }: { id: string }) {
         </div>
         <div>
           <PersonPhotoCard person={p} canEdit={canEdit} />
-          <InterviewsCard person={p} />
+          <PersonInterviewsCard person={p} />
           {canEdit && me.data?.person.id !== p.id && <DangerZone person={p} />}
         </div>
       </div>
@@ -92,6 +107,8 @@ export function PersonPage({ id }: { id: string }) {
 }
 
 function InviteButton({ person }: { person: PersonDetail }) {
+  const t = useTranslations("people");
+  const errorMessage = useErrorMessage();
   const invite = useInvitePerson(person.id);
   const toast = useToast();
   return (
@@ -100,26 +117,24 @@ function InviteButton({ person }: { person: PersonDetail }) {
         type="button"
         className="btn btn-primary"
         disabled={invite.isPending || person.archived === 1}
-        title={person.archived ? "Restore this person before inviting them." : undefined}
+        title={person.archived ? t("restoreBeforeInvite") : undefined}
         onClick={() =>
           invite.mutate(undefined, {
-            onSuccess: () => toast.show(`Invitation sent to ${person.email}.`),
+            onSuccess: () => toast.show(t("invited", { email: person.email })),
             onError: (err) => toast.show(errorMessage(err), "error"),
           })
         }
       >
         {invite.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
-        Send invitation
+        {t("invite")}
       </button>
     </div>
   );
 }
 
-function InterviewsCard({ person }: { person: PersonDetail }) {
-  return <PersonInterviewsCard person={person} />;
-}
-
 function DangerZone({ person }: { person: PersonDetail }) {
+  const t = useTranslations("people");
+  const format = useDisplayFormat();
   const router = useRouter();
   const toast = useToast();
   const update = useUpdatePerson(person.id);
@@ -131,53 +146,49 @@ function DangerZone({ person }: { person: PersonDetail }) {
   return (
     <section className="card danger-zone" aria-labelledby="danger-title">
       <div className="card-head">
-        <h2 id="danger-title">Archive or delete</h2>
+        <h2 id="danger-title">{t("danger.title")}</h2>
       </div>
       <div className="card-body danger-actions">
         <div>
           <p className="small muted" style={{ flex: "1 1 180px" }}>
-            {archived ? "Restored people can sign in again." : "Archived people are hidden from lists and cannot sign in."}
+            {archived ? t("danger.restoreText") : t("danger.archiveText")}
           </p>
           <button type="button" className="btn btn-sm" onClick={() => setConfirm("archive")}>
-            {archived ? "Restore" : "Archive"}
+            {archived ? t("danger.restore") : t("danger.archive")}
           </button>
         </div>
         <div>
           <p className="small muted" style={{ flex: "1 1 180px" }}>
-            Deleting removes the person with their files and interviews, for good.
+            {t("danger.deleteText")}
           </p>
           <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setConfirm("delete")}>
-            Delete person
+            {t("danger.delete")}
           </button>
         </div>
-        <p className="muted small">Added {formatDate(person.created_at)}</p>
+        <p className="muted small">{t("danger.added", { date: format.moment(person.created_at) })}</p>
       </div>
       <ConfirmDialog
         open={confirm === "archive"}
         onClose={() => setConfirm(null)}
-        title={archived ? `Restore ${name}?` : `Archive ${name}?`}
-        message={
-          archived
-            ? "They will show in lists again and can sign in."
-            : "They will be signed out, hidden from lists and unable to sign in. Their records are kept and you can restore them later."
-        }
-        confirmLabel={archived ? "Restore" : "Archive"}
+        title={archived ? t("danger.restoreTitle", { name }) : t("danger.archiveTitle", { name })}
+        message={archived ? t("danger.restoreConsequence") : t("danger.archiveConsequence")}
+        confirmLabel={archived ? t("danger.restore") : t("danger.archive")}
         onConfirm={async () => {
           await update.mutateAsync({ archived: archived ? 0 : 1 });
-          toast.show(archived ? `${name} was restored.` : `${name} was archived.`);
+          toast.show(archived ? t("danger.restored", { name }) : t("danger.archived", { name }));
         }}
       />
       <ConfirmDialog
         open={confirm === "delete"}
         onClose={() => setConfirm(null)}
-        title={`Delete ${name}?`}
-        message="This permanently deletes the person, their files, photo and interviews. It cannot be undone."
-        confirmLabel="Delete permanently"
+        title={t("danger.deleteTitle", { name })}
+        message={t("danger.deleteConsequence")}
+        confirmLabel={t("danger.deleteAction")}
         danger
         confirmText={name}
         onConfirm={async () => {
           await del.mutateAsync();
-          toast.show(`${name} was deleted.`);
+          toast.show(t("danger.deleted", { name }));
           router.replace("/people");
         }}
       />

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForms } from "@/components/forms/use-forms";
 import { Field } from "@/components/ui/field";
@@ -11,6 +12,7 @@ import { DefinitionsCard } from "@/components/settings/definitions-card";
 
 /** /settings/profiles: kinds of interview, each with the form its interviews start with. */
 export function ProfilesSettings() {
+  const t = useTranslations("profiles");
   const profiles = useProfiles();
   const forms = useForms();
   const del = useDeleteProfile();
@@ -20,30 +22,26 @@ export function ProfilesSettings() {
   const defaultForm = (p: Profile) => {
     const form = p.form_id ? formById.get(p.form_id) : undefined;
     return !p.form_id ? (
-      <span className="muted">No default form</span>
+      <span className="muted">{t("noDefaultForm")}</span>
     ) : form ? (
       <Link href={`/settings/forms/${form.id}`}>{form.name}</Link>
     ) : forms.isPending ? (
       <span className="muted">…</span>
     ) : (
-      <span className="muted">Unknown form</span>
+      <span className="muted">{t("unknownForm")}</span>
     );
   };
 
   return (
     <DefinitionsCard
-      noun="profile"
-      title="Profiles"
-      description="Kinds of interview, such as a renewal. Each starts with its default form."
-      emptyText="Create a profile for each kind of interview your district holds."
+      namespace="profiles"
       query={profiles}
       columns={[
-        { label: "Name", cell: (p) => <strong>{p.name}</strong> },
-        { label: "Default form", cell: defaultForm },
+        { label: t("columns.name"), cell: (p) => <strong>{p.name}</strong> },
+        { label: t("columns.defaultForm"), cell: defaultForm },
       ]}
       onNew={() => setEditing("new")}
       onEdit={setEditing}
-      deleteConsequence="Interviews created with this profile keep their records, form and answers; they just no longer name a profile."
       remove={(id) => del.mutateAsync(id)}
     >
       {editing && <ProfileDialog profile={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
@@ -52,6 +50,7 @@ export function ProfilesSettings() {
 }
 
 function ProfileDialog({ profile, onClose }: { profile: Profile | null; onClose: () => void }) {
+  const t = useTranslations("profiles");
   const save = useSaveProfile();
   const forms = useForms();
   const [name, setName] = useState(profile?.name ?? "");
@@ -60,33 +59,29 @@ function ProfileDialog({ profile, onClose }: { profile: Profile | null; onClose:
 
   return (
     <DefinitionDialog
-      noun="profile"
+      namespace="profiles"
       editing={profile}
       name={name}
       onName={setName}
-      nameHint="For example: Initial credential, Renewal."
+      nameHint={t("nameHint")}
       save={(trimmed) => save.mutateAsync({ id: profile?.id, input: { name: trimmed, form_id: formId || null } })}
       saving={save.isPending}
       onClose={onClose}
     >
       {(errors) =>
         forms.isError ? (
-          <ErrorState error={forms.error} onRetry={() => forms.refetch()} title="Could not load forms" />
+          <ErrorState error={forms.error} onRetry={() => forms.refetch()} title={t("couldNotLoadForms")} />
         ) : (
-          <Field
-            label="Default form"
-            error={errors.form_id}
-            hint={forms.data?.length === 0 ? "No forms yet: create one under Settings → Forms." : "New interviews of this profile start with this form."}
-          >
+          <Field label={t("columns.defaultForm")} error={errors.form_id} hint={forms.data?.length === 0 ? t("noFormsYet") : t("defaultFormHint")}>
             {(p) => (
               <select {...p} className="select" value={formId} onChange={(e) => setFormId(e.target.value)} disabled={forms.isPending}>
-                <option value="">{forms.isPending ? "Loading forms…" : "No default form"}</option>
+                <option value="">{forms.isPending ? t("loadingForms") : t("noDefaultForm")}</option>
                 {forms.data?.map((f) => (
                   <option key={f.id} value={f.id}>
                     {f.name}
                   </option>
                 ))}
-                {!known && !forms.isPending && <option value={formId}>Unknown form</option>}
+                {!known && !forms.isPending && <option value={formId}>{t("unknownForm")}</option>}
               </select>
             )}
           </Field>

@@ -1,51 +1,47 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import type { Permission, RoleKind } from "@/components/me/use-me";
-import { Field } from "@/components/ui/field";
-import { PERMISSION_LABELS, ROLE_KINDS, useDeleteRole, useRoles, useSaveRole, type Role } from "./use-roles";
+import type { Permission, RoleKind } from "@/components/me/me";
 import { DefinitionDialog } from "@/components/settings/definition-dialog";
 import { DefinitionsCard } from "@/components/settings/definitions-card";
-
-const kindLabel = (k: RoleKind) => ROLE_KINDS.find((x) => x.value === k)?.label ?? k;
+import { Field } from "@/components/ui/field";
+import { PERMISSIONS, ROLE_KINDS, useDeleteRole, useRoles, useSaveRole, type Role } from "./use-roles";
 
 /** Roles of the district: what kind each is and which permissions it grants. */
 export function RolesSettings() {
+  const t = useTranslations("roles");
   const roles = useRoles();
   const del = useDeleteRole();
   const [editing, setEditing] = useState<Role | "new" | null>(null);
 
   return (
     <DefinitionsCard
-      noun="role"
-      title="Roles"
-      description="A role's kind decides what its holders see; permissions decide what they may change."
-      emptyText="People need roles to see and do things. Start with an administrator role."
+      namespace="roles"
       query={roles}
       columns={[
-        { label: "Name", cell: (r) => <strong>{r.name}</strong> },
-        { label: "Kind", cell: (r) => kindLabel(r.kind) },
+        { label: t("columns.name"), cell: (r) => <strong>{r.name}</strong> },
+        { label: t("columns.kind"), cell: (r) => t(`kinds.${r.kind}`) },
         {
-          label: "Permissions",
+          label: t("columns.permissions"),
           cell: (r) =>
             r.kind === "admin" ? (
-              <span className="muted">All (administrator)</span>
+              <span className="muted">{t("allPermissions")}</span>
             ) : r.permissions.length ? (
               <span className="chips">
                 {r.permissions.map((p) => (
                   <span key={p} className="chip">
-                    {PERMISSION_LABELS[p]}
+                    {t(`permissions.${p}`)}
                   </span>
                 ))}
               </span>
             ) : (
-              <span className="muted">None</span>
+              <span className="muted">{t("noPermissions")}</span>
             ),
         },
       ]}
       onNew={() => setEditing("new")}
       onEdit={setEditing}
-      deleteConsequence="A role can only be deleted when nobody holds it any more."
       remove={(id) => del.mutateAsync(id)}
     >
       {editing && <RoleDialog role={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
@@ -54,6 +50,7 @@ export function RolesSettings() {
 }
 
 function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void }) {
+  const t = useTranslations("roles");
   const save = useSaveRole();
   const [name, setName] = useState(role?.name ?? "");
   const [kind, setKind] = useState<RoleKind>(role?.kind ?? "other");
@@ -61,7 +58,7 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
 
   return (
     <DefinitionDialog
-      noun="role"
+      namespace="roles"
       editing={role}
       name={name}
       onName={setName}
@@ -71,21 +68,21 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
     >
       {(errors) => (
         <>
-          <Field label="Kind" error={errors.kind} hint="Administrators and board members see every interview; mentors see their candidates'.">
+          <Field label={t("kindLabel")} error={errors.kind} hint={t("kindHint")}>
             {(p) => (
               <select {...p} className="select" value={kind} onChange={(e) => setKind(e.target.value as RoleKind)}>
                 {ROLE_KINDS.map((k) => (
-                  <option key={k.value} value={k.value}>
-                    {k.label}
+                  <option key={k} value={k}>
+                    {t(`kinds.${k}`)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
           <fieldset>
-            <legend>Permissions</legend>
+            <legend>{t("columns.permissions")}</legend>
             <div className="stack-sm">
-              {(Object.keys(PERMISSION_LABELS) as Permission[]).map((p) => (
+              {PERMISSIONS.map((p) => (
                 <label key={p} className="check">
                   <input
                     type="checkbox"
@@ -93,11 +90,11 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
                     disabled={kind === "admin"}
                     onChange={(e) => setPermissions(e.target.checked ? [...permissions, p] : permissions.filter((x) => x !== p))}
                   />
-                  {PERMISSION_LABELS[p]}
+                  {t(`permissions.${p}`)}
                 </label>
               ))}
             </div>
-            {kind === "admin" && <p className="field-hint">Administrator roles hold every permission.</p>}
+            {kind === "admin" && <p className="field-hint">{t("adminHint")}</p>}
             {errors.permissions && <p className="field-error">{errors.permissions}</p>}
           </fieldset>
         </>

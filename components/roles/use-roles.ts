@@ -2,25 +2,17 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
-import type { Permission, RoleKind } from "@/components/me/use-me";
+import type { Permission, RoleKind } from "@/components/me/me";
 import { roleKeys } from "./role-keys";
 
 export type Role = { id: string; name: string; kind: RoleKind; permissions: Permission[] };
 export type RoleInput = { name?: string; kind?: RoleKind; permissions?: Permission[] };
 
-export const ROLE_KINDS: { value: RoleKind; label: string }[] = [
-  { value: "admin", label: "Administrator" },
-  { value: "board", label: "Board" },
-  { value: "mentor", label: "Mentor" },
-  { value: "candidate", label: "Candidate" },
-  { value: "other", label: "Other" },
-];
+/** Role kinds in the order they are offered; named by the roles messages (`kinds.<kind>`). */
+export const ROLE_KINDS: RoleKind[] = ["admin", "board", "mentor", "candidate", "other"];
 
-export const PERMISSION_LABELS: Record<Permission, string> = {
-  "people:edit": "Edit people",
-  "interviews:edit": "Edit interviews",
-  settings: "Manage settings",
-};
+/** Permissions in the order they are offered; named by the roles messages (`permissions.<permission>`). */
+export const PERMISSIONS: Permission[] = ["people:edit", "interviews:edit", "settings"];
 
 export function useRoles() {
   return useQuery({ queryKey: roleKeys.list(), queryFn: ({ signal }) => apiFetch<Role[]>("/api/roles", { signal }), staleTime: 60_000 });

@@ -1,7 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { errorMessage, isApiError } from "@/components/api/api-fetch";
+import { isApiError } from "@/components/api/api-fetch";
+import { useErrorMessage } from "@/components/api/use-error-message";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
@@ -12,9 +14,10 @@ export type FieldErrors = Record<string, string>;
  * Create or edit a definition (role, board, profile): a name, the kind's own fields
  * (`children`, told the server's errors per field), and Cancel / Create or Save. An empty
  * name is refused before sending; the server's validation details land on their fields.
+ * Its words come from the definition's own messages (`namespace`: new, create, save, saved, created).
  */
 export function DefinitionDialog({
-  noun,
+  namespace,
   editing,
   name,
   onName,
@@ -24,7 +27,7 @@ export function DefinitionDialog({
   onClose,
   children,
 }: {
-  noun: string;
+  namespace: string;
   /** The record being edited, or null for a new one. */
   editing: { name: string } | null;
   name: string;
@@ -36,17 +39,20 @@ export function DefinitionDialog({
   onClose: () => void;
   children?: (errors: FieldErrors) => React.ReactNode;
 }) {
+  const t = useTranslations(namespace);
+  const common = useTranslations("settings");
+  const ui = useTranslations("ui");
+  const errorMessage = useErrorMessage();
   const toast = useToast();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const title = noun.charAt(0).toUpperCase() + noun.slice(1);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return setErrors({ name: "Enter a name." });
+    if (!trimmed) return setErrors({ name: common("nameRequired") });
     try {
       await save(trimmed);
-      toast.show(editing ? `${title} saved.` : `The ${noun} “${trimmed}” was created.`);
+      toast.show(editing ? t("saved") : t("created", { name: trimmed }));
       onClose();
     } catch (err) {
       if (isApiError(err) && err.details.length) setErrors({ ...err.fieldErrors(), _: err.message });
@@ -55,24 +61,24 @@ export function DefinitionDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} title={editing ? `Edit “${editing.name}”` : `New ${noun}`}>
+    <Dialog open onClose={onClose} title={editing ? common("editTitle", { name: editing.name }) : t("new")}>
       <form onSubmit={submit} className="stack" noValidate>
         {errors._ && (
           <p className="form-error" role="alert">
             {errors._}
           </p>
         )}
-        <Field label="Name" error={errors.name} hint={nameHint}>
+        <Field label={common("name")} error={errors.name} hint={nameHint}>
           {(p) => <input {...p} className="input" value={name} onChange={(e) => onName(e.target.value)} autoComplete="off" />}
         </Field>
         {children?.(errors)}
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={onClose}>
-            Cancel
+            {ui("cancel")}
           </button>
           <button type="submit" className="btn btn-primary" disabled={saving}>
             {saving && <span className="spinner spinner-sm" aria-hidden="true" />}
-            {editing ? `Save ${noun}` : `Create ${noun}`}
+            {editing ? t("save") : t("create")}
           </button>
         </div>
       </form>

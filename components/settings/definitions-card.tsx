@@ -1,6 +1,7 @@
 "use client";
 
 import type { UseQueryResult } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { ConfirmDeleteDefinition, RowActions } from "./definition-actions";
@@ -12,39 +13,33 @@ export type DefinitionColumn<T> = { label: string; cell: (item: T) => React.Reac
 /**
  * A settings card listing one kind of definition (roles, forms, boards, profiles): its head
  * with a "New …" button, loading / error / empty states, a table whose rows end with Edit and
- * Delete, and the delete confirmation. The page keeps its own dialogs (`children`).
+ * Delete, and the delete confirmation. The page keeps its own dialogs (`children`). Its words
+ * come from the definition's own messages (`namespace`: title, description, new, couldNotLoad,
+ * emptyTitle, emptyText, createFirst, and the delete ones).
  */
 export function DefinitionsCard<T extends Named>({
-  noun,
-  plural = `${noun}s`,
-  title,
-  description,
-  emptyText,
+  namespace,
   query,
   columns,
   onNew,
   onEdit,
   editHref,
-  deleteConsequence,
   remove,
   children,
 }: {
-  noun: string;
-  plural?: string;
-  title: string;
-  description: React.ReactNode;
-  emptyText: React.ReactNode;
+  namespace: string;
   query: UseQueryResult<T[]>;
   columns: DefinitionColumn<T>[];
   onNew: () => void;
   onEdit?: (item: T) => void;
   editHref?: (item: T) => string;
-  deleteConsequence: string;
   remove: (id: string) => Promise<unknown>;
   children?: React.ReactNode;
 }) {
+  const t = useTranslations(namespace);
+  const common = useTranslations("settings");
   const [deleting, setDeleting] = useState<T | null>(null);
-  const titleId = `${plural}-title`;
+  const titleId = `${namespace}-title`;
   const newButton = (label: string) => (
     <button type="button" className="btn btn-primary" onClick={onNew}>
       {label}
@@ -55,20 +50,20 @@ export function DefinitionsCard<T extends Named>({
     <section className="card" aria-labelledby={titleId}>
       <div className="card-head">
         <div>
-          <h2 id={titleId}>{title}</h2>
-          <p>{description}</p>
+          <h2 id={titleId}>{t("title")}</h2>
+          <p>{t("description")}</p>
         </div>
-        {newButton(`New ${noun}`)}
+        {newButton(t("new"))}
       </div>
       {query.isPending ? (
         <div className="card-body">
           <Skeleton lines={4} />
         </div>
       ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} title={`Could not load ${plural}`} />
+        <ErrorState error={query.error} onRetry={() => query.refetch()} title={t("couldNotLoad")} />
       ) : query.data.length === 0 ? (
-        <EmptyState title={`No ${plural} yet`} action={newButton(`Create a ${noun}`)}>
-          {emptyText}
+        <EmptyState title={t("emptyTitle")} action={newButton(t("createFirst"))}>
+          {t("emptyText")}
         </EmptyState>
       ) : (
         <div className="table-wrap">
@@ -81,7 +76,7 @@ export function DefinitionsCard<T extends Named>({
                   </th>
                 ))}
                 <th scope="col">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{common("actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -108,7 +103,7 @@ export function DefinitionsCard<T extends Named>({
         </div>
       )}
       {children}
-      <ConfirmDeleteDefinition item={deleting} noun={noun} consequence={deleteConsequence} onClose={() => setDeleting(null)} remove={remove} />
+      <ConfirmDeleteDefinition item={deleting} namespace={namespace} onClose={() => setDeleting(null)} remove={remove} />
     </section>
   );
 }

@@ -1,21 +1,33 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
-import { hasPermission, useMe } from "@/components/me/use-me";
+import { hasPermission } from "@/components/me/me";
+import { useMe } from "@/components/me/use-me";
 import { EmptyState } from "@/components/ui/states";
 import { SETTINGS_LINKS } from "./settings-links";
 
-/** Settings frame: the sub-navigation from SETTINGS_LINKS beside the page. */
+/** Settings frame: the sub-navigation from SETTINGS_LINKS beside the page (above it, wrapped, on phones). */
 export function SettingsShell({ children }: { children: React.ReactNode }) {
+  const t = useTranslations("settings");
   const me = useMe();
-  const pathname = usePathname();
-  if (!me.data) return null; // the app shell shows loading and errors
+  // Typed nullable because the sign-in pages use the pages router; the app router always has it.
+  const pathname = usePathname() ?? "/";
+  if (!me.data) return null;
   if (!hasPermission(me.data, "settings")) {
     return (
       <div className="card">
-        <EmptyState title="Settings are for administrators" action={<Link href="/people" className="btn">Go to people</Link>}>
-          You need the Manage settings permission to change roles, tags and API keys. Ask your district office if you need it.
+        <EmptyState
+          heading
+          title={t("refused.title")}
+          action={
+            <Link href="/" className="btn">
+              {t("refused.home")}
+            </Link>
+          }
+        >
+          {t("refused.text")}
         </EmptyState>
       </div>
     );
@@ -25,20 +37,23 @@ export function SettingsShell({ children }: { children: React.ReactNode }) {
     <>
       <div className="page-head">
         <div>
-          <h1>Settings</h1>
-          <p>How your district is set up.</p>
+          <h1>{t("title")}</h1>
+          <p>{t("lead")}</p>
         </div>
       </div>
       <div className="settings">
-        <nav className="subnav" aria-label="Settings">
+        <nav className="subnav" aria-label={t("title")}>
           <ul>
-            {links.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href} aria-current={pathname === l.href || pathname.startsWith(`${l.href}/`) ? "page" : undefined} title={l.description}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
+            {links.map((l) => {
+              const active = pathname === l.href || pathname.startsWith(`${l.href}/`);
+              return (
+                <li key={l.href}>
+                  <Link href={l.href} aria-current={active ? "page" : undefined} title={t(`links.${l.key}.description`)}>
+                    {t(`links.${l.key}.label`)}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div>{children}</div>

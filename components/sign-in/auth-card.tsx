@@ -1,13 +1,13 @@
-/** The centred card the sign-in pages share. */
-export function AuthCard({ children }: { children: React.ReactNode }) {
+/** The centred card the sign-in pages share: the app's mark and name above the page's own content. */
+export function AuthCard({ mark, appName, children }: { mark: string; appName: string; children: React.ReactNode }) {
   return (
     <main className="auth-page">
       <div className="card auth-card">
         <div className="auth-brand">
           <span className="brand-mark" aria-hidden="true">
-            CA
+            {mark}
           </span>
-          <strong>Credentials Administration</strong>
+          <strong>{appName}</strong>
         </div>
         {children}
       </div>

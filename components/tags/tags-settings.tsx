@@ -1,14 +1,19 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { errorMessage } from "@/components/api/api-fetch";
+import { useErrorMessage } from "@/components/api/use-error-message";
+import { ConfirmDeleteDefinition } from "@/components/settings/definition-actions";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { useDeleteTag, useSaveTag, useTags, type Tag } from "./use-tags";
-import { ConfirmDeleteDefinition } from "@/components/settings/definition-actions";
 
 /** Tags: create, rename in place, delete (which takes the tag off everyone). */
 export function TagsSettings() {
+  const t = useTranslations("tags");
+  const ui = useTranslations("ui");
+  const settings = useTranslations("settings");
+  const errorMessage = useErrorMessage();
   const tags = useTags();
   const save = useSaveTag();
   const del = useDeleteTag();
@@ -20,11 +25,11 @@ export function TagsSettings() {
 
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return setCreateError("Enter a name for the tag.");
+    if (!name.trim()) return setCreateError(t("nameRequired"));
     setCreateError(null);
     try {
       await save.mutateAsync({ name: name.trim() });
-      toast.show(`Tag “${name.trim()}” added.`);
+      toast.show(t("created", { name: name.trim() }));
       setName("");
     } catch (err) {
       setCreateError(errorMessage(err));
@@ -34,10 +39,10 @@ export function TagsSettings() {
   const rename = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!renaming) return;
-    if (!renaming.name.trim()) return setRenaming({ ...renaming, error: "Enter a name." });
+    if (!renaming.name.trim()) return setRenaming({ ...renaming, error: settings("nameRequired") });
     try {
       await save.mutateAsync({ id: renaming.id, name: renaming.name.trim() });
-      toast.show("Tag renamed.");
+      toast.show(t("renamed"));
       setRenaming(null);
     } catch (err) {
       setRenaming({ ...renaming, error: errorMessage(err) });
@@ -48,17 +53,17 @@ export function TagsSettings() {
     <section className="card" aria-labelledby="tags-title">
       <div className="card-head">
         <div>
-          <h2 id="tags-title">Tags</h2>
-          <p>Labels to group and filter people, such as a cohort or a missing document.</p>
+          <h2 id="tags-title">{t("title")}</h2>
+          <p>{t("description")}</p>
         </div>
       </div>
       <div className="card-body" style={{ borderBottom: "1px solid var(--border)" }}>
         <form className="inline-form" onSubmit={create} noValidate>
           <label className="field">
-            <span className="sr-only">New tag name</span>
+            <span className="sr-only">{t("newName")}</span>
             <input
               className="input"
-              placeholder="New tag name"
+              placeholder={t("newName")}
               value={name}
               onChange={(e) => setName(e.target.value)}
               aria-invalid={createError ? true : undefined}
@@ -71,7 +76,7 @@ export function TagsSettings() {
             )}
           </label>
           <button type="submit" className="btn btn-primary" disabled={save.isPending && !renaming}>
-            Add tag
+            {t("add")}
           </button>
         </form>
       </div>
@@ -80,20 +85,20 @@ export function TagsSettings() {
           <Skeleton lines={4} />
         </div>
       ) : tags.isError ? (
-        <ErrorState error={tags.error} onRetry={() => tags.refetch()} title="Could not load tags" />
+        <ErrorState error={tags.error} onRetry={() => tags.refetch()} title={t("couldNotLoad")} />
       ) : tags.data.length === 0 ? (
-        <EmptyState title="No tags yet">Add a tag above, then pick it on a person&apos;s page.</EmptyState>
+        <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
       ) : (
         <div className="table-wrap">
           <table className="table">
             <tbody>
-              {tags.data.map((t) => (
-                <tr key={t.id}>
+              {tags.data.map((tag) => (
+                <tr key={tag.id}>
                   <td>
-                    {renaming?.id === t.id ? (
+                    {renaming?.id === tag.id ? (
                       <form className="inline-form" onSubmit={rename} noValidate>
                         <label className="field">
-                          <span className="sr-only">New name for {t.name}</span>
+                          <span className="sr-only">{t("renameLabel", { name: tag.name })}</span>
                           <input
                             className="input"
                             value={renaming.name}
@@ -105,26 +110,26 @@ export function TagsSettings() {
                           {renaming.error && <span className="field-error">{renaming.error}</span>}
                         </label>
                         <button type="submit" className="btn btn-sm btn-primary" disabled={save.isPending}>
-                          Save
+                          {t("save")}
                         </button>
                         <button type="button" className="btn btn-sm" onClick={() => setRenaming(null)}>
-                          Cancel
+                          {ui("cancel")}
                         </button>
                       </form>
                     ) : (
                       <span className="chip" style={{ fontSize: "0.875rem" }}>
-                        {t.name}
+                        {tag.name}
                       </span>
                     )}
                   </td>
-                  {renaming?.id !== t.id && (
+                  {renaming?.id !== tag.id && (
                     <td className="actions">
                       <span className="row" style={{ justifyContent: "flex-end", gap: 6 }}>
-                        <button type="button" className="btn btn-sm" onClick={() => setRenaming({ id: t.id, name: t.name })} aria-label={`Rename ${t.name}`}>
-                          Rename
+                        <button type="button" className="btn btn-sm" onClick={() => setRenaming({ id: tag.id, name: tag.name })} aria-label={t("renameNamed", { name: tag.name })}>
+                          {t("rename")}
                         </button>
-                        <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(t)} aria-label={`Delete ${t.name}`}>
-                          Delete
+                        <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(tag)} aria-label={settings("deleteNamed", { name: tag.name })}>
+                          {settings("delete")}
                         </button>
                       </span>
                     </td>
@@ -135,13 +140,7 @@ export function TagsSettings() {
           </table>
         </div>
       )}
-      <ConfirmDeleteDefinition
-        item={deleting}
-        noun="tag"
-        consequence="The tag is taken off everyone who has it."
-        onClose={() => setDeleting(null)}
-        remove={(id) => del.mutateAsync(id)}
-      />
+      <ConfirmDeleteDefinition item={deleting} namespace="tags" onClose={() => setDeleting(null)} remove={(id) => del.mutateAsync(id)} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { errorMessage } from "@/components/api/api-fetch";
+import { useErrorMessage } from "@/components/api/use-error-message";
 import { Dialog } from "./dialog";
 
 /**
@@ -28,6 +29,8 @@ export function ConfirmDialog({
   confirmText?: string;
   onConfirm: () => Promise<unknown> | unknown;
 }) {
+  const t = useTranslations("ui");
+  const errorMessage = useErrorMessage();
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -62,9 +65,7 @@ export function ConfirmDialog({
         <div className="dialog-message">{message}</div>
         {confirmText !== undefined && (
           <label className="field">
-            <span className="field-label">
-              Type <strong>{confirmText}</strong> to confirm
-            </span>
+            <span className="field-label">{t.rich("typeToConfirm", { text: confirmText, strong: (chunks) => <strong>{chunks}</strong> })}</span>
             <input className="input" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" data-autofocus />
           </label>
         )}
@@ -75,7 +76,7 @@ export function ConfirmDialog({
         )}
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={close} disabled={busy} data-autofocus={confirmText === undefined ? true : undefined}>
-            Cancel
+            {t("cancel")}
           </button>
           <button type="submit" className={`btn ${danger ? "btn-danger" : "btn-primary"}`} disabled={locked || busy}>
             {busy && <span className="spinner spinner-sm" aria-hidden="true" />}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef } from "react";
 
 /**
@@ -25,6 +26,7 @@ export function Dialog({
   size?: "sm" | "md" | "lg";
   closeOnBackdrop?: boolean;
 }) {
+  const t = useTranslations("ui");
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -71,7 +73,7 @@ export function Dialog({
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>
-        <button type="button" className="icon-btn" aria-label="Close" onClick={() => onCloseRef.current()}>
+        <button type="button" className="icon-btn" aria-label={t("close")} onClick={() => onCloseRef.current()}>
           <span aria-hidden="true">×</span>
         </button>
       </div>

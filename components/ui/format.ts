@@ -1,13 +1,10 @@
-/** Dates as the reader's locale shows them; `—` for none. */
+/**
+ * Dates in the browser's locale; `—` for none. Pages use useDisplayFormat (the reader's locale
+ * and the district's time zone); this one remains for the recordings card until its rebuild.
+ */
 export function formatDate(ms: number | null | undefined, withTime = false): string {
   if (!ms) return "—";
   return new Date(ms).toLocaleString(undefined, withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" });
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 export const fullName = (p: { first: string; last: string }) => `${p.first} ${p.last}`.trim();

@@ -1,20 +1,23 @@
 "use client";
 
-import { errorMessage } from "@/components/api/api-fetch";
+import { useTranslations } from "next-intl";
+import { useErrorMessage } from "@/components/api/use-error-message";
 
-export function Spinner({ label = "Loading…", size = "md" }: { label?: string; size?: "sm" | "md" }) {
+export function Spinner({ label, size = "md" }: { label?: string; size?: "sm" | "md" }) {
+  const t = useTranslations("ui");
   return (
     <span className="spinner-wrap" role="status">
       <span className={`spinner ${size === "sm" ? "spinner-sm" : ""}`} aria-hidden="true" />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t("loading")}</span>
     </span>
   );
 }
 
 /** Grey placeholder lines while a page loads. */
 export function Skeleton({ lines = 3, className = "" }: { lines?: number; className?: string }) {
+  const t = useTranslations("ui");
   return (
-    <div className={`skeleton-block ${className}`} aria-busy="true" aria-label="Loading">
+    <div className={`skeleton-block ${className}`} aria-busy="true" aria-label={t("loading")}>
       {Array.from({ length: lines }, (_, i) => (
         <div key={i} className="skeleton" style={{ width: `${90 - ((i * 17) % 40)}%` }} />
       ))}
@@ -23,8 +26,9 @@ export function Skeleton({ lines = 3, className = "" }: { lines?: number; classN
 }
 
 export function SkeletonRows({ rows = 6 }: { rows?: number }) {
+  const t = useTranslations("ui");
   return (
-    <div aria-busy="true" aria-label="Loading" className="skeleton-rows">
+    <div aria-busy="true" aria-label={t("loading")} className="skeleton-rows">
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="skeleton-row">
           <div className="skeleton skeleton-circle" />
@@ -38,24 +42,31 @@ export function SkeletonRows({ rows = 6 }: { rows?: number }) {
   );
 }
 
-export function ErrorState({ error, onRetry, title = "Could not load this" }: { error: unknown; onRetry?: () => void; title?: string }) {
+export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
+  const t = useTranslations("ui");
+  const message = useErrorMessage();
   return (
     <div className="state state-error" role="alert">
-      <p className="state-title">{title}</p>
-      <p className="state-text">{errorMessage(error)}</p>
+      <p className="state-title">{title ?? t("couldNotLoad")}</p>
+      <p className="state-text">{message(error)}</p>
       {onRetry && (
         <button type="button" className="btn" onClick={onRetry}>
-          Try again
+          {t("tryAgain")}
         </button>
       )}
     </div>
   );
 }
 
-export function EmptyState({ title, children, action }: { title: string; children?: React.ReactNode; action?: React.ReactNode }) {
+/**
+ * Nothing to show, said plainly, with what to do next. `heading` makes the title the page's
+ * own heading, for a page that is nothing but this state (not found, not allowed).
+ */
+export function EmptyState({ title, children, action, heading = false }: { title: string; children?: React.ReactNode; action?: React.ReactNode; heading?: boolean }) {
+  const Title = heading ? "h1" : "p";
   return (
     <div className="state">
-      <p className="state-title">{title}</p>
+      <Title className="state-title">{title}</Title>
       {children && <div className="state-text">{children}</div>}
       {action}
     </div>

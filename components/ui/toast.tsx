@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { createContext, useCallback, useContext, useMemo, useRef, useState } from "react";
 
 type Toast = { id: number; message: string; tone: "success" | "error" | "info" };
@@ -9,6 +10,7 @@ const ToastContext = createContext<ToastApi>({ show: () => {} });
 
 /** Short notices in the corner, announced to screen readers; each disappears after a few seconds. */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
+  const t = useTranslations("ui");
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
@@ -25,10 +27,10 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       <div className="toasts" role="status" aria-live="polite">
-        {toasts.map((t) => (
-          <div key={t.id} className={`toast toast-${t.tone}`}>
-            <span>{t.message}</span>
-            <button type="button" className="icon-btn" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast-${toast.tone}`}>
+            <span>{toast.message}</span>
+            <button type="button" className="icon-btn" aria-label={t("dismiss")} onClick={() => dismiss(toast.id)}>
               <span aria-hidden="true">×</span>
             </button>
           </div>

@@ -1,14 +1,17 @@
 "use client";
 
-import { formatBytes } from "@/components/ui/format";
+import { useTranslations } from "next-intl";
+import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { fileExtension } from "./file-extension";
 import type { Upload } from "./use-uploads";
 
 /** The files being uploaded, each with a progress bar, or its error and a Dismiss button. */
 export function UploadsInProgress({ uploads, onDismiss, className = "" }: { uploads: Upload[]; onDismiss: (key: number) => void; className?: string }) {
+  const t = useTranslations("uploads");
+  const format = useDisplayFormat();
   if (uploads.length === 0) return null;
   return (
-    <ul className={`file-list ${className}`} aria-label="Uploads in progress">
+    <ul className={`file-list ${className}`} aria-label={t("inProgress")}>
       {uploads.map((u) => {
         const percent = Math.round(u.fraction * 100);
         return (
@@ -24,16 +27,16 @@ export function UploadsInProgress({ uploads, onDismiss, className = "" }: { uplo
                 </p>
               ) : (
                 <>
-                  <div className="progress" role="progressbar" aria-label={`Uploading ${u.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+                  <div className="progress" role="progressbar" aria-label={t("uploading", { name: u.name })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
                     <div className="progress-bar" style={{ width: `${percent}%` }} />
                   </div>
-                  <span className="muted small">{u.done ? "Finishing…" : `${percent}% of ${formatBytes(u.size)}`}</span>
+                  <span className="muted small">{u.done ? t("finishing") : t("progress", { percent: format.percent(u.fraction), size: format.bytes(u.size) })}</span>
                 </>
               )}
             </div>
             {u.error && (
-              <button type="button" className="btn btn-sm" aria-label={`Dismiss ${u.name}`} onClick={() => onDismiss(u.key)}>
-                Dismiss
+              <button type="button" className="btn btn-sm" aria-label={t("dismissNamed", { name: u.name })} onClick={() => onDismiss(u.key)}>
+                {t("dismiss")}
               </button>
             )}
           </li>

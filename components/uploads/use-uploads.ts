@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { errorMessage, isApiError } from "@/components/api/api-fetch";
+import { isApiError } from "@/components/api/api-fetch";
 import type { UploadProgress } from "@/components/api/upload-with-progress";
-import { formatBytes } from "@/components/ui/format";
+import { useErrorMessage } from "@/components/api/use-error-message";
+import { useDisplayFormat } from "@/components/ui/use-display-format";
 
 /** One file on its way up: its progress, or why it failed (kept until dismissed). */
 export type Upload = { key: number; name: string; size: number; fraction: number; error?: string; done?: boolean };
@@ -20,6 +22,9 @@ export function useUploads<T>({
   send: (file: File, onProgress: (p: UploadProgress) => void) => Promise<T>;
   onUploaded: (file: File, result: T) => Promise<unknown> | void;
 }) {
+  const t = useTranslations("uploads");
+  const errorMessage = useErrorMessage();
+  const format = useDisplayFormat();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const nextKey = useRef(1);
   const patch = (key: number, p: Partial<Upload>) => setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...p } : u)));
@@ -35,8 +40,8 @@ export function useUploads<T>({
     } catch (err) {
       const error =
         isApiError(err) && err.status === 413
-          ? `${file.name} is too large to upload (${formatBytes(file.size)}). ${err.message}`
-          : `${file.name} was not uploaded: ${errorMessage(err)}`;
+          ? t("tooLarge", { name: file.name, size: format.bytes(file.size), reason: errorMessage(err) })
+          : t("failed", { name: file.name, reason: errorMessage(err) });
       patch(key, { error });
     }
   };

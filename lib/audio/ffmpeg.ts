@@ -40,7 +40,8 @@ function capture(stream: NodeJS.ReadableStream) {
 /** Runs ffmpeg with the given arguments and returns what it printed; throws on a non-zero exit. */
 export async function runFfmpeg(args: string[], options: RunOptions = {}): Promise<FfmpegOutput> {
   const interactive = options.input ? [] : ["-nostdin"];
-  const child = spawn(ffmpegPath(), ["-hide_banner", ...interactive, ...args], {
+  // The binary is chosen at run time (FFMPEG_PATH or the npm package): nothing for the bundler to trace.
+  const child = spawn(/*turbopackIgnore: true*/ ffmpegPath(), ["-hide_banner", ...interactive, ...args], {
     stdio: [options.input ? "pipe" : "ignore", "pipe", "pipe"],
   });
   const stdout = capture(child.stdout!);

@@ -11,7 +11,7 @@ export async function findSignInPerson(email: string, districtId?: string) {
   return db().person.findFirst({
     where: { emailKey: email.trim().toLowerCase(), archived: false, ...(districtId ? { districtId } : {}) },
     orderBy: { createdAt: "asc" },
-    select: { id: true, districtId: true, email: true, first: true, last: true },
+    select: { id: true, districtId: true, email: true, first: true, last: true, language: true },
   });
 }
 

@@ -6,6 +6,7 @@ import { RateLimiterMemory } from "rate-limiter-flexible";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
+import { uiLocaleFor } from "@/lib/i18n/locales";
 import { sendMail } from "@/lib/mail/send-mail";
 import { signInMail } from "@/lib/mail/templates";
 import { findSignInPerson, SESSION_MAX_AGE_S } from "./create-session";
@@ -48,7 +49,8 @@ export function authOptions(): NextAuthOptions {
         // and the page says the same either way, so it reveals no membership.
         async sendVerificationRequest({ identifier, url }) {
           const allowed = await linkBudget().consume(identifier.toLowerCase()).then(() => true, () => false);
-          if (allowed && (await findSignInPerson(identifier))) await sendMail(signInMail(identifier, url));
+          const person = allowed ? await findSignInPerson(identifier) : null;
+          if (person) await sendMail(signInMail(identifier, url, uiLocaleFor(person.language)));
         },
       }),
     ],

@@ -13,13 +13,14 @@ export const DEMO = {
 export async function seedDemoIfEmpty(): Promise<boolean> {
   if ((await db().district.count()) > 0) return false;
   const { district, person, roles } = await createDistrict({ name: DEMO.district, adminEmail: DEMO.admin, adminFirst: "Ada", adminLast: "Admin" });
-  const make = (first: string, last: string, email: string, role: string) =>
+  const make = (first: string, last: string, email: string, role: string, language = "en") =>
     db().person.create({
-      data: { districtId: district.id, first, last, email, emailKey: email, roles: { [role]: 1 } },
+      data: { districtId: district.id, first, last, email, emailKey: email, language, roles: { [role]: 1 } },
     });
   const board = await make("Bea", "Board", DEMO.board, roles.board);
   const mentor = await make("Max", "Mentor", DEMO.mentor, roles.mentor);
-  const candidate = await make("Cleo", "Candidate", DEMO.candidate, roles.candidate);
+  // Cleo reads in Spanish: the demo shows the interface, her e-mails and her interview in her language.
+  const candidate = await make("Cleo", "Candidate", DEMO.candidate, roles.candidate, "es");
   await db().mentorAssignment.create({ data: { districtId: district.id, mentorId: mentor.id, candidateId: candidate.id } });
   await db().tag.createMany({ data: ["2026 cohort", "Needs documents"].map((name) => ({ name, districtId: district.id })) });
   await seedDemoInterviews(district.id, { admin: person.id, board: board.id, candidate: candidate.id });

@@ -1,7 +1,14 @@
+import { createTranslator } from "use-intl/core";
+import { compiledMessages } from "@/lib/i18n/compiled-messages";
+import type { UiLocale } from "@/lib/i18n/locales";
+
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, intro: string, url: string, action: string, footer: string) {
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f5f6f8;padding:24px">
+/** The e-mails' words in the recipient's interface language (messages/<locale>/email.json). */
+const emailText = (locale: UiLocale) => createTranslator({ locale, messages: compiledMessages(locale), namespace: "email" });
+
+function layout(locale: UiLocale, title: string, intro: string, url: string, action: string, footer: string) {
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;background:#f5f6f8;padding:24px">
 <div style="max-width:480px;margin:auto;background:#fff;border-radius:8px;padding:24px">
 <h1 style="font-size:20px;margin:0 0 12px">${escape(title)}</h1>
 <p style="color:#333">${escape(intro)}</p>
@@ -12,24 +19,20 @@ function layout(title: string, intro: string, url: string, action: string, foote
   return { html, text };
 }
 
-export function signInMail(to: string, url: string) {
+export function signInMail(to: string, url: string, locale: UiLocale) {
+  const t = emailText(locale);
   return {
     to,
-    subject: "Your sign-in link for Credentials Administration",
-    ...layout("Sign in", "Use this link to sign in. It works once.", url, "Sign in", "If you did not ask for this e-mail, you can ignore it."),
+    subject: t("signIn.subject"),
+    ...layout(locale, t("signIn.title"), t("signIn.intro"), url, t("signIn.action"), t("signIn.footer")),
   };
 }
 
-export function inviteMail(to: string, name: string, district: string, url: string) {
+export function inviteMail(to: string, name: string, district: string, url: string, locale: UiLocale) {
+  const t = emailText(locale);
   return {
     to,
-    subject: `You are invited to ${district} on Credentials Administration`,
-    ...layout(
-      `Welcome, ${name}`,
-      `${district} has invited you to its Credentials Administration Service.`,
-      url,
-      "Accept the invitation and sign in",
-      "The link works once and expires in 7 days. You can always ask for a new one on the sign-in page.",
-    ),
+    subject: t("invite.subject", { district }),
+    ...layout(locale, t("invite.title", { name }), t("invite.intro", { district }), url, t("invite.action"), t("invite.footer")),
   };
 }

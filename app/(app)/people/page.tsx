@@ -1,8 +1,17 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { redirect } from "next/navigation";
+import { audienceOf } from "@/components/me/audience";
 import { PeopleListPage } from "@/components/people/people-list-page";
+import { pageMe } from "@/components/me/page-me";
 
-export const metadata: Metadata = { title: "People" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("people"))("title") };
+}
 
-export default function PeoplePage() {
+/** Staff's district list, a mentor's candidates; a candidate's own record is on their start page. */
+export default async function PeoplePage() {
+  const me = await pageMe();
+  if (me && audienceOf(me) === "candidate") redirect("/");
   return <PeopleListPage />;
 }

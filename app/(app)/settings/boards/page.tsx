@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { BoardsSettings } from "@/components/boards/boards-settings";
 
-export const metadata: Metadata = { title: "Boards" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("boards"))("title") };
+}
 
 export default function Page() {
   return <BoardsSettings />;

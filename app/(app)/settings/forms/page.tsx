@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { FormsSettings } from "@/components/forms/forms-settings";
 
-export const metadata: Metadata = { title: "Forms" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("forms"))("title") };
+}
 
 export default function Page() {
   return <FormsSettings />;

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { RolesSettings } from "@/components/roles/roles-settings";
 
-export const metadata: Metadata = { title: "Roles" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("roles"))("title") };
+}
 
 export default function Page() {
   return <RolesSettings />;

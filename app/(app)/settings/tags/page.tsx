@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { TagsSettings } from "@/components/tags/tags-settings";
 
-export const metadata: Metadata = { title: "Tags" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("tags"))("title") };
+}
 
 export default function Page() {
   return <TagsSettings />;

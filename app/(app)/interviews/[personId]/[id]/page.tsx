@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { InterviewPage } from "@/components/interviews/interview-page";
 
-export const metadata: Metadata = { title: "Interview" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("interviews"))("interviewTitle") };
+}
 
 export default async function Page({ params }: { params: Promise<{ personId: string; id: string }> }) {
   const { personId, id } = await params;

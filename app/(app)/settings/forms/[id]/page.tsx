@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { FormEditor } from "@/components/forms/form-editor";
 
-export const metadata: Metadata = { title: "Edit form" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("forms"))("editTitle") };
+}
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

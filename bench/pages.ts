@@ -1,0 +1,217 @@
+/**
+ * `npm run bench:pages`: what each page costs a browser on its first visit, on the PRODUCTION
+ * build, in Debian's Chromium:
+ *
+ *   - first-load JavaScript: every script the page requests before its load event (the
+ *     framework's chunks, its own, and what it imports while hydrating), each gzipped at level 6
+ *     as the server would send it, summed; and, apart, the scripts it fetches after that until
+ *     the network is idle (code deliberately deferred, such as the realtime client on idle);
+ *   - the largest contentful paint (LCP) from PerformanceObserver, the median of RUNS visits,
+ *     each in a fresh browser context (cold cache) after one warm-up visit of the route.
+ *
+ * Steps: the production build in .next-bench-pages (only when sources changed), a fresh
+ * embedded database in .data-bench-pages with the demo district (bench/app-server.ts), the
+ * app on BENCH_PORT (3400); signed-in pages get a session minted by the ops command
+ * (`admin session --email …`) as the next-auth cookie. Prints a table; never asserts.
+ * Everything it starts is stopped, and its data removed, at the end or on Ctrl-C.
+ *
+ * Knobs: BENCH_PORT (3400), BENCH_RUNS (3), BENCH_ROUTES (comma-separated paths as printed,
+ * e.g. "/sign-in,/people"), BENCH_LIST_SCRIPTS=1 (each route's scripts with their sizes),
+ * BENCH_SKIP_TYPECHECK=1 (see production-build.ts).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser } from "@playwright/test";
+import { buildIfStale } from "./production-build";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+process.chdir(ROOT);
+
+const PORT = Number(process.env.BENCH_PORT ?? 3400);
+const ORIGIN = `http://localhost:${PORT}`;
+const DIST_DIR = ".next-bench-pages";
+const DATA_DIR = ".data-bench-pages";
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ONLY = process.env.BENCH_ROUTES?.split(",").map((s) => s.trim()).filter(Boolean);
+const LIST_SCRIPTS = process.env.BENCH_LIST_SCRIPTS === "1";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+const t0 = Date.now();
+const log = (line: string) => console.log(`[bench ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)}s] ${line}`);
+const tsxCli = path.resolve("node_modules/tsx/dist/cli.mjs");
+const appLog = path.join(os.tmpdir(), `cas-bench-pages-${process.pid}.log`);
+
+type Role = "admin" | "board" | "mentor" | "candidate";
+const EMAIL: Record<Role, string> = { admin: "admin@demo.test", board: "board@demo.test", mentor: "mentor@demo.test", candidate: "candidate@demo.test" };
+
+/** The demo district's records the page paths need. */
+type Ids = { cleo: string; published: string; draft: string; form: string };
+
+const ROUTES: { path: (ids: Ids) => string; as: Role | null }[] = [
+  { path: () => "/sign-in", as: null },
+  { path: () => "/", as: "admin" },
+  { path: () => "/", as: "board" },
+  { path: () => "/", as: "mentor" },
+  { path: () => "/", as: "candidate" },
+  { path: () => "/people", as: "admin" },
+  { path: (ids) => `/people/${ids.cleo}`, as: "admin" },
+  { path: () => "/interviews", as: "board" },
+  { path: (ids) => `/interviews/${ids.cleo}/${ids.draft}`, as: "board" },
+  { path: (ids) => `/interviews/${ids.cleo}/${ids.published}`, as: "candidate" },
+  { path: () => "/settings/roles", as: "admin" },
+  { path: (ids) => `/settings/forms/${ids.form}`, as: "admin" },
+  { path: () => "/settings/keys", as: "admin" },
+  { path: () => "/no-such-page", as: "candidate" },
+];
+
+// ---------------------------------------------------------------------------------------
+// the app
+
+let app: ChildProcess | undefined;
+let cleaning: Promise<void> | undefined;
+
+function cleanup() {
+  cleaning ??= (async () => {
+    if (app?.pid && app.exitCode === null && app.signalCode === null) {
+      const gone = new Promise((resolve) => app!.once("exit", resolve));
+      process.kill(app.pid, "SIGTERM"); // app-server.ts stops next-server and closes the database
+      await Promise.race([gone, new Promise((r) => setTimeout(r, 15_000))]);
+      try {
+        process.kill(-app.pid, "SIGKILL"); // whatever is left of its process group
+      } catch {}
+    }
+    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+
+async function startApp() {
+  const { DATABASE_URL: _embedded, ...env } = process.env;
+  const out = fs.openSync(appLog, "a");
+  app = spawn(process.execPath, [tsxCli, "bench/app-server.ts"], {
+    env: { ...env, PORT: String(PORT), DATA_DIR, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production" },
+    detached: true,
+    stdio: ["ignore", out, out],
+  });
+  fs.closeSync(out);
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null) throw new Error(`the app exited (code ${app.exitCode}); see ${appLog}`);
+    try {
+      await fetch(`${ORIGIN}/sign-in`, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`the app did not answer within 240 s; see ${appLog}`);
+}
+
+/** A session token from the ops command, which reaches the embedded database through the app. */
+function sessionToken(email: string): string {
+  const { DATABASE_URL: _embedded, ...env } = process.env;
+  const result = spawnSync(process.execPath, [tsxCli, "scripts/admin.ts", "session", "--email", email], { env: { ...env, DATA_DIR }, encoding: "utf8" });
+  const last = result.stdout.trim().split("\n").pop() ?? "";
+  const parsed = JSON.parse(last) as { token?: string; error?: string };
+  if (!parsed.token) throw new Error(`no session for ${email}: ${parsed.error ?? result.stderr}`);
+  return parsed.token;
+}
+
+async function demoIds(adminToken: string): Promise<Ids> {
+  const get = async <T>(p: string) => (await (await fetch(`${ORIGIN}${p}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as T;
+  const people = await get<{ id: string; email: string }[]>("/api/people");
+  const cleo = people.find((p) => p.email === EMAIL.candidate)!.id;
+  const interviews = await get<{ id: string; published: 0 | 1 }[]>(`/api/interviews?person_id=${cleo}`);
+  const forms = await get<{ id: string }[]>("/api/forms");
+  return { cleo, published: interviews.find((i) => i.published)!.id, draft: interviews.find((i) => !i.published)!.id, form: forms[0].id };
+}
+
+// ---------------------------------------------------------------------------------------
+// the browser
+
+type Script = { url: string; gzip: number; deferred: boolean };
+type Visit = { finalPath: string; scripts: Script[]; firstLoad: number; deferred: number; lcpMs: number };
+
+async function visit(browser: Browser, pathname: string, token: string | undefined): Promise<Visit> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (token) await context.addCookies([{ name: "next-auth.session-token", value: token, url: ORIGIN }]);
+  await context.addInitScript(() => {
+    const w = window as unknown as { __lcp: number };
+    w.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  });
+  const page = await context.newPage();
+  const sizes: Promise<{ url: string; gzip: number }>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const url = new URL(response.url()).pathname;
+    sizes.push(response.body().then((body) => ({ url, gzip: gzipSync(body, { level: 6 }).length }), () => ({ url, gzip: 0 })));
+  });
+  await page.goto(`${ORIGIN}${pathname}`, { waitUntil: "networkidle" });
+  // LCP stops changing once the page has settled; a short pause lets the last entry arrive.
+  await page.waitForTimeout(300);
+  const { lcpMs, loadedAt, requested } = await page.evaluate(() => ({
+    lcpMs: (window as unknown as { __lcp: number }).__lcp,
+    loadedAt: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+    requested: performance.getEntriesByType("resource").map((e) => [new URL(e.name).pathname, e.startTime] as const),
+  }));
+  const startOf = new Map(requested);
+  const finalPath = new URL(page.url()).pathname + new URL(page.url()).search;
+  const scripts: Script[] = (await Promise.all(sizes)).map((s) => ({ ...s, deferred: (startOf.get(s.url) ?? 0) > loadedAt }));
+  await context.close();
+  const sum = (list: Script[]) => list.reduce((total, s) => total + s.gzip, 0);
+  return { finalPath, scripts, firstLoad: sum(scripts.filter((s) => !s.deferred)), deferred: sum(scripts.filter((s) => s.deferred)), lcpMs };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  log(`${os.cpus().length} CPUs, node ${process.version}; ${RUNS} measured visits per route`);
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  await buildIfStale(DIST_DIR, log);
+  log(`starting the app on port ${PORT} (log: ${appLog})`);
+  await startApp();
+  const tokens = Object.fromEntries((Object.keys(EMAIL) as Role[]).map((role) => [role, sessionToken(EMAIL[role])])) as Record<Role, string>;
+  const ids = await demoIds(tokens.admin);
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const rows: string[][] = [];
+  for (const route of ROUTES) {
+    const pathname = route.path(ids);
+    const label = pathname.replace(ids.cleo, ":personId").replace(ids.published, ":id").replace(ids.draft, ":id").replace(ids.form, ":id");
+    if (ONLY && !ONLY.includes(label)) continue;
+    const token = route.as ? tokens[route.as] : undefined;
+    await visit(browser, pathname, token); // warm-up: the server's first render of the route
+    const visits: Visit[] = [];
+    for (let i = 0; i < RUNS; i++) visits.push(await visit(browser, pathname, token));
+    const last = visits[visits.length - 1];
+    const landed = last.finalPath === pathname ? "" : last.finalPath.replace(ids.cleo, ":personId");
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    const lcp = median(visits.map((v) => v.lcpMs)).toFixed(0);
+    rows.push([label, route.as ?? "–", landed, String(last.scripts.length), kb(last.firstLoad), kb(last.deferred), lcp]);
+    log(`${label} (${route.as ?? "anonymous"}): ${kb(last.firstLoad)} KB first load + ${kb(last.deferred)} KB later, LCP ${lcp} ms`);
+    if (LIST_SCRIPTS) for (const s of [...last.scripts].sort((a, b) => b.gzip - a.gzip)) log(`    ${kb(s.gzip).padStart(6)} KB${s.deferred ? " later" : "      "}  ${s.url}`);
+  }
+  await browser.close();
+
+  const head = ["route", "as", "landed on", "scripts", "first-load JS KB gzip", "later KB", "LCP ms"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(" | ")} |`;
+  console.log(`\n${line(head)}\n|${widths.map((w, i) => (i >= 3 ? `${"-".repeat(w + 1)}:` : "-".repeat(w + 2))).join("|")}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanup());

@@ -1,0 +1,230 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useRef, useState } from "react";
+import { isApiError } from "@/components/api/api-fetch";
+import { inLanguage } from "@/components/forms/form-types";
+import type { Recording } from "@/components/interviews/interview-types";
+import { languageName } from "@/components/languages/language-names";
+import { useDisplayFormat } from "@/components/ui/use-display-format";
+import { summarizeRecording, transcribeRecording, translateRecording, type RecordingTarget } from "./audio-api";
+import { audioKeys } from "./audio-keys";
+import { useAudioErrorMessage } from "./use-audio-error-message";
+import { useClock } from "./use-clock";
+
+type Segment = NonNullable<Recording["segments"]>[number];
+
+/** The primary language subtag the server keys translations by ("es-MX" → "es"). */
+const primary = (language: string) => language.split(/[-_]/)[0].toLowerCase();
+
+/** Offers `text` as a file download (made in the browser: nothing is fetched). */
+function download(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const fileBase = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").trim().slice(0, 80) || "recording";
+
+/**
+ * One recording of the interview: its name (the reader's language first), a player that seeks
+ * (the file is served with HTTP Range), the transcript with timestamps (a line plays from there),
+ * the summary, both in the reader's language with "Show original" when translated, and downloads.
+ * People who may record also get Transcribe / Summarize when a step is missing.
+ */
+export function RecordingItem({
+  recordingId,
+  recording,
+  index,
+  readerLanguage,
+  canRecord,
+  target,
+  onChanged,
+}: {
+  recordingId: string;
+  recording: Recording;
+  index: number;
+  readerLanguage: string;
+  canRecord: boolean;
+  target: RecordingTarget;
+  onChanged: () => void;
+}) {
+  const t = useTranslations("audio");
+  const locale = useLocale();
+  const display = useDisplayFormat();
+  const { clock } = useClock();
+  const errorMessage = useAudioErrorMessage();
+  const audio = useRef<HTMLAudioElement>(null);
+  const [now, setNow] = useState(0);
+  const [showOriginal, setShowOriginal] = useState(false);
+
+  const name = inLanguage(recording.name, readerLanguage) || t("item.untitled", { number: index + 1 });
+  const reader = primary(readerLanguage);
+  const original = recording.language && recording.language !== "und" ? recording.language : null;
+  const originalTranscript = (original && recording.transcript?.[original]) ?? Object.values(recording.transcript ?? {})[0] ?? "";
+  const summaryLanguage = recording.summary_language ?? null;
+  const originalSummary = (summaryLanguage && recording.summary?.[summaryLanguage]) ?? Object.values(recording.summary ?? {})[0] ?? "";
+  const mixed = (recording.segments ?? []).some((s) => s.language !== "und" && primary(s.language) !== reader);
+
+  // What is missing in the reader's language: asked for once, then cached on the server.
+  const wantsTranscript = Boolean(originalTranscript.trim()) && (original ? primary(original) !== reader || mixed : false) && recording.transcript?.[reader] === undefined;
+  const wantsSummary = Boolean(originalSummary.trim()) && summaryLanguage !== null && primary(summaryLanguage) !== reader && recording.summary?.[reader] === undefined;
+  const translation = useQuery({
+    queryKey: audioKeys.translation(recordingId, reader, recording.transcribed_at ?? 0, recording.summarized_at ?? 0),
+    queryFn: () => translateRecording(target, reader),
+    enabled: wantsTranscript || wantsSummary,
+    staleTime: Infinity,
+    retry: (count, error) => count < 2 && !(isApiError(error) && error.status > 0),
+  });
+
+  const translatedTranscript = recording.transcript?.[reader] ?? translation.data?.transcript;
+  const translatedSegments: Segment[] | undefined = useMemo(() => {
+    const texts = recording.segment_translations?.[reader];
+    if (texts) return (recording.segments ?? []).map((s, i) => (texts[i] !== undefined ? { ...s, text: texts[i] } : s));
+    return translation.data?.segments;
+  }, [recording.segment_translations, recording.segments, reader, translation.data]);
+  const translatedSummary = recording.summary?.[reader] ?? translation.data?.summary;
+
+  const hasTranslation = (translatedTranscript !== undefined && translatedTranscript !== originalTranscript) || (translatedSummary !== undefined && translatedSummary !== originalSummary);
+  const useTranslation = hasTranslation && !showOriginal;
+  const segments = (useTranslation ? translatedSegments : undefined) ?? recording.segments ?? [];
+  const transcriptText = (useTranslation ? translatedTranscript : undefined) ?? originalTranscript;
+  const summaryText = (useTranslation ? translatedSummary : undefined) ?? originalSummary;
+  const originalName = original ? languageName(original, locale) : summaryLanguage ? languageName(summaryLanguage, locale) : "";
+  const readerName = languageName(reader, locale);
+  const unavailable = translation.isError && isApiError(translation.error) && translation.error.status === 503;
+
+  const active = segments.findIndex((s, i) => now >= s.start && (now < s.end || (i === segments.length - 1 ? false : now < segments[i + 1].start)));
+
+  const seek = (seconds: number) => {
+    const player = audio.current;
+    if (!player) return;
+    player.currentTime = seconds;
+    void player.play().catch(() => {});
+  };
+
+  const transcribe = useMutation({
+    mutationFn: () => transcribeRecording(target, recording.url!, readerLanguage),
+    onSuccess: onChanged,
+  });
+  const summarize = useMutation({
+    mutationFn: () => summarizeRecording(target, originalTranscript, readerLanguage),
+    onSuccess: onChanged,
+  });
+
+  const transcriptFile = () =>
+    segments.length ? segments.map((s) => `[${clock(s.start * 1000)}] ${s.text}`).join("\n") : transcriptText;
+
+  return (
+    <li className="iv-rec audio-item" data-recording-id={recordingId}>
+      <div className="iv-rec-head">
+        <h3 className="iv-rec-name">{name}</h3>
+        <span className="muted small">
+          {recording.created_at ? display.moment(recording.created_at, true) : ""}
+          {recording.duration_ms !== undefined ? ` · ${clock(recording.duration_ms)}` : ""}
+        </span>
+      </div>
+      {recording.url ? (
+        <audio
+          ref={audio}
+          controls
+          preload="metadata"
+          src={recording.url}
+          aria-label={t("item.player", { name })}
+          className="iv-audio"
+          onTimeUpdate={(e) => setNow(e.currentTarget.currentTime)}
+          onSeeked={(e) => setNow(e.currentTarget.currentTime)}
+        />
+      ) : (
+        <p className="muted small">{t("item.unavailable")}</p>
+      )}
+
+      {(hasTranslation || translation.isFetching || unavailable) && (
+        <div className="audio-translation small">
+          {translation.isFetching && !hasTranslation ? (
+            <span className="muted">{t("item.translating", { language: readerName })}</span>
+          ) : unavailable && !hasTranslation ? (
+            <span className="muted">{t("item.noTranslation", { language: readerName })}</span>
+          ) : (
+            <>
+              {useTranslation && <span className="muted">{t("item.translatedFrom", { language: originalName })} </span>}
+              <button type="button" className="link-btn" aria-pressed={showOriginal} onClick={() => setShowOriginal((v) => !v)}>
+                {showOriginal ? t("item.showTranslation", { language: readerName }) : t("item.showOriginal", { language: originalName })}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+
+      {summaryText && (
+        <section className="audio-summary" aria-label={t("item.summary")}>
+          <h4>{t("item.summary")}</h4>
+          <p>{summaryText}</p>
+        </section>
+      )}
+
+      <section className="audio-transcript" aria-label={t("item.transcript")}>
+        <h4>{t("item.transcript")}</h4>
+        {recording.transcript === undefined ? (
+          <p className="muted small">{t("item.noTranscript")}</p>
+        ) : !transcriptText.trim() ? (
+          <p className="muted small">{t("item.noSpeech")}</p>
+        ) : segments.length ? (
+          <ol className="audio-segments">
+            {segments.map((s, i) => (
+              <li key={`${s.start}-${i}`} className={i === active ? "is-current" : undefined} aria-current={i === active ? "true" : undefined}>
+                <button type="button" className="audio-segment" onClick={() => seek(s.start)} disabled={!recording.url} title={t("item.seekTo", { time: clock(s.start * 1000) })}>
+                  <time className="audio-segment-time">{clock(s.start * 1000)}</time>
+                  <span className="audio-segment-text" lang={useTranslation ? reader : s.language !== "und" ? s.language : undefined}>
+                    {s.text}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="audio-transcript-text">{transcriptText}</p>
+        )}
+      </section>
+
+      {(transcribe.isError || summarize.isError) && (
+        <p className="form-error" role="alert">
+          {errorMessage(transcribe.error ?? summarize.error)}
+        </p>
+      )}
+      <div className="audio-actions row">
+        {recording.url && (
+          <a className="btn btn-sm" href={recording.url} download={`${fileBase(name)}.webm`}>
+            {t("item.downloadAudio")}
+          </a>
+        )}
+        {transcriptText.trim() && (
+          <button type="button" className="btn btn-sm" onClick={() => download(`${fileBase(name)} - ${t("item.transcript")}.txt`, transcriptFile())}>
+            {t("item.downloadTranscript")}
+          </button>
+        )}
+        {summaryText && (
+          <button type="button" className="btn btn-sm" onClick={() => download(`${fileBase(name)} - ${t("item.summary")}.txt`, summaryText)}>
+            {t("item.downloadSummary")}
+          </button>
+        )}
+        {canRecord && recording.url && recording.transcript === undefined && (
+          <button type="button" className="btn btn-sm btn-primary" disabled={transcribe.isPending} onClick={() => transcribe.mutate()}>
+            {transcribe.isPending ? t("item.working") : t("item.transcribe")}
+          </button>
+        )}
+        {canRecord && originalTranscript.trim() && recording.summary === undefined && (
+          <button type="button" className="btn btn-sm btn-primary" disabled={summarize.isPending} onClick={() => summarize.mutate()}>
+            {summarize.isPending ? t("item.working") : t("item.summarize")}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

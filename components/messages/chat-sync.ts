@@ -1,0 +1,221 @@
+"use client";
+
+import type { QueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/components/api/api-fetch";
+import { EVENTS, isReduced } from "@/lib/messages/realtime-events";
+import type {
+  ConversationCreatedEvent,
+  MessageCreatedEvent,
+  ParticipantLeftEvent,
+  ReactionEvent,
+  ReadEvent,
+  UnreadEvent,
+} from "@/lib/messages/realtime-events";
+import { createSequenceTracker } from "@/lib/messages/sequence-tracker";
+import type { Conversation, ConversationListItem, Message, Unread } from "./chat-types";
+import { messageKeys } from "./message-keys";
+
+/**
+ * Keeps the cached conversations, list and unread counts in step with the realtime events
+ * (README "Messages and realtime"): each event is applied to whatever is cached, in a way that
+ * applying it twice changes nothing; counters move only for events not seen before. The
+ * per-conversation `seq` says when something was missed (a gap, an event too large to carry,
+ * a conversation not known yet): then that conversation and the list are fetched again, as
+ * everything is after a reconnect.
+ */
+
+/** One tracker per tab: fetched states and events of every conversation. */
+export const tracker = createSequenceTracker();
+
+/** The conversation on screen (its new messages are read at once, never counted unread). */
+let active: string | null = null;
+export function setActiveConversation(id: string | null) {
+  active = id;
+}
+const isViewing = (id: string) => active === id && typeof document !== "undefined" && document.visibilityState === "visible";
+
+/** Reports a fetched state; fetches again when events already applied are newer than it. */
+export function fetchedState(queryClient: QueryClient, id: string, seq: number) {
+  if (tracker.fetched(id, seq)) setTimeout(() => void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(id) }), 0);
+}
+
+const reading = new Map<string, { again: boolean }>();
+/**
+ * Marks a conversation read at once; messages arriving while that request runs make one more
+ * request after it (never more than one at a time per conversation).
+ */
+export function markReadSoon(id: string) {
+  const running = reading.get(id);
+  if (running) {
+    running.again = true;
+    return;
+  }
+  const state = { again: false };
+  reading.set(id, state);
+  void apiFetch(`/api/messages/${id}/read`, { method: "POST" })
+    .catch(() => {})
+    .finally(() => {
+      reading.delete(id);
+      if (state.again) markReadSoon(id);
+    });
+}
+
+function byActivity(list: ConversationListItem[]) {
+  return [...list].sort((a, b) => b.last_activity_at - a.last_activity_at);
+}
+
+export function createChatSync(queryClient: QueryClient, meId: string) {
+  const updateList = (fn: (list: ConversationListItem[]) => ConversationListItem[]) =>
+    queryClient.setQueryData<ConversationListItem[]>(messageKeys.list(), (old) => (old ? fn(old) : old));
+  const updateUnread = (fn: (unread: Unread) => Unread) => queryClient.setQueryData<Unread>(messageKeys.unread(), (old) => (old ? fn(old) : old));
+  const updateConversation = (id: string, fn: (conversation: Conversation) => Conversation) =>
+    queryClient.setQueryData<Conversation>(messageKeys.conversation(id), (old) => (old ? fn(old) : old));
+  const listHas = (id: string) => queryClient.getQueryData<ConversationListItem[]>(messageKeys.list())?.some((c) => c.id === id) ?? false;
+
+  let unreadTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The badge's count is confirmed by the server shortly after anything that may move it. */
+  const confirmUnread = () => {
+    clearTimeout(unreadTimer);
+    unreadTimer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: messageKeys.unread() }), 1500);
+  };
+  const refetch = (id: string) => {
+    void queryClient.invalidateQueries({ queryKey: messageKeys.list() });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(id) });
+    confirmUnread();
+  };
+  const bumpUnread = (id: string, by: number) =>
+    updateUnread((u) => ({ total: Math.max(0, u.total + by), conversations: { ...u.conversations, [id]: Math.max(0, (u.conversations[id] ?? 0) + by) } }));
+  const clearUnread = (id: string, total?: number) =>
+    updateUnread((u) => {
+      const { [id]: gone = 0, ...rest } = u.conversations;
+      return { total: total ?? Math.max(0, u.total - gone), conversations: rest };
+    });
+
+  function addMessage(id: string, message: Message, counted: boolean) {
+    const fromOther = message.sender_id !== meId;
+    const viewing = isViewing(id);
+    updateList((list) =>
+      byActivity(
+        list.map((c) =>
+          c.id !== id
+            ? c
+            : {
+                ...c,
+                last_message:
+                  message.kind === "message" && message.created_at >= (c.last_message?.created_at ?? 0)
+                    ? { id: message.id, body: message.body, sender_id: message.sender_id, created_at: message.created_at }
+                    : c.last_message,
+                last_activity_at: message.kind === "message" ? Math.max(c.last_activity_at, message.created_at) : c.last_activity_at,
+                unread: counted && fromOther && !viewing && message.kind === "message" ? c.unread + 1 : c.unread,
+                seq: Math.max(c.seq, message.seq),
+              },
+        ),
+      ),
+    );
+    updateConversation(id, (page) => {
+      if (page.messages.some((m) => m.id === message.id)) return page;
+      return {
+        ...page,
+        messages: [...page.messages, message].sort((a, b) => a.seq - b.seq),
+        read: message.kind === "message" ? { ...page.read, [message.sender_id]: Math.max(page.read[message.sender_id] ?? 0, message.seq) } : page.read,
+        seq: Math.max(page.seq, message.seq),
+      };
+    });
+    if (message.kind === "message" && fromOther) {
+      if (viewing) markReadSoon(id);
+      else if (counted) bumpUnread(id, 1);
+    }
+  }
+
+  function handle(name: string, data: unknown) {
+    const event = data as { conversation_id?: string; seq?: number };
+    if (!event?.conversation_id || typeof event.seq !== "number") return;
+    const id = event.conversation_id;
+    const seq = event.seq;
+    // `unread` repeats the seq of its `read`: a count to set, not a step of the conversation.
+    if (name === EVENTS.unread) {
+      const { unread, total } = data as UnreadEvent;
+      updateUnread((u) => {
+        const { [id]: _old, ...rest } = u.conversations;
+        return { total, conversations: unread ? { ...rest, [id]: unread } : rest };
+      });
+      updateList((list) => list.map((c) => (c.id === id ? { ...c, unread } : c)));
+      return;
+    }
+    const verdict = tracker.event(id, seq);
+    const counted = verdict !== "stale";
+
+    if (isReduced(event)) {
+      refetch(id);
+      return;
+    }
+    switch (name) {
+      case EVENTS.conversationCreated: {
+        const { conversation, message } = data as Exclude<ConversationCreatedEvent, { reduced: true }>;
+        if (!listHas(id)) {
+          updateList((list) =>
+            byActivity([
+              {
+                ...conversation,
+                last_message: { id: message.id, body: message.body, sender_id: message.sender_id, created_at: message.created_at },
+                unread: counted && message.sender_id !== meId ? 1 : 0,
+                last_activity_at: message.created_at,
+                seq,
+                left: 0,
+              },
+              ...list,
+            ]),
+          );
+        }
+        if (counted && message.sender_id !== meId) bumpUnread(id, 1);
+        confirmUnread();
+        return;
+      }
+      case EVENTS.messageCreated: {
+        const { message } = data as Exclude<MessageCreatedEvent, { reduced: true }>;
+        if (!listHas(id)) void queryClient.invalidateQueries({ queryKey: messageKeys.list() });
+        addMessage(id, message, counted);
+        break;
+      }
+      case EVENTS.reaction: {
+        const { message_id, reactions } = data as ReactionEvent;
+        updateConversation(id, (page) => ({ ...page, messages: page.messages.map((m) => (m.id === message_id ? { ...m, reactions } : m)) }));
+        break;
+      }
+      case EVENTS.participantLeft: {
+        const { person_id, participants, message } = data as Exclude<ParticipantLeftEvent, { reduced: true }>;
+        const me = person_id === meId;
+        addMessage(id, message, counted);
+        updateConversation(id, (page) => ({ ...page, participants, left: me ? 1 : page.left }));
+        updateList((list) => list.map((c) => (c.id === id ? { ...c, participants, ...(me ? { left: 1 as const, unread: 0 } : {}) } : c)));
+        if (me) clearUnread(id);
+        confirmUnread();
+        break;
+      }
+      case EVENTS.read: {
+        const { person_id, last_read_seq } = data as ReadEvent;
+        updateConversation(id, (page) => ({
+          ...page,
+          read: { ...page.read, [person_id]: Math.max(page.read[person_id] ?? 0, last_read_seq) },
+          seq: Math.max(page.seq, seq),
+        }));
+        if (person_id === meId) {
+          updateList((list) => list.map((c) => (c.id === id ? { ...c, unread: 0 } : c)));
+          clearUnread(id);
+        }
+        break;
+      }
+      default:
+        return;
+    }
+    if (verdict === "gap" || verdict === "unknown") refetch(id);
+    else if (name === EVENTS.messageCreated) confirmUnread();
+  }
+
+  function resync() {
+    tracker.reset();
+    void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  }
+
+  return { handle, resync };
+}

@@ -1,0 +1,145 @@
+"use client";
+
+import type Pusher from "pusher-js";
+import type { Channel } from "pusher-js";
+import { apiFetch } from "@/components/api/api-fetch";
+import { conversationChannel as conversationChannelName } from "@/lib/messages/realtime-events";
+import type { RealtimeSettings } from "./chat-types";
+
+/**
+ * The tab's one realtime connection (pusher-js, loaded on demand: it is not part of any page's
+ * first load). It connects with the settings from GET /api/realtime, authorizes private
+ * channels through POST /api/realtime/auth (JSON through the app's fetch, not pusher-js's
+ * form post), and keeps the person channel, on which every conversation event for this person
+ * arrives. Listeners get those events, and a "resync" whenever the connection comes back
+ * (events sent meanwhile never arrive: everything must be fetched again).
+ */
+
+export type RealtimeStatus = "idle" | "connecting" | "connected" | "reconnecting" | "offline";
+type EventListener = (name: string, data: unknown) => void;
+
+const eventListeners = new Set<EventListener>();
+const resyncListeners = new Set<() => void>();
+const statusListeners = new Set<() => void>();
+let status: RealtimeStatus = "idle";
+let client: Promise<Pusher> | null = null;
+let everConnected = false;
+
+function setStatus(next: RealtimeStatus) {
+  if (next === status) return;
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+
+function statusFor(state: string): RealtimeStatus {
+  if (state === "connected") return "connected";
+  if (state === "connecting" || state === "initialized") return everConnected ? "reconnecting" : "connecting";
+  return "offline"; // unavailable, disconnected, failed
+}
+
+async function connect(): Promise<Pusher> {
+  const [{ default: PusherClient }, settings] = await Promise.all([import("pusher-js"), apiFetch<RealtimeSettings>("/api/realtime")]);
+  const pusher = new PusherClient(settings.key, {
+    cluster: settings.cluster,
+    wsHost: settings.wsHost,
+    wsPort: settings.wsPort,
+    wssPort: settings.wssPort,
+    forceTLS: settings.forceTLS,
+    enabledTransports: settings.enabledTransports,
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: settings.authEndpoint,
+      transport: "ajax",
+      customHandler: ({ socketId, channelName }, callback) => {
+        apiFetch<{ auth: string }>(settings.authEndpoint, { method: "POST", body: { socket_id: socketId, channel_name: channelName } }).then(
+          (auth) => callback(null, auth),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+        );
+      },
+    },
+  });
+  pusher.connection.bind("state_change", ({ current }: { current: string }) => {
+    if (current === "connected") everConnected = true;
+    setStatus(statusFor(current));
+  });
+
+  const person = pusher.subscribe(settings.person_channel);
+  let subscriptions = 0;
+  person.bind("pusher:subscription_succeeded", () => {
+    // pusher-js subscribes again by itself after every reconnect: from the second time on,
+    // whatever was published while the connection was down is lost, so fetch it again.
+    if (subscriptions++ > 0) for (const listener of resyncListeners) listener();
+  });
+  person.bind_global((name: string, data: unknown) => {
+    if (name.startsWith("pusher:") || name.startsWith("pusher_internal:")) return;
+    for (const listener of eventListeners) listener(name, data);
+  });
+
+  // The browser knows at once when the network is gone; pusher-js would wait for a ping to time out.
+  window.addEventListener("offline", () => {
+    pusher.disconnect();
+    setStatus("offline");
+  });
+  window.addEventListener("online", () => pusher.connect());
+  if (!navigator.onLine) pusher.disconnect();
+  return pusher;
+}
+
+/** Starts the connection once per tab (later calls return the same one). */
+export function startRealtime(): Promise<Pusher> {
+  if (typeof window === "undefined") return new Promise(() => {});
+  if (!client) {
+    setStatus("connecting");
+    client = connect().catch((error: unknown) => {
+      client = null;
+      setStatus("offline");
+      throw error;
+    });
+  }
+  return client;
+}
+
+/** Every server event on the person channel (`conversation-created`, `message-created`, …). */
+export function onRealtimeEvent(listener: EventListener): () => void {
+  eventListeners.add(listener);
+  return () => eventListeners.delete(listener);
+}
+
+/** Called each time the connection is back after a drop: refetch. */
+export function onResync(listener: () => void): () => void {
+  resyncListeners.add(listener);
+  return () => resyncListeners.delete(listener);
+}
+
+export function subscribeStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+export const getStatus = () => status;
+
+const conversationUsers = new Map<string, number>();
+
+/**
+ * The conversation's private channel, for client events (typing) while it is shown; released
+ * (unsubscribed when nobody else in the tab uses it) by the returned function.
+ */
+export function openConversationChannel(conversationId: string, ready: (channel: Channel) => void): () => void {
+  let released = false;
+  const name = conversationChannelName(conversationId);
+  conversationUsers.set(name, (conversationUsers.get(name) ?? 0) + 1);
+  void startRealtime()
+    .then((pusher) => {
+      if (!released) ready(pusher.channel(name) ?? pusher.subscribe(name));
+    })
+    .catch(() => {});
+  return () => {
+    released = true;
+    const users = (conversationUsers.get(name) ?? 1) - 1;
+    if (users > 0) conversationUsers.set(name, users);
+    else {
+      conversationUsers.delete(name);
+      void client?.then((pusher) => pusher.unsubscribe(name)).catch(() => {});
+    }
+  };
+}
