@@ -112,6 +112,11 @@ test("record, stop, and read the transcript and summary; the player seeks with H
   await card(page).getByRole("button", { name: "Resume" }).click();
   await expect.poll(() => elapsedSeconds(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
   const recorded = await elapsedSeconds(page);
+  // Every answer for the recording's file, from before the player first asks for it.
+  const ranges: number[] = [];
+  page.on("response", (res) => {
+    if (res.url().includes("/files/") && res.url().endsWith(".webm")) ranges.push(res.status());
+  });
   await card(page).getByRole("button", { name: "Stop" }).click();
 
   await expect(card(page).locator("section.audio-session")).toBeVisible();
@@ -127,10 +132,6 @@ test("record, stop, and read the transcript and summary; the player seeks with H
   console.log(`pocketsphinx heard: ${recording.transcript!.en}`);
 
   // The player: a seek far into the file is served as a range (206).
-  const ranges: number[] = [];
-  page.on("response", (res) => {
-    if (res.url().includes("/files/") && res.url().endsWith(".webm")) ranges.push(res.status());
-  });
   const player = item.locator("audio");
   await player.evaluate(async (audio: HTMLAudioElement) => {
     if (audio.readyState < 1) await new Promise((resolve) => audio.addEventListener("loadedmetadata", resolve, { once: true }));
