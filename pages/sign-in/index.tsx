@@ -2,11 +2,12 @@ import type { GetServerSideProps } from "next";
 import Head from "next/head";
 import { createTranslator } from "use-intl/core";
 import { AuthCard } from "@/components/sign-in/auth-card";
+import { LanguageLinks } from "@/components/sign-in/language-links";
 import { signInPageProps, type SignInPageProps } from "@/components/sign-in/sign-in-page-props";
 import { csrfToken } from "@/lib/auth/csrf-token";
 
 // Served without any JavaScript: the form posts to next-auth as it is, and the browser checks the address.
-export const config = { unstable_runtimeJS: false };
+export const config = { runtime: "nodejs", unstable_runtimeJS: false };
 
 /** next-auth's `?error=` codes the page words itself; any other is "default". */
 const KNOWN_ERRORS = ["Verification", "AccessDenied", "EmailSignin", "EmailCreateAccount", "Callback", "SessionRequired", "Configuration"];
@@ -18,7 +19,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 export const getServerSideProps: GetServerSideProps<Props> = async (context) => {
   const { query, req, res } = context;
   const [base, csrf] = await Promise.all([signInPageProps(context), csrfToken(req.headers.cookie)]);
-  if (csrf.setCookie.length) res.setHeader("Set-Cookie", csrf.setCookie);
+  for (const cookie of csrf.setCookie) res.appendHeader("Set-Cookie", cookie);
   const callback = one(query.callbackUrl);
   const code = query.csrf === "true" ? "csrf" : one(query.error);
   return {
@@ -33,11 +34,11 @@ export const getServerSideProps: GetServerSideProps<Props> = async (context) => 
   };
 };
 
-export default function SignInPage({ locale, messages, csrf, callbackUrl, error, signedOut }: Props) {
+export default function SignInPage({ locale, messages, languages, csrf, callbackUrl, error, signedOut }: Props) {
   const t = createTranslator({ locale, messages, namespace: "signIn" });
   const common = createTranslator({ locale, messages, namespace: "common" });
   return (
-    <AuthCard mark={t("mark")} appName={common("appName")}>
+    <AuthCard mark={t("mark")} appName={common("appName")} footer={<LanguageLinks label={t("language")} current={locale} languages={languages} />}>
       <Head>
         <title>{t("title.page", { app: common("appName") })}</title>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
