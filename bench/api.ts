@@ -24,16 +24,16 @@
  * processes under --cpu-prof, profiles written into <dir> when they exit), BENCH_SKIP_TYPECHECK=1
  * (build without Next's type check).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
+import { freshPgDatabase, processTree, ROOT, sleep, startApp, startBench, tsxCli, useAppDatabase, waitForHttp } from "./harness";
+import { buildIfStale } from "./production-build";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-process.chdir(ROOT);
+const bench = startBench({ timeLimitS: 900 });
+const { log } = bench;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const FLOOR_PORT = PORT + 1;
@@ -42,180 +42,22 @@ const DIST_DIR = ".next-bench";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
-const TIME_LIMIT_S = Number(process.env.BENCH_TIME_LIMIT_S ?? 900);
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const ONLY = process.env.BENCH_CASES?.split(",").map((s) => s.trim()).filter(Boolean);
 const PEOPLE = 10_000;
 const INTERVIEWS = 10_000;
 const MENTEES = 200;
-const PG_BENCH_DB = "cas_bench";
 
 const ADMIN_EMAIL = "admin@bench.test";
 const MENTOR_EMAIL = "mentor@bench.test";
 
-const t0 = Date.now();
-const log = (line: string) => console.log(`[bench ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)}s] ${line}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tsxCli = path.resolve("node_modules/tsx/dist/cli.mjs");
-const nextBin = path.resolve("node_modules/next/dist/bin/next");
-
-// ---------------------------------------------------------------------------------------
-// processes and cleanup
-
-const children: { name: string; proc: ChildProcess }[] = [];
 const appLog = path.join(os.tmpdir(), `cas-bench-app-${process.pid}.log`);
-let pgAdminUrl: string | undefined; // set when benchmarking a real PostgreSQL server
-let cleaning: Promise<void> | undefined;
-
-function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string) {
-  const out = fs.openSync(logFile, "a");
-  // Own process group, so that everything it starts can be stopped together.
-  const proc = spawn(process.execPath, args, { env, detached: true, stdio: ["ignore", out, out] });
-  fs.closeSync(out);
-  children.push({ name, proc });
-  return proc;
-}
-
-const exited = (proc: ChildProcess) => proc.exitCode !== null || proc.signalCode !== null;
-
-async function stopChild({ name, proc }: { name: string; proc: ChildProcess }) {
-  if (!proc.pid || exited(proc)) return;
-  const gone = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
-  try {
-    process.kill(proc.pid, "SIGTERM"); // the process itself first: start.ts stops next and closes the DB
-  } catch {}
-  const graceful = await Promise.race([gone.then(() => true), sleep(15_000).then(() => false)]);
-  try {
-    process.kill(-proc.pid, graceful ? "SIGTERM" : "SIGKILL"); // then whatever is left of its group
-  } catch {}
-  if (!graceful) log(`${name} did not stop within 15 s: killed`);
-}
-
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const child of [...children].reverse()) await stopChild(child);
-    fs.rmSync(DATA_DIR, { recursive: true, force: true });
-    if (pgAdminUrl) {
-      const c = new pg.Client({ connectionString: pgAdminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${PG_BENCH_DB} with (force)`);
-      await c.end();
-    }
-    restoreNextSideEffects();
-  })().catch((e) => console.error("cleanup:", e));
-  return cleaning;
-}
-
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(signal, () => {
-    log(`${signal}: stopping`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-setTimeout(() => {
-  log(`time limit of ${TIME_LIMIT_S} s reached: stopping`);
-  void cleanup().finally(() => process.exit(2));
-}, TIME_LIMIT_S * 1000).unref();
-
-// `next build` with a custom distDir adds that folder to tsconfig.json and next-env.d.ts.
-// Those files belong to the project, not to the benchmark: put them back as they were.
-const watched = ["tsconfig.json", "next-env.d.ts"];
-const snapshot = new Map(watched.map((f) => [f, fs.existsSync(f) ? fs.readFileSync(f, "utf8") : null]));
-function restoreNextSideEffects() {
-  for (const [file, before] of snapshot) {
-    if (before === null || !fs.existsSync(file)) continue;
-    const now = fs.readFileSync(file, "utf8");
-    if (now !== before && now.includes(DIST_DIR) && !before.includes(DIST_DIR)) {
-      fs.writeFileSync(file, before);
-      log(`restored ${file} (next build had added ${DIST_DIR} to it)`);
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------
-// database, build, app
-
-function assertLocal(url: string) {
-  const host = new URL(url).hostname;
-  if (!["localhost", "127.0.0.1", "::1", "[::1]"].includes(host)) {
-    throw new Error(`The benchmark only runs against a local database; DATABASE_URL points at ${host}.`);
-  }
-}
-
-/** DATABASE_URL set: a fresh `cas_bench` database on that server; else nothing (embedded). */
-async function freshPgDatabase(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return undefined;
-  assertLocal(url);
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`drop database if exists ${PG_BENCH_DB} with (force)`);
-  await c.query(`create database ${PG_BENCH_DB}`);
-  const version = (await c.query("show server_version")).rows[0].server_version as string;
-  await c.end();
-  pgAdminUrl = url;
-  const target = new URL(url);
-  target.pathname = `/${PG_BENCH_DB}`;
-  log(`PostgreSQL ${version}: fresh database ${PG_BENCH_DB}`);
-  return target.toString();
-}
-
-function newestSourceChange(p: string): number {
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(p, { withFileTypes: true })) {
-    if (entry.name === "generated" || entry.name.startsWith(".")) continue;
-    newest = Math.max(newest, newestSourceChange(path.join(p, entry.name)));
-  }
-  return newest;
-}
-
-function run(args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<number>((resolve) => {
-    const proc = spawn(process.execPath, args, { env, stdio: "inherit" });
-    children.push({ name: "build", proc });
-    proc.on("exit", (code) => resolve(code ?? 1));
-  });
-}
-
-async function buildIfNeeded() {
-  const buildId = path.join(DIST_DIR, "BUILD_ID");
-  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  const sources = ["app", "components", "lib", "public", "next.config.mjs", "package-lock.json"].filter((p) => fs.existsSync(p));
-  const changed = Math.max(...sources.map(newestSourceChange));
-  if (built && built >= changed) return log(`production build in ${DIST_DIR} is up to date`);
-  log(`production build into ${DIST_DIR} (sources changed or no build yet)…`);
-  const started = Date.now();
-  const { DATABASE_URL: _unused, ...env } = process.env;
-  const buildEnv = { ...env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" };
-  // BENCH_SKIP_TYPECHECK=1: Next's two-phase build (compile, then generate) without its type
-  // check, for when someone's unfinished work elsewhere in the tree does not type-check yet.
-  let code: number;
-  if (process.env.BENCH_SKIP_TYPECHECK === "1") {
-    code = await run([nextBin, "build", "--experimental-build-mode", "compile"], buildEnv);
-    if (code === 0) code = await run([nextBin, "build", "--experimental-build-mode", "generate"], buildEnv);
-  } else {
-    code = await run([nextBin, "build"], buildEnv);
-  }
-  restoreNextSideEffects();
-  if (code !== 0) throw new Error(`next build failed (exit ${code})`);
-  log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-
-async function waitForHttp(url: string, proc: ChildProcess, what: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited(proc)) throw new Error(`${what} exited (code ${proc.exitCode ?? proc.signalCode}) before it answered`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      return;
-    } catch {
-      await sleep(250);
-    }
-  }
-  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s`);
-}
+const floorLog = appLog.replace(".log", "-floor.log");
+bench.onCleanup(() => {
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  fs.rmSync(floorLog, { force: true });
+});
+let onPostgres = false;
 
 // ---------------------------------------------------------------------------------------
 // seed
@@ -560,47 +402,20 @@ function cpuMs(pid: number | undefined) {
   }
 }
 
-type ProcInfo = { pid: number; ppid: number; cmd: string; hwmKb: number; rssKb: number };
-
-function procInfo(pid: number): ProcInfo | null {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
-    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
-    const name = /^Name:\s+(.*)$/m.exec(status)?.[1] ?? "";
-    return { pid, ppid: field("PPid"), cmd: describe(name, cmd), hwmKb: field("VmHWM"), rssKb: field("VmRSS") };
-  } catch {
-    return null;
-  }
-}
-
-function describe(name: string, cmd: string[]) {
-  const args = cmd.map((a) => a.replace(ROOT + "/", "")).join(" ");
-  if (name.startsWith("next-server") || args.includes("scripts/serve.ts")) return "next-server: the app";
+function describe(p: { name: string; cmd: string }) {
+  const args = p.cmd.replaceAll(ROOT + "/", "");
+  if (p.name.startsWith("next-server") || args.includes("scripts/serve.ts")) return "next-server: the app";
   if (args.includes("bench/app-server.ts") && !args.includes("tsx/dist/cli.mjs")) return "bench/app-server.ts = start.ts (owns the embedded DB when DATABASE_URL is unset)";
   if (args.includes("tsx/dist/cli.mjs")) return "tsx launcher";
   if (args.includes("bench/floor-server.ts")) return "bench/floor-server.ts";
   return args.slice(0, 80);
 }
 
-function processTree(root: number): ProcInfo[] {
-  const all = fs
-    .readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .map((d) => procInfo(Number(d)))
-    .filter((p): p is ProcInfo => p !== null);
-  const tree: ProcInfo[] = [];
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    const info = all.find((p) => p.pid === pid);
-    if (info) tree.push(info);
-    queue.push(...all.filter((p) => p.ppid === pid).map((p) => p.pid));
-  }
-  return tree;
+function describedTree(root: number) {
+  return processTree(root).map((p) => ({ ...p, cmd: describe(p) }));
 }
 
-const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+const mbOfKb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 // ---------------------------------------------------------------------------------------
 // report
@@ -654,7 +469,7 @@ function report(outcomes: Outcome[]) {
   console.log(line);
   if (ratio !== undefined) console.log(`single-person read, app / floor throughput: ${ratio.toFixed(2)}× (target ≥ 0.5×)`);
   console.log(
-    `CPU ms/req = CPU time (user+sys) of the serving process per completed request${pgAdminUrl ? "" : " + that of the process running the embedded PGlite"}` +
+    `CPU ms/req = CPU time (user+sys) of the serving process per completed request${onPostgres ? "" : " + that of the process running the embedded PGlite"}` +
       "; less sensitive than req/s to other load on the machine",
   );
 }
@@ -664,41 +479,36 @@ function report(outcomes: Outcome[]) {
 async function main() {
   log(`${os.cpus().length} CPUs, node ${process.version}; ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per case`);
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const pgUrl = await freshPgDatabase();
+  const pgUrl = await freshPgDatabase(bench, "cas_bench");
+  onPostgres = Boolean(pgUrl);
   if (!pgUrl) log(`embedded PGlite in ${DATA_DIR}`);
-  await buildIfNeeded();
+  await buildIfStale(DIST_DIR, log);
 
-  const { DATABASE_URL: _ignored, ...baseEnv } = process.env;
-  const appEnv: NodeJS.ProcessEnv = {
-    ...baseEnv,
-    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
-    PORT: String(PORT),
-    DATA_DIR,
-    NEXT_DIST_DIR: DIST_DIR,
-    NODE_ENV: "production",
-    // Node refuses --cpu-prof in NODE_OPTIONS: it goes on the command lines instead.
-    ...(CPU_PROF_DIR ? { BENCH_NEXT_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}),
-  };
   const profArgs = CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
   log(`starting the app: tsx bench/app-server.ts (scripts/start.ts's steps) on port ${PORT} (log: ${appLog})`);
-  const app = startChild("app", [tsxCli, ...profArgs, "bench/app-server.ts"], appEnv, appLog);
-  await waitForHttp(`http://127.0.0.1:${PORT}/api/me`, app, "the app", 360_000);
-  restoreNextSideEffects();
+  const app = startApp(bench, {
+    port: PORT,
+    dataDir: DATA_DIR,
+    distDir: DIST_DIR,
+    logFile: appLog,
+    databaseUrl: pgUrl,
+    nodeArgs: profArgs,
+    // Node refuses --cpu-prof in NODE_OPTIONS: it goes on the command lines instead.
+    env: CPU_PROF_DIR ? { BENCH_NEXT_NODE_ARGS: profArgs.join(" ") } : {},
+  });
+  await waitForHttp(`http://127.0.0.1:${PORT}/api/me`, app, 360_000);
   log("the app answers");
 
   // The bench process reaches the same database the app uses.
-  process.env.DATA_DIR = DATA_DIR;
-  if (pgUrl) process.env.DATABASE_URL = pgUrl;
-  else delete process.env.DATABASE_URL;
+  useAppDatabase(DATA_DIR, pgUrl);
   const s = await seed();
 
-  const floorLog = appLog.replace(".log", "-floor.log");
-  const floor = startChild("floor", [tsxCli, "bench/floor-server.ts"], { ...baseEnv, DATABASE_URL: s.databaseUrl, FLOOR_PORT: String(FLOOR_PORT) }, floorLog);
-  await waitForHttp(`http://127.0.0.1:${FLOOR_PORT}/`, floor, "the floor server", 60_000);
-  const appTree = processTree(app.pid!);
+  const floor = bench.spawnNode("floor", [tsxCli, "bench/floor-server.ts"], { ...process.env, DATABASE_URL: s.databaseUrl, FLOOR_PORT: String(FLOOR_PORT) }, floorLog);
+  await waitForHttp(`http://127.0.0.1:${FLOOR_PORT}/`, floor, 60_000, "the floor server");
+  const appTree = describedTree(app.pid!);
   const dbPid = pgUrl ? undefined : appTree.find((p) => p.cmd.startsWith("bench/app-server.ts"))?.pid;
   cpuPids.set(PORT, { server: appTree.find((p) => p.cmd.startsWith("next-server"))?.pid, db: dbPid });
-  cpuPids.set(FLOOR_PORT, { server: processTree(floor.pid!).find((p) => p.cmd === "bench/floor-server.ts")?.pid, db: dbPid });
+  cpuPids.set(FLOOR_PORT, { server: describedTree(floor.pid!).find((p) => p.cmd === "bench/floor-server.ts")?.pid, db: dbPid });
 
   const ids = s.personIds;
   const runId = randomBytes(3).toString("hex");
@@ -755,31 +565,18 @@ async function main() {
   if (!ONLY || ONLY.includes("list-cold")) outcomes.push(await measureColdList(s));
   if (!ONLY || ONLY.some((k) => k.startsWith("interview"))) await checkStripping(s);
 
-  const tree = processTree(app.pid!);
+  const tree = describedTree(app.pid!);
   report(outcomes);
   console.log(`\npeak RSS (VmHWM) of the app's processes (${pgUrl ? "PostgreSQL server not included" : "embedded PGlite lives in app-server.ts"}):`);
-  for (const p of tree) console.log(`  pid ${String(p.pid).padEnd(7)} ${pad(mb(p.hwmKb), 8, true)} peak, ${pad(mb(p.rssKb), 8, true)} now  ${p.cmd}`);
-  console.log(`  total of the tree: ${mb(tree.reduce((a, p) => a + p.hwmKb, 0))} (sum of peaks)`);
-  const floorInfo = floor.pid ? processTree(floor.pid) : [];
-  console.log(`peak RSS of the floor server: ${floorInfo.map((p) => `${mb(p.hwmKb)} (${p.cmd.split(" ")[0].split("/").pop()})`).join(" + ")}`);
-  console.log(`peak RSS of this bench process (autocannon + seeding): ${mb(process.resourceUsage().maxRSS)}`);
-  console.log(`database: ${pgUrl ? "PostgreSQL (fresh database cas_bench)" : "embedded PGlite"}; build: ${DIST_DIR}; duration ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  for (const p of tree) console.log(`  pid ${String(p.pid).padEnd(7)} ${pad(mbOfKb(p.hwmKb), 8, true)} peak, ${pad(mbOfKb(p.rssKb), 8, true)} now  ${p.cmd}`);
+  console.log(`  total of the tree: ${mbOfKb(tree.reduce((a, p) => a + p.hwmKb, 0))} (sum of peaks)`);
+  const floorInfo = floor.pid ? describedTree(floor.pid) : [];
+  console.log(`peak RSS of the floor server: ${floorInfo.map((p) => `${mbOfKb(p.hwmKb)} (${p.cmd.split(" ")[0].split("/").pop()})`).join(" + ")}`);
+  console.log(`peak RSS of this bench process (autocannon + seeding): ${mbOfKb(process.resourceUsage().maxRSS)}`);
+  console.log(`database: ${pgUrl ? "PostgreSQL (fresh database cas_bench)" : "embedded PGlite"}; build: ${DIST_DIR}; duration ${(bench.elapsedS()).toFixed(0)} s`);
 }
 
-main()
-  .then(async () => {
-    await cleanup();
-    if (CPU_PROF_DIR) log(`CPU profiles in ${CPU_PROF_DIR}`);
-    fs.rmSync(appLog, { force: true });
-    fs.rmSync(appLog.replace(".log", "-floor.log"), { force: true });
-    process.exit(0);
-  })
-  .catch(async (error) => {
-    console.error(error);
-    try {
-      const tail = fs.readFileSync(appLog, "utf8").split("\n").slice(-40).join("\n");
-      console.error(`--- last lines of the app's log (${appLog}) ---\n${tail}`);
-    } catch {}
-    await cleanup();
-    process.exit(1);
-  });
+bench.run(async () => {
+  await main();
+  if (CPU_PROF_DIR) log(`CPU profiles in ${CPU_PROF_DIR}`);
+}, appLog);

@@ -20,139 +20,29 @@
  * figures; it never asserts. Everything it starts is stopped, and its data removed, at the end,
  * on Ctrl-C and after BENCH_TIME_LIMIT_S (default 1800 s).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { appServerPid, demoAdminAndCandidate, freshPgDatabase, mb, memoryOf, percentile, processTree, sampleRss, sleep, startApp, startBench, useAppDatabase, waitForHttp } from "./harness";
 import { buildIfStale } from "./production-build";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-process.chdir(ROOT);
+const bench = startBench({ timeLimitS: 1800 });
+const { log } = bench;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3220);
 const DIST_DIR = ".next-bench-audio";
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 7200);
 const CHUNK_BYTES = 16 * 1024;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const TIME_LIMIT_S = Number(process.env.BENCH_TIME_LIMIT_S ?? 1800);
 const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "cas-bench-audio-"));
 const WORK = fs.mkdtempSync(path.join(os.tmpdir(), "cas-bench-audio-work-"));
 const appLog = `${DATA_DIR}.log`;
-const PG_DB = "cas_bench_audio";
-let pgAdminUrl: string | undefined;
-
-const t0 = Date.now();
-const log = (line: string) => console.log(`[bench ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)}s] ${line}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tsxCli = path.resolve("node_modules/tsx/dist/cli.mjs");
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-// ---------------------------------------------------------------------------------------
-// processes and cleanup (as bench/uploads.ts)
-
-const children: ChildProcess[] = [];
-let cleaning: Promise<void> | undefined;
-const exited = (proc: ChildProcess) => proc.exitCode !== null || proc.signalCode !== null;
-
-async function stopChild(proc: ChildProcess) {
-  if (!proc.pid || exited(proc)) return;
-  const gone = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
-  try {
-    process.kill(proc.pid, "SIGTERM");
-  } catch {}
-  const graceful = await Promise.race([gone.then(() => true), sleep(15_000).then(() => false)]);
-  try {
-    process.kill(-proc.pid, graceful ? "SIGTERM" : "SIGKILL");
-  } catch {}
-}
-
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const child of [...children].reverse()) await stopChild(child);
-    if (pgAdminUrl) {
-      const c = new pg.Client({ connectionString: pgAdminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${PG_DB} with (force)`);
-      await c.end();
-    }
-    fs.rmSync(DATA_DIR, { recursive: true, force: true });
-    fs.rmSync(WORK, { recursive: true, force: true });
-  })().catch((e) => console.error("cleanup:", e));
-  return cleaning;
-}
-
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(signal, () => {
-    log(`${signal}: stopping`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-setTimeout(() => {
-  log(`time limit of ${TIME_LIMIT_S} s reached: stopping`);
-  void cleanup().finally(() => process.exit(2));
-}, TIME_LIMIT_S * 1000).unref();
-
-async function waitForHttp(url: string, proc: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited(proc)) throw new Error(`the app exited (code ${proc.exitCode ?? proc.signalCode}) before it answered`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      return;
-    } catch {
-      await sleep(250);
-    }
-  }
-  throw new Error(`the app did not answer ${url} within ${timeoutMs / 1000} s`);
-}
-
-/** The process tree under `root`: pid → { parent, name, cmdline }. */
-function processes() {
-  const out = new Map<number, { parent: number; name: string; cmd: string }>();
-  for (const entry of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
-      out.set(Number(entry), {
-        parent: Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]),
-        name: /^Name:\s+(.*)$/m.exec(status)?.[1] ?? "",
-        cmd: fs.readFileSync(`/proc/${entry}/cmdline`, "utf8"),
-      });
-    } catch {}
-  }
-  return out;
-}
-
-function descendants(root: number, match: (p: { name: string; cmd: string }) => boolean): number[] {
-  const all = processes();
-  const descends = (pid: number): boolean => pid === root || (pid > 1 && all.has(pid) && descends(all.get(pid)!.parent));
-  return [...all].filter(([pid, p]) => match(p) && descends(pid)).map(([pid]) => pid);
-}
-
-function memoryOf(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
-}
-
-/** DATABASE_URL set: a fresh database on that (local) server; else undefined (embedded PGlite). */
-async function freshPgDatabase(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return undefined;
-  if (!["localhost", "127.0.0.1", "::1", "[::1]"].includes(new URL(url).hostname)) throw new Error("The benchmark only runs against a local database.");
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`drop database if exists ${PG_DB} with (force)`);
-  await c.query(`create database ${PG_DB}`);
-  const version = (await c.query("show server_version")).rows[0].server_version as string;
-  await c.end();
-  pgAdminUrl = url;
-  const target = new URL(url);
-  target.pathname = `/${PG_DB}`;
-  log(`PostgreSQL ${version}: fresh database ${PG_DB}`);
-  return target.toString();
-}
+bench.onCleanup(() => {
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  fs.rmSync(WORK, { recursive: true, force: true });
+});
 
 // ---------------------------------------------------------------------------------------
 // HTTP
@@ -189,8 +79,6 @@ function chunkBody(recordingId: string, number: number, bytes: Buffer) {
   ]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 // ---------------------------------------------------------------------------------------
 // audio
@@ -233,17 +121,9 @@ async function main() {
   log(`${os.cpus().length} CPUs, node ${process.version}; ${CHUNKS} chunks of ${CHUNK_BYTES / 1024} KB, ${CONCURRENCY} clients`);
   await buildIfStale(DIST_DIR, log);
 
-  const pgUrl = await freshPgDatabase();
-  const { DATABASE_URL: _ignored, ...baseEnv } = process.env;
+  const pgUrl = await freshPgDatabase(bench, "cas_bench_audio");
   log(`starting the app (bench/app-server.ts) on port ${PORT}, ${pgUrl ? "PostgreSQL" : `fresh embedded database in ${DATA_DIR}`}`);
-  const out = fs.openSync(appLog, "a");
-  const app = spawn(process.execPath, [tsxCli, "bench/app-server.ts"], {
-    env: { ...baseEnv, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}), PORT: String(PORT), DATA_DIR, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" },
-    detached: true,
-    stdio: ["ignore", out, out],
-  });
-  fs.closeSync(out);
-  children.push(app);
+  const app = startApp(bench, { port: PORT, dataDir: DATA_DIR, distDir: DIST_DIR, logFile: appLog, databaseUrl: pgUrl });
 
   // Meanwhile: the two-hour recording (ffmpeg, one core).
   const { createRequire } = await import("node:module");
@@ -256,23 +136,15 @@ async function main() {
   log(`recording: ${mb(recording.length)}, chunks of ${size} bytes`);
 
   await waitForHttp(`http://127.0.0.1:${PORT}/api/health`, app, 600_000);
-  process.env.DATA_DIR = DATA_DIR;
-  if (pgUrl) process.env.DATABASE_URL = pgUrl;
-  else delete process.env.DATABASE_URL;
-  const { prepareDatabase } = await import("@/lib/db/prepare-database");
+  const openAi = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
+  useAppDatabase(DATA_DIR, pgUrl);
+  const { token, candidateId } = await demoAdminAndCandidate();
   const { db, disconnectDb } = await import("@/lib/db/client");
-  const { createSessionFor } = await import("@/lib/auth/create-session");
-  const { DEMO } = await import("@/lib/districts/seed-demo");
-  await prepareDatabase();
-  const session = await createSessionFor(DEMO.admin);
-  const candidate = await db().person.findFirst({ where: { email: DEMO.candidate }, select: { id: true } });
-  if (!session || !candidate) throw new Error("the demo district is missing");
-  const token = session.token;
-  const created = await request("POST", `/api/interviews/${candidate.id}`, token, Buffer.from(JSON.stringify({ date: "2026-12-24" })), "application/json");
+  const created = await request("POST", `/api/interviews/${candidateId}`, token, Buffer.from(JSON.stringify({ date: "2026-12-24" })), "application/json");
   if (created.status !== 201) throw new Error(`creating an interview: ${created.status} ${created.body}`);
   const interviewId = JSON.parse(created.body).id as string;
 
-  const serverPid = descendants(app.pid!, (p) => p.name === "next-server" || p.cmd.includes("scripts/serve.ts"))[0];
+  const serverPid = appServerPid(app.pid!);
   if (!serverPid) throw new Error("could not find the app's server process");
 
   // Warm-up: the route compiled and its first queries planned.
@@ -318,19 +190,13 @@ async function main() {
   // ---- finalize ----
   await sleep(1_000);
   const before = memoryOf(serverPid);
-  let peakRss = before.rss;
   let ffmpegPeak = 0;
-  const sampler = setInterval(() => {
-    try {
-      peakRss = Math.max(peakRss, memoryOf(serverPid).rss);
-      for (const pid of descendants(serverPid, (p) => p.name === "ffmpeg")) ffmpegPeak = Math.max(ffmpegPeak, memoryOf(pid).hwm);
-    } catch {}
-  }, 10);
-  const finalizeBody = Buffer.from(JSON.stringify({ recordingId, personId: candidate.id, interviewId, name: { en: "Two hours" } }));
+  const sampler = sampleRss(serverPid, () => {
+    for (const p of processTree(serverPid)) if (p.name === "ffmpeg") ffmpegPeak = Math.max(ffmpegPeak, p.hwmKb * 1024);
+  });
+  const finalizeBody = Buffer.from(JSON.stringify({ recordingId, personId: candidateId, interviewId, name: { en: "Two hours" } }));
   const finalized = await request("POST", "/api/audio/finalize", token, finalizeBody, "application/json");
-  clearInterval(sampler);
-  const after = memoryOf(serverPid);
-  peakRss = Math.max(peakRss, after.rss);
+  const peakRss = sampler.stop();
   if (finalized.status !== 200) throw new Error(`finalize: ${finalized.status} ${finalized.body}`);
   const result = JSON.parse(finalized.body) as { url: string; duration_ms: number };
   const stored = fs.statSync(path.join(DATA_DIR, "files", new URL(result.url).pathname.slice("/files/".length))).size;
@@ -342,7 +208,6 @@ async function main() {
   const { transcribeAudioFile } = await import("@/lib/ai/transcribe-audio-file");
   const { findPocketsphinx } = await import("@/lib/ai/pocketsphinx");
   const { audioDurationMs } = await import("@/lib/audio/duration");
-  const openAi = { key: baseEnv.OPENAI_API_KEY, url: baseEnv.OPENAI_BASE_URL };
   if (speech) {
     const minutes = (await audioDurationMs(speech)) / 60_000;
     if (findPocketsphinx()) {
@@ -376,20 +241,7 @@ async function main() {
   console.log(`         app RSS ${mb(before.rss)} before, peak ${mb(peakRss)}: growth ${mb(peakRss - before.rss)} (target < 64 MB); ` +
       (ffmpegPeak ? `ffmpeg's own peak ${mb(ffmpegPeak)}` : "no ffmpeg (the one-pass writer took it)"));
   for (const line of engines) console.log(`transcription, ${line}`);
-  console.log(`build: ${DIST_DIR}; data: ${DATA_DIR} (removed); duration ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`build: ${DIST_DIR}; data: ${DATA_DIR} (removed); duration ${(bench.elapsedS()).toFixed(0)} s`);
 }
 
-main()
-  .then(async () => {
-    await cleanup();
-    fs.rmSync(appLog, { force: true });
-    process.exit(0);
-  })
-  .catch(async (error) => {
-    console.error(error);
-    try {
-      console.error(`--- last lines of the app's log (${appLog}) ---\n${fs.readFileSync(appLog, "utf8").split("\n").slice(-40).join("\n")}`);
-    } catch {}
-    await cleanup();
-    process.exit(1);
-  });
+bench.run(main, appLog);

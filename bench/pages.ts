@@ -19,16 +19,17 @@
  * e.g. "/sign-in,/people"), BENCH_LIST_SCRIPTS=1 (each route's scripts with their sizes),
  * BENCH_SKIP_TYPECHECK=1 (see production-build.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
+import { startApp, startBench, tsxCli, waitForHttp } from "./harness";
 import { buildIfStale } from "./production-build";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-process.chdir(ROOT);
+const bench = startBench({ timeLimitS: 900 });
+const { log } = bench;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -40,10 +41,8 @@ const LIST_SCRIPTS = process.env.BENCH_LIST_SCRIPTS === "1";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-const t0 = Date.now();
-const log = (line: string) => console.log(`[bench ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)}s] ${line}`);
-const tsxCli = path.resolve("node_modules/tsx/dist/cli.mjs");
 const appLog = path.join(os.tmpdir(), `cas-bench-pages-${process.pid}.log`);
+bench.onCleanup(() => fs.rmSync(DATA_DIR, { recursive: true, force: true }));
 
 type Role = "admin" | "board" | "mentor" | "candidate";
 const EMAIL: Record<Role, string> = { admin: "admin@demo.test", board: "board@demo.test", mentor: "mentor@demo.test", candidate: "candidate@demo.test" };
@@ -65,53 +64,12 @@ const ROUTES: { path: (ids: Ids) => string; as: Role | null }[] = [
   { path: () => "/settings/roles", as: "admin" },
   { path: (ids) => `/settings/forms/${ids.form}`, as: "admin" },
   { path: () => "/settings/keys", as: "admin" },
+  { path: () => "/messages", as: "candidate" },
   { path: () => "/no-such-page", as: "candidate" },
 ];
 
 // ---------------------------------------------------------------------------------------
 // the app
-
-let app: ChildProcess | undefined;
-let cleaning: Promise<void> | undefined;
-
-function cleanup() {
-  cleaning ??= (async () => {
-    if (app?.pid && app.exitCode === null && app.signalCode === null) {
-      const gone = new Promise((resolve) => app!.once("exit", resolve));
-      process.kill(app.pid, "SIGTERM"); // app-server.ts stops next-server and closes the database
-      await Promise.race([gone, new Promise((r) => setTimeout(r, 15_000))]);
-      try {
-        process.kill(-app.pid, "SIGKILL"); // whatever is left of its process group
-      } catch {}
-    }
-    fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  })();
-  return cleaning;
-}
-
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
-
-async function startApp() {
-  const { DATABASE_URL: _embedded, ...env } = process.env;
-  const out = fs.openSync(appLog, "a");
-  app = spawn(process.execPath, [tsxCli, "bench/app-server.ts"], {
-    env: { ...env, PORT: String(PORT), DATA_DIR, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production" },
-    detached: true,
-    stdio: ["ignore", out, out],
-  });
-  fs.closeSync(out);
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (app.exitCode !== null) throw new Error(`the app exited (code ${app.exitCode}); see ${appLog}`);
-    try {
-      await fetch(`${ORIGIN}/sign-in`, { signal: AbortSignal.timeout(2_000) });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  throw new Error(`the app did not answer within 240 s; see ${appLog}`);
-}
 
 /** A session token from the ops command, which reaches the embedded database through the app. */
 function sessionToken(email: string): string {
@@ -178,7 +136,8 @@ async function main() {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   await buildIfStale(DIST_DIR, log);
   log(`starting the app on port ${PORT} (log: ${appLog})`);
-  await startApp();
+  const app = startApp(bench, { port: PORT, dataDir: DATA_DIR, distDir: DIST_DIR, logFile: appLog });
+  await waitForHttp(`${ORIGIN}/sign-in`, app, 240_000);
   const tokens = Object.fromEntries((Object.keys(EMAIL) as Role[]).map((role) => [role, sessionToken(EMAIL[role])])) as Record<Role, string>;
   const ids = await demoIds(tokens.admin);
 
@@ -209,9 +168,4 @@ async function main() {
   for (const row of rows) console.log(line(row));
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanup());
+bench.run(main, appLog);

@@ -30,17 +30,17 @@
  * BENCH_READERS (200), BENCH_MESSAGES (200), BENCH_CONCURRENCY (8), BENCH_DURATION_S (10),
  * BENCH_CLIENT_THREADS (2), BENCH_TIME_LIMIT_S (900).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
+import { processTree, sleep, startBench, summarize, tsxCli, waitForHttp } from "./harness";
 import { buildIfStale } from "./production-build";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-process.chdir(ROOT);
+const bench = startBench({ timeLimitS: 900 });
+const { log } = bench;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3700);
 const REALTIME_PORT = PORT + 1;
@@ -54,110 +54,24 @@ const CLIENT_THREADS = Number(process.env.BENCH_CLIENT_THREADS ?? 2);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONVERSATIONS = 1000;
 const LIST_REQUESTS = 100;
-const TIME_LIMIT_S = Number(process.env.BENCH_TIME_LIMIT_S ?? 900);
 const BASE = `http://127.0.0.1:${PORT}`;
 
-const t0 = Date.now();
-const log = (line: string) => console.log(`[bench ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)}s] ${line}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Milliseconds on a clock every thread shares. */
 const now = () => performance.timeOrigin + performance.now();
 
-// ---------------------------------------------------------------------------------------
-// processes and cleanup
-
-let app: ChildProcess | undefined;
 const workers: Worker[] = [];
-let cleaning: Promise<void> | undefined;
 const appLog = path.join(os.tmpdir(), `cas-bench-realtime-${process.pid}.log`);
-
-async function stopApp() {
-  if (!app?.pid || app.exitCode !== null || app.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => app!.once("exit", () => resolve()));
-  try {
-    process.kill(app.pid, "SIGTERM"); // start.ts stops next-server, the realtime server and the database
-  } catch {}
-  const graceful = await Promise.race([gone.then(() => true), sleep(15_000).then(() => false)]);
-  try {
-    process.kill(-app.pid, graceful ? "SIGTERM" : "SIGKILL");
-  } catch {}
-}
-
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    await Promise.all(workers.map((w) => w.terminate()));
-    await stopApp();
-    fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  })().catch((e) => console.error("cleanup:", e));
-  return cleaning;
-}
-
-{
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    process.on(signal, () => {
-      log(`${signal}: stopping`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
-  setTimeout(() => {
-    log(`time limit of ${TIME_LIMIT_S} s reached: stopping`);
-    void cleanup().finally(() => process.exit(2));
-  }, TIME_LIMIT_S * 1000).unref();
-}
-
-async function waitForHttp(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (app && (app.exitCode !== null || app.signalCode !== null)) throw new Error(`the app exited before answering (see ${appLog})`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {}
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s (see ${appLog})`);
-}
-
-/** Peak and current RSS (kB) of a process and its descendants, from /proc. */
-function memoryOf(rootPid: number): { pid: number; name: string; rssKb: number; peakKb: number }[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {}
-  }
-  const out: { pid: number; name: string; rssKb: number; peakKb: number }[] = [];
-  const visit = (pid: number) => {
-    try {
-      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-      const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
-      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
-      const name = cmdline.find((a) => /start\.ts|serve\.ts|next|tsx/.test(a))?.split("/").pop() ?? cmdline[0] ?? String(pid);
-      out.push({ pid, name, rssKb: field("VmRSS"), peakKb: field("VmHWM") });
-    } catch {}
-    for (const child of children.get(pid) ?? []) visit(child);
-  };
-  visit(rootPid);
-  return out;
-}
+bench.onCleanup(async () => {
+  await Promise.all(workers.map((w) => w.terminate()));
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+});
 
 // ---------------------------------------------------------------------------------------
 // figures
 
-function percentile(sorted: number[], p: number) {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
-function summary(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
-}
 const rows: string[][] = [];
-function report(name: string, s: ReturnType<typeof summary>, extra = "") {
+function report(name: string, s: ReturnType<typeof summarize>, extra = "") {
   rows.push([name, String(s.n), ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max), extra]);
 }
 
@@ -310,11 +224,10 @@ async function main() {
     NEXT_TELEMETRY_DISABLED: "1",
   };
   for (const name of ["DATABASE_URL", "PUSHER_APP_ID", "PUSHER_KEY", "PUSHER_SECRET", "PUSHER_CLUSTER", "PUSHER_HOST", "PUSHER_PORT", "OPENAI_BASE_URL", "OPENAI_API_KEY", "BASE_URL", "HOST"]) delete env[name];
-  const out = fs.openSync(appLog, "a");
-  app = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], { env, detached: true, stdio: ["ignore", out, out] });
-  fs.closeSync(out);
+  // scripts/start.ts itself, as `npm start`: it also runs the embedded realtime server.
+  const app = bench.spawnNode("app", [tsxCli, "scripts/start.ts"], env, appLog);
   log(`starting the app (npm start's steps) on ${BASE}, realtime on ${REALTIME_PORT}; log: ${appLog}`);
-  await waitForHttp(`${BASE}/api/health`, 240_000);
+  await waitForHttp(`${BASE}/api/health`, app, 240_000);
 
   Object.assign(process.env, { DATA_DIR, REALTIME_PORT: String(REALTIME_PORT) });
   for (const name of ["DATABASE_URL", "PUSHER_APP_ID", "PUSHER_KEY", "PUSHER_SECRET", "PUSHER_CLUSTER", "PUSHER_HOST", "PUSHER_PORT"]) delete process.env[name];
@@ -379,8 +292,8 @@ async function main() {
     posts.push(result.postMs);
     missing += result.missing;
   }
-  report(`POST /api/messages/:id → ${clients.length} pusher-js clients (delivery)`, summary(deliveries), missing ? `${missing} not delivered` : "all delivered");
-  report("  the POST itself (session, one write statement, publish)", summary(posts));
+  report(`POST /api/messages/:id → ${clients.length} pusher-js clients (delivery)`, summarize(deliveries), missing ? `${missing} not delivered` : "all delivered");
+  report("  the POST itself (session, one write statement, publish)", summarize(posts));
 
   // ---- the realtime server alone: the SDK publishing the same fan-out
   const { publish } = await import("@/lib/realtime/publish");
@@ -399,7 +312,7 @@ async function main() {
       fanoutMissing += result.missing;
     }
   }
-  report(`pusher SDK publish → ${clients.length} clients (the realtime server alone)`, summary(fanout), fanoutMissing ? `${fanoutMissing} not delivered` : "all delivered");
+  report(`pusher SDK publish → ${clients.length} clients (the realtime server alone)`, summarize(fanout), fanoutMissing ? `${fanoutMissing} not delivered` : "all delivered");
 
   // ---- throughput
   let sent = 0;
@@ -437,12 +350,12 @@ async function main() {
       listBytes = text.length;
       listLength = (JSON.parse(text) as unknown[]).length;
     }
-    report(`GET /api/messages (${listLength} conversations, ${(listBytes / 1024).toFixed(0)} KB of JSON), Accept-Encoding: ${encoding}, 1 connection`, summary(listTimes));
+    report(`GET /api/messages (${listLength} conversations, ${(listBytes / 1024).toFixed(0)} KB of JSON), Accept-Encoding: ${encoding}, 1 connection`, summarize(listTimes));
   }
 
   // ---- memory
-  const appMemory = memoryOf(app.pid!);
-  const own = memoryOf(process.pid).find((p) => p.pid === process.pid)!;
+  const appMemory = processTree(app.pid!).map((p) => ({ ...p, name: p.cmd.split(" ").find((a) => /start\.ts|serve\.ts|next|tsx/.test(a))?.split("/").pop() ?? p.name }));
+  const own = processTree(process.pid)[0];
 
   console.log("");
   console.log(`Realtime benchmark (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, embedded PGlite + embedded Pusher-protocol server)`);
@@ -454,15 +367,10 @@ async function main() {
   console.log(`Throughput: ${throughput}`);
   console.log("");
   console.log("Memory (RSS now / peak, MB):");
-  for (const p of appMemory) console.log(`  app ${p.name} (pid ${p.pid}): ${(p.rssKb / 1024).toFixed(0)} / ${(p.peakKb / 1024).toFixed(0)}`);
-  console.log(`  this process (${clients.length} pusher-js clients in ${CLIENT_THREADS} threads): ${(own.rssKb / 1024).toFixed(0)} / ${(own.peakKb / 1024).toFixed(0)}`);
+  for (const p of appMemory) console.log(`  app ${p.name} (pid ${p.pid}): ${(p.rssKb / 1024).toFixed(0)} / ${(p.hwmKb / 1024).toFixed(0)}`);
+  console.log(`  this process (${clients.length} pusher-js clients in ${CLIENT_THREADS} threads): ${(own.rssKb / 1024).toFixed(0)} / ${(own.hwmKb / 1024).toFixed(0)}`);
   console.log("");
   console.log(`Targets: delivery p95 < 25 ms and p99 < 50 ms; list p50 < 50 ms.`);
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanup().then(() => process.exit()));
+bench.run(main, appLog);
