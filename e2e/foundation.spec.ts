@@ -25,6 +25,32 @@ test("sign-in page, check-email page and the dev outbox", async ({ page }) => {
   await screens(page, "outbox");
 });
 
+test("a visitor chooses Spanish on the sign-in page, and the pages after it keep the choice", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  await page.goto("/sign-in?callbackUrl=%2Fmessages");
+  const languages = page.getByRole("navigation", { name: "Language" });
+  await expect(languages.getByRole("link", { name: "English" })).toHaveAttribute("aria-current", "true");
+  await languages.getByRole("link", { name: "español" }).click();
+
+  await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  // The link keeps where the visitor was going.
+  await expect(page.locator('input[name="callbackUrl"]')).toHaveValue("/messages");
+  await screens(page, "sign-in-chosen-spanish");
+  await page.getByLabel("Correo electrónico").fill(`stranger-${unique()}@example.test`);
+  await page.getByRole("button", { name: "Enviar enlace de inicio de sesión" }).click();
+  await expect(page.getByRole("heading", { name: "Revise su correo" })).toBeVisible();
+
+  // The choice outlives the link: a later visit, with an English browser, is still in Spanish…
+  await page.goto("/sign-in");
+  await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
+  // …until the visitor chooses English again.
+  await page.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await context.close();
+});
+
 test("sign-in links go only to active people of a district", async ({ page, browser }) => {
   // An archived person, made through the API with the admin's browser session.
   await signIn(page, "admin@demo.test");

@@ -1,5 +1,5 @@
 /** The centred card the sign-in pages share: the app's mark and name above the page's own content. */
-export function AuthCard({ mark, appName, children }: { mark: string; appName: string; children: React.ReactNode }) {
+export function AuthCard({ mark, appName, footer, children }: { mark: string; appName: string; footer?: React.ReactNode; children: React.ReactNode }) {
   return (
     <main className="auth-page">
       <div className="card auth-card">
@@ -10,6 +10,7 @@ export function AuthCard({ mark, appName, children }: { mark: string; appName: s
           <strong>{appName}</strong>
         </div>
         {children}
+        {footer}
       </div>
     </main>
   );

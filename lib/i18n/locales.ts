@@ -3,6 +3,17 @@ export const UI_LOCALES = ["en", "es"] as const;
 export type UiLocale = (typeof UI_LOCALES)[number];
 export const DEFAULT_LOCALE: UiLocale = "en";
 
+/**
+ * The cookie a visitor's own choice of interface language is kept in (the sign-in page's
+ * language links set it). A signed-in person's `language` still comes first.
+ */
+export const LOCALE_COOKIE = "NEXT_LOCALE";
+
+/** `value` when it names an interface language exactly (`en`, `es`), else null. */
+export function parseUiLocale(value: string | null | undefined): UiLocale | null {
+  return (UI_LOCALES as readonly string[]).includes(value ?? "") ? (value as UiLocale) : null;
+}
+
 /** The interface language for a person's language: `es`, `es-MX` → es; anything else → en. */
 export function uiLocaleFor(language: string | null | undefined): UiLocale {
   const primary = (language ?? "").toLowerCase().split(/[-_]/)[0];
