@@ -55,6 +55,11 @@ test("an English and a Spanish reader chat live, each in their own language; rea
   await expect(cleo.getByTestId("unread-total")).toHaveText(/^1/);
   await expect(row).not.toContainText("Good morning");
   await screens(cleo, "chat-list-unread-es");
+  // On a phone the menu is folded: its button carries the count.
+  await expect(cleo.getByTestId("unread-total-menu")).toBeHidden();
+  await cleo.setViewportSize({ width: 390, height: 800 });
+  await expect(cleo.getByRole("button", { name: /Menú/ }).getByTestId("unread-total-menu")).toHaveText(/^1/);
+  await cleo.setViewportSize({ width: 1280, height: 800 });
 
   // Cleo opens it: Spanish, with the original a click away.
   await row.click();

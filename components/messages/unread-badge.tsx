@@ -10,24 +10,34 @@ import { useUnread } from "./use-messages";
 
 /**
  * The navigation's total of unread messages. Mounted on every signed-in page (once it is idle,
- * components/shell/main-nav.tsx): it also starts the tab's realtime connection that keeps every
- * count live. Pages outside the app's data layer (the 404 page) show no badge.
+ * components/shell/main-nav.tsx), beside "Messages" and on the phone's menu button, which is all
+ * a phone shows while the menu is folded. The one beside "Messages" also starts the tab's realtime
+ * connection that keeps every count live. Pages outside the app's data layer (the 404 page) show
+ * no badge.
  */
-export function UnreadBadge() {
-  return useContext(QueryClientContext) ? <LiveUnreadBadge /> : null;
+export function UnreadBadge({ onMenuButton = false }: { onMenuButton?: boolean }) {
+  return useContext(QueryClientContext) ? <LiveUnreadBadge onMenuButton={onMenuButton} /> : null;
 }
 
-function LiveUnreadBadge() {
+function ChatSync({ meId }: { meId: string | undefined }) {
+  useChatSync(meId);
+  return null;
+}
+
+function LiveUnreadBadge({ onMenuButton }: { onMenuButton: boolean }) {
   const t = useTranslations("chat");
   const meId = useMe().data?.person.id;
-  useChatSync(meId);
   const unread = useUnread(Boolean(meId));
   const total = unread.data?.total ?? 0;
-  if (!total) return null;
   return (
-    <span className="nav-badge" data-testid="unread-total">
-      <span aria-hidden="true">{total > 99 ? "99+" : total}</span>
-      <span className="sr-only">{t("unreadNav", { count: total })}</span>
-    </span>
+    <>
+      {!onMenuButton && <ChatSync meId={meId} />}
+      {total > 0 && (
+        <span className={onMenuButton ? "nav-badge menu-badge" : "nav-badge"} data-testid={onMenuButton ? "unread-total-menu" : "unread-total"}>
+          <span aria-hidden="true">{total > 99 ? "99+" : total}</span>
+          <span className="sr-only">{t("unreadNav", { count: total })}</span>
+        </span>
+      )}
+    </>
   );
 }

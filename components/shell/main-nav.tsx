@@ -20,6 +20,8 @@ export function MainNav({ links, children }: { links: { href: string; label: str
   const idle = useIdle();
   const isActive = (href: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
 
+  const hasMessages = links.some((l) => l.href === "/messages");
+
   useEffect(() => setOpen(false), [pathname]);
 
   return (
@@ -27,6 +29,7 @@ export function MainNav({ links, children }: { links: { href: string; label: str
       <button type="button" className="icon-btn menu-toggle" aria-expanded={open} aria-controls="main-nav" onClick={() => setOpen((o) => !o)}>
         <span aria-hidden="true">☰</span>
         <span className="sr-only">{t("menu")}</span>
+        {idle && hasMessages && <UnreadBadge onMenuButton />}
       </button>
       <nav id="main-nav" className={`main-nav ${open ? "open" : ""}`} aria-label={t("mainNav")}>
         <ul>
