@@ -354,7 +354,7 @@ async function main() {
   }
 
   // ---- memory
-  const appMemory = processTree(app.pid!).map((p) => ({ ...p, name: p.cmd.split(" ").find((a) => /start\.ts|serve\.ts|next|tsx/.test(a))?.split("/").pop() ?? p.name }));
+  const appMemory = processTree(app.pid!).map((p) => ({ ...p, name: p.cmd.split(" ").find((a) => /scripts\/\w+\.ts$/.test(a)) ?? (p.name.startsWith("next-server") ? "next-server" : p.cmd.split(" ").find((a) => a.endsWith("cli.mjs")) ? "tsx launcher" : p.name) }));
   const own = processTree(process.pid)[0];
 
   console.log("");
