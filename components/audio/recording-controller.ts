@@ -2,7 +2,7 @@
 
 import { isApiError } from "@/components/api/api-fetch";
 import { finalizeRecording, sendChunk, summarizeRecording, transcribeRecording } from "./audio-api";
-import { ChunkUploader, type UploadSnapshot } from "./chunk-uploader";
+import { ChunkUploader } from "./chunk-uploader";
 import { deleteSession, getChunk, saveSession, sessionsOf, updateSession, type LocalSession } from "./recording-db";
 
 export type StepName = "upload" | "finalize" | "transcribe" | "summarize";

@@ -8,11 +8,11 @@ import { useErrorMessage } from "@/components/api/use-error-message";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useSaveForm } from "./use-forms";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 /** Asks for a name, creates the empty form, then opens its editor. */
 export function NewFormDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslations("forms");
-  const ui = useTranslations("ui");
   const errorMessage = useErrorMessage();
   const save = useSaveForm();
   const router = useRouter();
@@ -45,15 +45,7 @@ export function NewFormDialog({ onClose }: { onClose: () => void }) {
         <Field label={t("columns.name")} error={errors.name} hint={t("newNameHint")}>
           {(p) => <input {...p} className="input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
         </Field>
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {ui("cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy && <span className="spinner spinner-sm" aria-hidden="true" />}
-            {t("createAndEdit")}
-          </button>
-        </div>
+        <DialogActions submitLabel={t("createAndEdit")} onCancel={onClose} pending={busy} lockCancel />
       </form>
     </Dialog>
   );

@@ -18,6 +18,7 @@ import { useToast } from "@/components/ui/toast";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { today } from "./interview-format";
 import { useCreateInterview } from "./use-interviews";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 /** How many people one group of the picker lists at most (type to narrow down). */
 const MAX_OPTIONS = 300;
@@ -40,7 +41,6 @@ export function NewInterviewDialog({ onClose, personId }: { onClose: () => void;
 
 function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; initialPersonId: string }) {
   const t = useTranslations("interviews.newDialog");
-  const ui = useTranslations("ui");
   const errorMessage = useErrorMessage();
   const format = useDisplayFormat();
   const router = useRouter();
@@ -246,15 +246,7 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
           )}
         </Field>
       </div>
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          {ui("cancel")}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
-          {t("create")}
-        </button>
-      </div>
+      <DialogActions submitLabel={t("create")} onCancel={onClose} pending={create.isPending} />
     </form>
   );
 }

@@ -8,11 +8,11 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { SCOPES, useCreateApiKey, type NewApiKey, type Scope } from "./use-api-keys";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 /** Name, scopes (read:people ticked to start with) and an optional last day; the key itself comes back once. */
 export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (k: NewApiKey) => void }) {
   const t = useTranslations("keys");
-  const ui = useTranslations("ui");
   const errorMessage = useErrorMessage();
   const format = useDisplayFormat();
   const create = useCreateApiKey();
@@ -71,15 +71,7 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
         <Field label={t("expiresLabel")} error={errors.expires_at} hint={expires ? t("expiresOn", { day: format.day(expires, "full") }) : t("expiresHint")}>
           {(p) => <input {...p} className="input input-date" type="date" min={tomorrow} value={expires} onChange={(e) => setExpires(e.target.value)} />}
         </Field>
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            {ui("cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
-            {t("create")}
-          </button>
-        </div>
+        <DialogActions submitLabel={t("create")} onCancel={onClose} pending={create.isPending} />
       </form>
     </Dialog>
   );

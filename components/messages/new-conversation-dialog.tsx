@@ -12,6 +12,7 @@ import { ErrorState, SkeletonRows } from "@/components/ui/states";
 import type { Contact, CreatedConversation } from "./chat-types";
 import { messageKeys } from "./message-keys";
 import { useContacts } from "./use-messages";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 const RELATIONS: Contact["relation"][] = ["your_candidate", "your_mentor", "staff", "person"];
 
@@ -117,15 +118,7 @@ export function NewConversationDialog({ open, onClose }: { open: boolean; onClos
             {error}
           </p>
         )}
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={close} disabled={busy}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy && <span className="spinner spinner-sm" aria-hidden="true" />}
-            {t("start")}
-          </button>
-        </div>
+        <DialogActions submitLabel={t("start")} onCancel={close} pending={busy} lockCancel />
       </form>
     </Dialog>
   );

@@ -12,6 +12,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { useCreatePerson } from "./use-people";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 type Errors = Partial<Record<"first" | "last" | "email" | "language" | "roles" | "tags" | "_", string>>;
 
@@ -20,7 +21,6 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Creates a person; server validation errors land under their fields, a duplicate e-mail under E-mail. */
 export function NewPersonDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslations("people");
-  const ui = useTranslations("ui");
   const errorMessage = useErrorMessage();
   const router = useRouter();
   const toast = useToast();
@@ -114,15 +114,7 @@ export function NewPersonDialog({ onClose }: { onClose: () => void }) {
             {errors.tags && <p className="field-error">{errors.tags}</p>}
           </fieldset>
         )}
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            {ui("cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
-            {t("create")}
-          </button>
-        </div>
+        <DialogActions submitLabel={t("create")} onCancel={onClose} pending={create.isPending} />
       </form>
     </Dialog>
   );

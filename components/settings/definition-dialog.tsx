@@ -7,6 +7,7 @@ import { useErrorMessage } from "@/components/api/use-error-message";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 export type FieldErrors = Record<string, string>;
 
@@ -41,7 +42,6 @@ export function DefinitionDialog({
 }) {
   const t = useTranslations(namespace);
   const common = useTranslations("settings");
-  const ui = useTranslations("ui");
   const errorMessage = useErrorMessage();
   const toast = useToast();
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -72,15 +72,7 @@ export function DefinitionDialog({
           {(p) => <input {...p} className="input" value={name} onChange={(e) => onName(e.target.value)} autoComplete="off" />}
         </Field>
         {children?.(errors)}
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            {ui("cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving && <span className="spinner spinner-sm" aria-hidden="true" />}
-            {editing ? t("save") : t("create")}
-          </button>
-        </div>
+        <DialogActions submitLabel={editing ? t("save") : t("create")} onCancel={onClose} pending={saving} />
       </form>
     </Dialog>
   );
