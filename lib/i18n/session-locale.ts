@@ -4,7 +4,8 @@ import { parseUiLocale, uiLocaleFor, uiLocaleFromAcceptLanguage, type UiLocale }
 export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
 /**
- * The interface language of a request: the signed-in person's `language`, else the one the
+ * The interface language of a sign-in page request (pages router: no pageMe there, see
+ * i18n/request.ts for the app router): the signed-in person's `language`, else the one the
  * visitor chose (LOCALE_COOKIE), else the browser's Accept-Language, else English.
  */
 export async function localeFor({
