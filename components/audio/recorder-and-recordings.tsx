@@ -16,7 +16,7 @@ import { useRecordingController } from "./use-recording-controller";
 export function RecorderAndRecordings(props: RecordingListProps) {
   const t = useTranslations("audio");
   const errorMessage = useErrorMessage();
-  const { controller, snapshot } = useRecordingController(props.personId, props.interviewId, true);
+  const { controller, snapshot } = useRecordingController(props.personId, props.interviewId);
   const live = snapshot.sessions.find((s) => s.live);
   const onDevice = snapshot.sessions.filter((s) => !s.live);
   return (

@@ -8,11 +8,11 @@ import { RecordingController, type ControllerSnapshot } from "./recording-contro
 const EMPTY: ControllerSnapshot = { loaded: false, sessions: [], loadError: null };
 
 /** The interview's recording controller for this page: loaded from IndexedDB on mount, disposed on unmount. */
-export function useRecordingController(personId: string, interviewId: string, enabled: boolean) {
+export function useRecordingController(personId: string, interviewId: string) {
   const qc = useQueryClient();
   const [controller, setController] = useState<RecordingController | null>(null);
   useEffect(() => {
-    if (!enabled || typeof indexedDB === "undefined") return;
+    if (typeof indexedDB === "undefined") return;
     const c = new RecordingController(personId, interviewId, () => void qc.invalidateQueries({ queryKey: interviewKeys.detail(personId, interviewId) }));
     setController(c);
     void c.load();
@@ -20,7 +20,7 @@ export function useRecordingController(personId: string, interviewId: string, en
       c.dispose();
       setController(null);
     };
-  }, [personId, interviewId, enabled, qc]);
+  }, [personId, interviewId, qc]);
   const snapshot = useSyncExternalStore(
     controller?.subscribe ?? noSubscribe,
     controller?.getSnapshot ?? emptySnapshot,
