@@ -4,10 +4,9 @@
  * turn into a bare 500. Started by scripts/start.ts (which owns the database); listens on
  * HOST (loopback unless set) and PORT. `--dev` serves with `next dev`.
  */
-import http from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
-import { refusalBeforeNext } from "@/lib/http/refuse-before-next";
+import { createAppServer } from "@/lib/http/app-server";
 import { listenHost } from "@/lib/hosting/service-origin";
 
 const dev = process.argv.includes("--dev");
@@ -31,19 +30,7 @@ async function main() {
   const app = next({ dev, hostname: host, port: PORT, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = http.createServer(async (req, res) => {
-    const refusal = refusalBeforeNext(req.method ?? "", req.url ?? "/");
-    if (refusal) {
-      const headers = refusal.status === 405 ? { ...refusal.headers, Allow: await allowOf((req.url ?? "/").split(/[?#]/)[0]) } : refusal.headers;
-      res.writeHead(refusal.status, headers).end(req.method === "HEAD" ? undefined : refusal.body);
-      return;
-    }
-    await handle(req, res);
-  });
-  // CONNECT never reaches the request handler: Node hands it over as a raw socket.
-  server.on("connect", (_req, socket) => {
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: { code: "method_not_allowed", message: "CONNECT is not supported by this service." } })}`);
-  });
+  const server = createAppServer(handle, allowOf);
   if (dev) server.on("upgrade", app.getUpgradeHandler());
   server.listen(PORT, host, () => console.log(`[cas] listening on ${host}:${PORT}${dev ? " (dev)" : ""}`));
   const stop = () => server.close(() => process.exit(0));

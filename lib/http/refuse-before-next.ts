@@ -1,7 +1,8 @@
 /**
  * What the server refuses before Next.js sees a request, because Next.js itself answers it
  * with a bare 500: a method its request adapter cannot build (TRACE, CONNECT, PROPFIND…),
- * and a path with malformed percent-encoding (`/api/people/%ff`).
+ * a request target that is not a path (`*`, `http://host/x`, garbage), and a path with malformed
+ * percent-encoding (`/api/people/%ff`).
  */
 export const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -15,6 +16,15 @@ export function refusalBeforeNext(method: string, rawUrl: string): Refusal | nul
       status: 405,
       headers: { "content-type": "application/json" },
       body: errorBody("method_not_allowed", `${method} is not supported by this service.`),
+    };
+  }
+  // Only origin-form targets name a page or an endpoint here: `*` (OPTIONS *), absolute-form
+  // (`GET http://host/x`, a proxy's form) and garbage reach Next.js's URL parsing and fail there.
+  if (!rawUrl.startsWith("/") || rawUrl.startsWith("//")) {
+    return {
+      status: 400,
+      headers: { "content-type": "application/json" },
+      body: errorBody("validation_error", "The request target must be a path starting with a single \"/\"."),
     };
   }
   const path = rawUrl.split(/[?#]/)[0];

@@ -49,7 +49,18 @@ export async function startEmbeddedRealtimeServer(options: EmbeddedRealtimeOptio
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
   server.on("upgrade", (req, socket, head) => {
     socket.on("error", () => socket.destroy());
-    sockets.handleUpgrade(req, socket, head, (ws) => openConnection(ws, req, context));
+    try {
+      sockets.handleUpgrade(req, socket, head, (ws) => openConnection(ws, req, context));
+    } catch (error) {
+      console.error("[realtime] upgrade failed", error);
+      if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+      else socket.destroy();
+    }
+  });
+  // Requests Node cannot parse (bad request lines, headers): a 400, never an error event.
+  server.on("clientError", (_error, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    else socket.destroy();
   });
 
   // One timer for all connections rather than one per socket.

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
+import { parseBoundedJson } from "./bounded-json";
 import {
   MAX_API_BODY_BYTES,
   MAX_CHANNELS_PER_EVENT,
@@ -11,6 +12,7 @@ import {
   isValidChannelName,
 } from "./limits";
 import { apiRequestRefusal, type AppCredentials } from "./signatures";
+import { parseTarget } from "./request-target";
 
 /** Delivers one event to one channel's subscribers, except the socket `exceptSocketId`. */
 export type Deliver = (channel: string, event: string, data: string, exceptSocketId?: string) => void;
@@ -105,7 +107,8 @@ function reply(res: ServerResponse, status: number, body: string, contentType = 
  */
 export function createHttpApi(app: AppCredentials, deliver: Deliver) {
   return async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", "http://realtime.invalid");
+    const url = parseTarget(req.url);
+    if (!url) return reply(res, 400, "The request target is not a valid URL.");
     if (req.method === "GET" && (url.pathname === "/" || url.pathname === "/health")) {
       return reply(res, 200, JSON.stringify({ ok: true }), "application/json");
     }
@@ -123,12 +126,8 @@ export function createHttpApi(app: AppCredentials, deliver: Deliver) {
       }
       const refusal = apiRequestRefusal(app, { method: "POST", path: url.pathname, query: url.searchParams, body });
       if (refusal) return reply(res, 401, refusal);
-      let json: unknown;
-      try {
-        json = JSON.parse(body.toString("utf8"));
-      } catch {
-        throw new ApiError(400, "The body is not JSON.");
-      }
+      const json = parseBoundedJson(body.toString("utf8"));
+      if (json === undefined) throw new ApiError(400, "The body is not JSON (or nests deeper than 32 levels).");
       for (const event of eventsOf(route[2] as "events" | "batch_events", json)) {
         for (const channel of event.channels) deliver(channel, event.name, event.data, event.socketId);
       }

@@ -1,6 +1,8 @@
 import { randomInt } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { WebSocket } from "ws";
+import { parseBoundedJson } from "./bounded-json";
+import { parseTarget } from "./request-target";
 import type { ChannelSubscribers } from "./channel-subscribers";
 import {
   CLIENT_EVENTS_PER_SECOND,
@@ -26,6 +28,8 @@ export const PROTOCOL_ERROR = {
   overCapacity: 4100,
   reconnectNow: 4200,
   pongNotReceived: 4201,
+  /** Pusher's generic "something went wrong with this message" code: the socket stays open. */
+  genericError: 4300,
   clientEventRejected: 4301,
 } as const;
 
@@ -90,10 +94,10 @@ function newSocketId(connections: Map<string, Connection>) {
 /** Runs the handshake on a freshly upgraded socket and, if it passes, serves it. */
 export function openConnection(socket: WebSocket, request: IncomingMessage, context: ConnectionContext) {
   socket.on("error", () => socket.terminate());
-  const url = new URL(request.url ?? "/", "http://realtime.invalid");
-  const match = /^\/app\/([^/]+)$/.exec(url.pathname);
+  const url = parseTarget(request.url);
+  const match = url && /^\/app\/([^/]+)$/.exec(url.pathname);
   if (!match) return closeWithError(socket, PROTOCOL_ERROR.pathNotFound, "Path not found; connect to /app/<key>.");
-  if (decodeURIComponent(match[1]) !== context.app.key) {
+  if (decodeOrNull(match[1]) !== context.app.key) {
     return closeWithError(socket, PROTOCOL_ERROR.unknownAppKey, "Unknown app key.");
   }
   const protocol = url.searchParams.get("protocol");
@@ -125,7 +129,14 @@ export function openConnection(socket: WebSocket, request: IncomingMessage, cont
     // The protocol is JSON text frames only; anything else is ignored, as Pusher does.
     if (isBinary) return;
     const message = parseObject(raw.toString());
-    if (message) handleMessage(connection, message, context);
+    if (!message) return sendError(connection, PROTOCOL_ERROR.genericError, "Messages must be JSON objects (at most 32 levels deep).");
+    try {
+      handleMessage(connection, message, context);
+    } catch (error) {
+      // One client's message never takes the server down: it gets an error, the others nothing.
+      console.error("[realtime] a client message could not be handled", error);
+      sendError(connection, PROTOCOL_ERROR.genericError, "The message could not be handled.");
+    }
   });
   sendFrame(
     connection,
@@ -136,14 +147,18 @@ export function openConnection(socket: WebSocket, request: IncomingMessage, cont
   );
 }
 
+function decodeOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 function parseObject(text: unknown): Record<string, unknown> | undefined {
   if (typeof text !== "string") return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = parseBoundedJson(text);
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 function handleMessage(connection: Connection, message: Record<string, unknown>, context: ConnectionContext) {

@@ -1,0 +1,40 @@
+import http from "node:http";
+import { refusalBeforeNext } from "./refuse-before-next";
+
+type Handle = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
+
+/**
+ * The app's HTTP server: Next.js's request handler behind the gate of refuse-before-next.ts, which
+ * answers with the error body what Next.js would turn into a bare 500 (odd methods, targets that
+ * are not paths, malformed %-encoding). `allowOf(path)` gives a 405's Allow header. A handler that
+ * throws answers 500 with the error body instead of leaving the socket hanging.
+ */
+export function createAppServer(handle: Handle, allowOf: (path: string) => Promise<string>) {
+  const server = http.createServer(async (req, res) => {
+    try {
+      const refusal = refusalBeforeNext(req.method ?? "", req.url ?? "/");
+      if (refusal) {
+        const headers = refusal.status === 405 ? { ...refusal.headers, Allow: await allowOf((req.url ?? "/").split(/[?#]/)[0]) } : refusal.headers;
+        res.writeHead(refusal.status, headers).end(req.method === "HEAD" ? undefined : refusal.body);
+        return;
+      }
+      await handle(req, res);
+    } catch (error) {
+      console.error("[cas] request failed", error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { code: "internal", message: "Something went wrong on our side." } }));
+    }
+  });
+  // CONNECT never reaches the request handler: Node hands it over as a raw socket.
+  server.on("connect", (_req, socket) => {
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: { code: "method_not_allowed", message: "CONNECT is not supported by this service." } })}`);
+  });
+  // What Node's HTTP parser refuses itself (a target with no slash, bad headers) gets the error body too.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === "ECONNRESET") return socket.destroy();
+    const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+    const body = JSON.stringify({ error: { code: "validation_error", message: tooLarge ? "The request headers are too large." : "The request is not valid HTTP." } });
+    socket.end(`HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+  return server;
+}
