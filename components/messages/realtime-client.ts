@@ -18,6 +18,9 @@ import type { RealtimeSettings } from "./chat-types";
 export type RealtimeStatus = "idle" | "connecting" | "connected" | "reconnecting" | "offline";
 type EventListener = (name: string, data: unknown) => void;
 
+/** Pusher's close code for connections the app terminated (terminateUserConnections). */
+const TERMINATED = 4009;
+
 const eventListeners = new Set<EventListener>();
 const resyncListeners = new Set<() => void>();
 const statusListeners = new Set<() => void>();
@@ -57,6 +60,24 @@ async function connect(): Promise<Pusher> {
         );
       },
     },
+    // The socket signs in as this person, so that losing access (archived, signed out, left a
+    // conversation) closes it on the server; channels wait for the sign-in.
+    userAuthentication: {
+      endpoint: settings.authEndpoint,
+      transport: "ajax",
+      customHandler: ({ socketId }, callback) => {
+        apiFetch<{ auth: string; user_data: string }>(settings.authEndpoint, { method: "POST", body: { socket_id: socketId } }).then(
+          (auth) => callback(null, auth),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+        );
+      },
+    },
+  });
+  pusher.signin();
+  // 4009: the server ended this person's sockets because some access ended. pusher-js does not
+  // retry on its own; connecting again authorises every channel afresh, and drops the lost ones.
+  pusher.connection.bind("error", (error: { data?: { code?: number } }) => {
+    if (error?.data?.code === TERMINATED) setTimeout(() => pusher.connect(), 1000);
   });
   pusher.connection.bind("state_change", ({ current }: { current: string }) => {
     if (current === "connected") everConnected = true;

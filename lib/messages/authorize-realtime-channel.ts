@@ -1,7 +1,7 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { forbidden, invalid } from "@/lib/errors/app-error";
-import { authorizeChannel } from "@/lib/realtime/publish";
+import { authenticateUser, authorizeChannel } from "@/lib/realtime/publish";
 import { personOf } from "./person-of";
 import { CONVERSATION_CHANNEL_PREFIX, PERSON_CHANNEL_PREFIX } from "./realtime-events";
 import type { RealtimeAuthInput } from "./schemas";
@@ -9,14 +9,17 @@ import type { RealtimeAuthInput } from "./schemas";
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * POST /api/realtime/auth: signs a private channel subscription for the caller's socket, only
+ * POST /api/realtime/auth: signs the caller's socket's sign-in (no `channel_name`: user data
+ * `{"id":"<person id>"}`), or a private channel subscription for the caller's socket, only
  * for `private-person-<their own id>` and `private-conversation-<id>` of a conversation of their
  * district they take part in now. Any other channel (someone else's, a conversation they are
  * not in or left, another district's, a malformed or public or presence name) is 403.
  */
-export async function authorizeRealtimeChannel(ctx: Ctx, input: RealtimeAuthInput): Promise<{ auth: string }> {
+export async function authorizeRealtimeChannel(ctx: Ctx, input: RealtimeAuthInput): Promise<{ auth: string; user_data?: string }> {
   const me = personOf(ctx);
   const channel = input.channel_name;
+  // Without a channel: the socket signs in as the caller, so that losing access can close it.
+  if (channel === undefined) return signed(() => authenticateUser(input.socket_id, me.personId));
   const refused = () => forbidden("You may not subscribe to this channel.");
   if (channel.startsWith(PERSON_CHANNEL_PREFIX)) {
     if (channel.slice(PERSON_CHANNEL_PREFIX.length) !== me.personId) throw refused();
@@ -29,9 +32,12 @@ export async function authorizeRealtimeChannel(ctx: Ctx, input: RealtimeAuthInpu
     });
     if (!participant) throw refused();
   } else throw refused();
+  return signed(() => ({ auth: authorizeChannel(input.socket_id, channel).auth }));
+}
+
+function signed<T>(sign: () => T): T {
   try {
-    const { auth } = authorizeChannel(input.socket_id, channel);
-    return { auth };
+    return sign();
   } catch {
     throw invalid("socket_id", "Not a socket id the realtime service accepts.");
   }

@@ -1,7 +1,7 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { conflict } from "@/lib/errors/app-error";
-import { publish } from "@/lib/realtime/publish";
+import { publish, terminateUserConnections } from "@/lib/realtime/publish";
 import { countUnreadOf } from "./count-unread";
 import { assertStillIn, findParticipation, youLeft } from "./find-participation";
 import { listReaders } from "./list-readers";
@@ -69,5 +69,8 @@ export async function leaveConversation(ctx: Ctx, conversationId: string): Promi
     publishToAll([...remaining, me.personId], EVENTS.participantLeft, event, { ...base, reduced: true }),
     publish(personChannel(me.personId), EVENTS.unread, unread),
   ]);
+  // Their sockets still hold the conversation's channel: close them; what they subscribe to again
+  // is authorised afresh, and this conversation no longer is.
+  await terminateUserConnections(me.personId);
   return { ok: true };
 }

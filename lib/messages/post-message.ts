@@ -44,7 +44,8 @@ export async function postMessage(ctx: Ctx, conversationId: string, input: PostM
     select (select seq from inserted) as seq, (select created_at from inserted) as created_at,
       (select json_agg(json_build_object('person_id', p.person_id, 'language', pe.language) order by p.joined_at, p.person_id)
          from conversation_participants p join people pe on pe.id = p.person_id
-        where p.conversation_id = ${conversationId} and p.district_id = ${ctx.districtId} and p.left_at is null) as readers`;
+        where p.conversation_id = ${conversationId} and p.district_id = ${ctx.districtId} and p.left_at is null
+          and not pe.archived) as readers`;
 
   if (posted?.seq == null || !posted.created_at) {
     // Nothing was written: say why (never a participant: 404; left: 403; alone: 409).

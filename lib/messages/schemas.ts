@@ -60,7 +60,12 @@ export const realtimeAuthSchema = z.object({
   socket_id: text()
     .regex(SOCKET_ID_PATTERN, "Not a Pusher socket id (<digits>.<digits>).")
     .describe("The connection's socket id (pusher-js `connection.socket_id`)."),
-  channel_name: text().max(200).describe("`private-person-<your id>` or `private-conversation-<id>` of a conversation you take part in."),
+  channel_name: text()
+    .max(200)
+    .optional()
+    .describe(
+      "`private-person-<your id>` or `private-conversation-<id>` of a conversation you take part in. Without it, the socket's user sign-in (`pusher:signin`) is signed instead.",
+    ),
 });
 
 export type CreateConversationInput = z.infer<typeof createConversationSchema>;
@@ -196,8 +201,11 @@ export const realtimeConfigSchema = z
   .describe("pusher-js options: `new Pusher(key, options)`, with a channelAuthorization handler posting JSON to `authEndpoint`.");
 
 export const realtimeAuthResponseSchema = z
-  .object({ auth: z.string().describe('"<key>:<signature>", for the `pusher:subscribe` of that socket and channel only.') })
-  .describe("The channel authorization pusher-js expects.");
+  .object({
+    auth: z.string().describe('"<key>:<signature>", for the `pusher:subscribe` (or the `pusher:signin`) of that socket only.'),
+    user_data: z.string().optional().describe('For a sign-in only: the JSON `{"id":"<your person id>"}` the signature covers.'),
+  })
+  .describe("The channel authorization, or user authentication, pusher-js expects.");
 
 export type Message = z.infer<typeof messageSchema>;
 export type LastMessage = z.infer<typeof lastMessageSchema>;

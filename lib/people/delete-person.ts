@@ -2,6 +2,7 @@ import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
 import { recordingKeys } from "@/lib/interviews/stored-keys";
+import { terminateUserConnections } from "@/lib/realtime/publish";
 import { storage } from "@/lib/storage/storage";
 import { assertAnotherActiveAdmin, assertCallerCovers, holdsAdminRole, lockDistrictAdmins } from "./rights";
 
@@ -38,6 +39,7 @@ export async function deletePerson(ctx: Ctx, id: string) {
       ...person.interviews.flatMap((i) => [...i.files.map((f) => f.storageKey), ...recordingKeys(ctx.districtId, i.audio)]),
     ];
   });
+  await terminateUserConnections(id);
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
   await storage().delete(keys).catch((error) => console.error("could not delete stored files", error));
   return { ok: true as const };

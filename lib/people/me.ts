@@ -1,5 +1,6 @@
 import { hasPermission, isStaff, type Ctx } from "@/lib/auth/context";
 import { PERMISSIONS } from "@/lib/auth/permissions";
+import { terminateUserConnections } from "@/lib/realtime/publish";
 import { db } from "@/lib/db/client";
 import { seesAllInterviews } from "@/lib/interviews/visibility";
 import { getPerson } from "./get-person";
@@ -32,5 +33,7 @@ export async function updateMe(ctx: Ctx, input: UpdateMeInput) {
 export async function signOutEverywhere(ctx: Ctx) {
   if (ctx.actor.type !== "person") throw new Error("session only");
   await db().session.deleteMany({ where: { sessionToken: ctx.actor.sessionToken } });
+  // Every socket of theirs closes; those of sessions still valid sign in again and carry on.
+  await terminateUserConnections(ctx.actor.personId);
   return { ok: true as const };
 }

@@ -1,4 +1,5 @@
 import type { Ctx } from "@/lib/auth/context";
+import { terminateUserConnections } from "@/lib/realtime/publish";
 import { db } from "@/lib/db/client";
 import { assertKnownIds } from "@/lib/definitions/check-references";
 import { invalid, notFound } from "@/lib/errors/app-error";
@@ -78,5 +79,7 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
   }
+  // Signed out above; their open sockets end too, now that the change is committed.
+  if (input.archived) await terminateUserConnections(id);
   return getPerson(ctx, id);
 }

@@ -14,7 +14,7 @@ import {
   realtimeSocketOrigin,
 } from "./config";
 import { startEmbeddedRealtimeServer } from "./embedded-server";
-import { authorizeChannel, publish } from "./publish";
+import { authenticateUser, authorizeChannel, publish } from "./publish";
 
 const NAMES = ["DATA_DIR", "BASE_URL", "HOST", "REALTIME_PORT", "PUSHER_APP_ID", "PUSHER_KEY", "PUSHER_SECRET", "PUSHER_CLUSTER", "PUSHER_HOST", "PUSHER_PORT", "PUSHER_USE_TLS"];
 let saved: Record<string, string | undefined>;
@@ -82,7 +82,7 @@ describe("embedded mode (no PUSHER_*)", () => {
       authEndpoint: "/api/realtime/auth",
     });
     expect(realtimeSocketOrigin("http://localhost:3000")).toBe("ws://localhost:6001");
-    expect(embeddedRealtimeServerOptions()).toEqual({ appId, key, secret, host: "127.0.0.1", port: 6001 });
+    expect(embeddedRealtimeServerOptions()).toEqual({ appId, key, secret, host: "127.0.0.1", port: 6001, requireSignin: true });
   });
 
   it("prefers BASE_URL's host, and wss when the app is served over https", () => {
@@ -98,8 +98,11 @@ describe("embedded mode (no PUSHER_*)", () => {
     const client = new PusherClient(config.key, {
       ...config,
       channelAuthorization: { customHandler: ({ socketId, channelName }, callback) => callback(null, authorizeChannel(socketId, channelName)) },
+      userAuthentication: { customHandler: ({ socketId }, callback) => callback(null, authenticateUser(socketId, "1")) },
     });
     try {
+      // The app's server requires the sign-in: the subscription below waits for it.
+      client.signin();
       await untilConnected(client);
       const channel = await subscribe(client, "private-person-1");
       const got = nextEvent(channel, "unread");

@@ -186,7 +186,7 @@ export function embeddedRealtimeServerOptions(): EmbeddedRealtimeOptions {
   const { mode, credentials } = resolved();
   if (mode !== "embedded") throw new Error("PUSHER_* names a realtime service: the embedded server is not used.");
   const e = env();
-  return { ...credentials, host: e.HOST ?? "127.0.0.1", port: e.REALTIME_PORT };
+  return { ...credentials, host: e.HOST ?? "127.0.0.1", port: e.REALTIME_PORT, requireSignin: true };
 }
 
 /** pusher-js options for a page served from `origin` (e.g. "http://localhost:3000"). */

@@ -5,7 +5,8 @@ import { createChannelSubscribers } from "./channel-subscribers";
 import { createHttpApi } from "./http-api";
 import { MAX_FRAME_BYTES } from "./limits";
 import type { AppCredentials } from "./signatures";
-import { PING, PROTOCOL_ERROR, closeWithError, openConnection, sendFrame, type Connection } from "./socket-connection";
+import { PING, PROTOCOL_ERROR, closeWithError, openConnection, sendFrame, terminateUser, type Connection, type ConnectionContext } from "./socket-connection";
+import { createUserIndex } from "./user-signin";
 
 export type EmbeddedRealtimeOptions = AppCredentials & {
   host: string;
@@ -13,6 +14,8 @@ export type EmbeddedRealtimeOptions = AppCredentials & {
   port: number;
   /** Seconds of client silence before the server pings (sent to clients as activity_timeout). */
   activityTimeoutSeconds?: number;
+  /** Private channels only for sockets signed in with pusher:signin (the app's setting; off for bare-protocol tests). */
+  requireSignin?: boolean;
 };
 
 export type EmbeddedRealtimeServer = {
@@ -43,9 +46,15 @@ export async function startEmbeddedRealtimeServer(options: EmbeddedRealtimeOptio
   const activityTimeoutSeconds = options.activityTimeoutSeconds ?? 30;
   const connections = new Map<string, Connection>();
   const subscribers = createChannelSubscribers<Connection>(sendFrame);
-  const context = { app, activityTimeoutSeconds, connections, subscribers };
+  const context: ConnectionContext = { app, activityTimeoutSeconds, connections, subscribers, users: createUserIndex(), requireSignin: options.requireSignin ?? false };
 
-  const server = http.createServer(createHttpApi(app, (channel, event, data, except) => subscribers.broadcast(channel, event, data, except)));
+  const server = http.createServer(
+    createHttpApi(
+      app,
+      (channel, event, data, except) => subscribers.broadcast(channel, event, data, except),
+      (userId) => terminateUser(userId, context),
+    ),
+  );
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
   server.on("upgrade", (req, socket, head) => {
     socket.on("error", () => socket.destroy());

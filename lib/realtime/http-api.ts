@@ -102,17 +102,18 @@ function reply(res: ServerResponse, status: number, body: string, contentType = 
 }
 
 /**
- * Pusher's HTTP API as the `pusher` SDK calls it: POST /apps/<id>/events and
- * /apps/<id>/batch_events, signed with the app secret. Also answers GET / for health checks.
+ * Pusher's HTTP API as the `pusher` SDK calls it: POST /apps/<id>/events,
+ * /apps/<id>/batch_events and /apps/<id>/users/<user_id>/terminate_connections, signed with the
+ * app secret. Also answers GET / for health checks.
  */
-export function createHttpApi(app: AppCredentials, deliver: Deliver) {
+export function createHttpApi(app: AppCredentials, deliver: Deliver, terminateUser: (userId: string) => void) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = parseTarget(req.url);
     if (!url) return reply(res, 400, "The request target is not a valid URL.");
     if (req.method === "GET" && (url.pathname === "/" || url.pathname === "/health")) {
       return reply(res, 200, JSON.stringify({ ok: true }), "application/json");
     }
-    const route = /^\/apps\/([^/]+)\/(events|batch_events)$/.exec(url.pathname);
+    const route = /^\/apps\/([^/]+)\/(events|batch_events|users\/([^/]{1,200})\/terminate_connections)$/.exec(url.pathname);
     if (!route || route[1] !== app.appId) return reply(res, 404, "Not found.");
     if (req.method !== "POST") return reply(res, 405, "Use POST.");
 
@@ -128,6 +129,10 @@ export function createHttpApi(app: AppCredentials, deliver: Deliver) {
       if (refusal) return reply(res, 401, refusal);
       const json = parseBoundedJson(body.toString("utf8"));
       if (json === undefined) throw new ApiError(400, "The body is not JSON (or nests deeper than 32 levels).");
+      if (route[3] !== undefined) {
+        terminateUser(decodeURIComponent(route[3]));
+        return reply(res, 200, "{}", "application/json");
+      }
       for (const event of eventsOf(route[2] as "events" | "batch_events", json)) {
         for (const channel of event.channels) deliver(channel, event.name, event.data, event.socketId);
       }

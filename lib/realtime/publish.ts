@@ -87,3 +87,19 @@ export async function publishBatch(events: RealtimeEvent[]): Promise<boolean> {
 export function authorizeChannel(socketId: string, channel: string): Pusher.ChannelAuthResponse {
   return pusher().authorizeChannel(socketId, channel);
 }
+
+/**
+ * The signature of a socket's `pusher:signin` as `userId`: `{ auth, user_data }`. Throws on a
+ * malformed socket id.
+ */
+export function authenticateUser(socketId: string, userId: string): Pusher.UserAuthResponse {
+  return pusher().authenticateUser(socketId, { id: userId });
+}
+
+/**
+ * Closes every socket signed in as `userId` (Pusher's terminate_connections): their
+ * subscriptions end at once, and whatever they subscribe to next is authorised again. Never rejects.
+ */
+export function terminateUserConnections(userId: string): Promise<boolean> {
+  return attempt(`ending the connections of user ${userId}`, () => pusher().terminateUserConnections(userId));
+}

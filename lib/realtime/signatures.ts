@@ -26,6 +26,15 @@ export function isValidChannelAuth(app: AppCredentials, socketId: string, channe
 }
 
 /**
+ * The `auth` of a `pusher:signin`: "<key>:<hex HMAC-SHA256 of "<socket_id>::user::<user_data>">",
+ * as the SDK's authenticateUser makes it.
+ */
+export function isValidUserAuth(app: AppCredentials, socketId: string, userData: string, auth: unknown): boolean {
+  if (typeof auth !== "string") return false;
+  return sameText(auth, `${app.key}:${hmacHex(app.secret, `${socketId}::user::${userData}`)}`);
+}
+
+/**
  * Why a signed HTTP API request must be refused, or undefined when it is genuine. Mirrors the
  * `pusher` SDK's signing: HMAC-SHA256 of "<METHOD>\n<path>\n<query>", the query being every
  * parameter but auth_signature, keys lowercased and sorted, joined as k=v with "&".

@@ -15,6 +15,7 @@ import {
   isValidChannelName,
 } from "./limits";
 import { isValidChannelAuth, type AppCredentials } from "./signatures";
+import { verifySignin, type UserIndex } from "./user-signin";
 
 /**
  * Pusher protocol error codes. pusher-js acts on the range: 4000–4099 it gives up,
@@ -31,7 +32,12 @@ export const PROTOCOL_ERROR = {
   /** Pusher's generic "something went wrong with this message" code: the socket stays open. */
   genericError: 4300,
   clientEventRejected: 4301,
+  /** Closed by the app (terminate_connections) or a sign-in refused: pusher-js does not retry on its own. */
+  unauthorized: 4009,
 } as const;
+
+/** How long a private subscription waits for the socket's sign-in when sign-in is required. */
+export const SIGNIN_WAIT_MS = 10_000;
 
 /** The protocol version pusher-js (v7+) and the documented protocol speak. */
 const PROTOCOL_VERSION = "7";
@@ -46,6 +52,10 @@ export type Connection = {
   pingSentAt: number;
   clientEventWindowStart: number;
   clientEventsInWindow: number;
+  /** The user this socket signed in as (pusher:signin), if it did. */
+  userId?: string;
+  /** Private subscriptions that arrived before the sign-in, when sign-in is required. */
+  awaitingSignin?: Record<string, unknown>[];
 };
 
 export type ConnectionContext = {
@@ -53,6 +63,12 @@ export type ConnectionContext = {
   activityTimeoutSeconds: number;
   connections: Map<string, Connection>;
   subscribers: ChannelSubscribers<Connection>;
+  users: UserIndex<Connection>;
+  /**
+   * Private channels only for signed-in sockets: a socket that could hold a subscription without
+   * a user would survive terminate_connections, and so outlive the access it was granted for.
+   */
+  requireSignin: boolean;
 };
 
 const frameOf = (message: object) => Buffer.from(JSON.stringify(message));
@@ -122,6 +138,7 @@ export function openConnection(socket: WebSocket, request: IncomingMessage, cont
   socket.on("close", () => {
     context.connections.delete(connection.id);
     for (const channel of connection.channels) context.subscribers.remove(channel, connection);
+    if (connection.userId) context.users.remove(connection.userId, connection);
   });
   socket.on("message", (raw, isBinary) => {
     connection.lastMessageAt = Date.now();
@@ -173,6 +190,8 @@ function handleMessage(connection: Connection, message: Record<string, unknown>,
       return;
     case "pusher:subscribe":
       return subscribe(connection, data, context);
+    case "pusher:signin":
+      return signin(connection, data, context);
     case "pusher:unsubscribe":
       if (typeof data?.channel === "string") {
         connection.channels.delete(data.channel);
@@ -193,6 +212,7 @@ function subscribe(connection: Connection, data: Record<string, unknown> | undef
   if (channel.startsWith("presence-")) {
     return sendSubscriptionError(connection, channel, "UnsupportedChannel", "Presence channels are not supported by this server.", 400);
   }
+  if (channel.startsWith("private-") && context.requireSignin && !connection.userId) return awaitSignin(connection, data!);
   if (channel.startsWith("private-") && !isValidChannelAuth(context.app, connection.id, channel, data?.auth)) {
     return sendSubscriptionError(connection, channel, "AuthError", "Invalid signature for this socket and channel.", 401);
   }
@@ -204,6 +224,48 @@ function subscribe(connection: Connection, data: Record<string, unknown> | undef
     context.subscribers.add(channel, connection);
   }
   sendFrame(connection, frameOf({ event: "pusher_internal:subscription_succeeded", channel, data: "{}" }));
+}
+
+function signin(connection: Connection, data: Record<string, unknown> | undefined, context: ConnectionContext) {
+  const result = verifySignin(context.app, connection.id, data);
+  if ("error" in result) return closeWithError(connection.socket, PROTOCOL_ERROR.unauthorized, result.error);
+  if (connection.userId && connection.userId !== result.userId) {
+    return closeWithError(connection.socket, PROTOCOL_ERROR.unauthorized, "This socket is signed in as another user.");
+  }
+  connection.userId = result.userId;
+  context.users.add(result.userId, connection);
+  sendFrame(connection, frameOf({ event: "pusher:signin_success", data: { user_data: result.userData } }));
+  const waiting = connection.awaitingSignin ?? [];
+  connection.awaitingSignin = undefined;
+  for (const subscription of waiting) subscribe(connection, subscription, context);
+}
+
+/** Holds a private subscription until the socket signs in (pusher-js sends both at once on connect). */
+function awaitSignin(connection: Connection, data: Record<string, unknown>) {
+  if (connection.awaitingSignin) {
+    if (connection.awaitingSignin.length < MAX_SUBSCRIPTIONS_PER_CONNECTION) connection.awaitingSignin.push(data);
+    return;
+  }
+  connection.awaitingSignin = [data];
+  setTimeout(() => {
+    const waiting = connection.awaitingSignin ?? [];
+    connection.awaitingSignin = undefined;
+    for (const subscription of waiting) {
+      sendSubscriptionError(connection, String(subscription.channel), "AuthError", "Sign in (pusher:signin) before subscribing to private channels.", 401);
+    }
+  }, SIGNIN_WAIT_MS).unref();
+}
+
+/** Closes every socket of `userId` (the HTTP API's terminate_connections). */
+export function terminateUser(userId: string, context: ConnectionContext) {
+  const sockets = context.users.socketsOf(userId);
+  for (const connection of sockets) {
+    // Unsubscribe at once: no event published from here on reaches them, even before the close completes.
+    for (const channel of connection.channels) context.subscribers.remove(channel, connection);
+    connection.channels.clear();
+    closeWithError(connection.socket, PROTOCOL_ERROR.unauthorized, "Your access has ended; sign in again.");
+  }
+  return sockets.length;
 }
 
 /** Client events: private channels the sender is subscribed to, never echoed back to it. */

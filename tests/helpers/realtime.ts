@@ -7,6 +7,9 @@ import { authorizeChannel } from "@/lib/realtime/publish";
 /** Signs a subscription, as the app's auth route would; throw (or reject) to refuse it. */
 export type ChannelAuthorizer = (socketId: string, channelName: string) => Promise<{ auth: string }> | { auth: string };
 
+/** Signs a socket's pusher:signin, as the app's auth route does without a channel name. */
+export type UserAuthenticator = (socketId: string) => Promise<{ auth: string; user_data: string }> | { auth: string; user_data: string };
+
 /** A message as pusher-js hands it over (data already parsed from JSON when it was JSON). */
 export type ReceivedMessage = { event: string; channel?: string; data: unknown };
 
@@ -28,7 +31,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
  * publish/authorize code talks to it. `close()` disconnects the clients, stops the server and
  * restores env.
  */
-export async function startTestRealtime(options: { activityTimeoutSeconds?: number } = {}) {
+export async function startTestRealtime(options: { activityTimeoutSeconds?: number; requireSignin?: boolean } = {}) {
   const credentials = {
     appId: String(randomInt(100_000, 1_000_000_000)),
     key: randomBytes(10).toString("hex"),
@@ -63,7 +66,7 @@ export async function startTestRealtime(options: { activityTimeoutSeconds?: numb
     reconnectAll: () => server.reconnectAll(),
 
     /** A real pusher-js client (Node build), connected; signs subscriptions with `authorizer` (default: the app secret). */
-    async connectClient(authorizer: ChannelAuthorizer = authorizeChannel): Promise<PusherClient> {
+    async connectClient(authorizer: ChannelAuthorizer = authorizeChannel, authenticator?: UserAuthenticator): Promise<PusherClient> {
       const client = new PusherClient(credentials.key, {
         cluster: "test",
         wsHost: "127.0.0.1",
@@ -81,7 +84,20 @@ export async function startTestRealtime(options: { activityTimeoutSeconds?: numb
               );
           },
         },
+        ...(authenticator && {
+          userAuthentication: {
+            customHandler: ({ socketId }, callback) => {
+              Promise.resolve()
+                .then(() => authenticator(socketId))
+                .then(
+                  (auth) => callback(null, auth),
+                  (error) => callback(error instanceof Error ? error : new Error(String(error)), null),
+                );
+            },
+          },
+        }),
       });
+      if (authenticator) client.signin();
       clients.add(client);
       await untilConnected(client);
       return client;
