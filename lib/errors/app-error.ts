@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   "rate_limited",
   "internal",
   "ai_unavailable",
+  "overloaded",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

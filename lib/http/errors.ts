@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   ai_unavailable: 503,
+  overloaded: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 /** One problem of a request, e.g. { path: "email", message: "Not a valid e-mail address." }. */
@@ -40,6 +41,16 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 type PrismaLikeError = { code?: string; meta?: Record<string, unknown> };
 
+/**
+ * The database could not take the work in time: no transaction could start (P2028), or no pooled
+ * connection came free. The request did nothing, so it is a refusal to retry (503), never a 500.
+ */
+function isOverload(error: unknown): boolean {
+  const { code, message } = error as PrismaLikeError & { message?: unknown };
+  if (code === "P2028") return true;
+  return typeof message === "string" && /timeout exceeded when trying to connect|Unable to start a transaction in the given time/i.test(message);
+}
+
 /** Maps anything thrown by a handler to an AppError; unknown errors become a bare 500. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -48,6 +59,7 @@ export function toAppError(error: unknown): AppError {
   if (code === "P2025") return notFound();
   if (code === "P2002") return conflict("A record with the same unique value already exists.");
   if (code === "P2003") return conflict("The record is still referenced by other records.");
+  if (isOverload(error)) return new AppError("overloaded", "The service is busy. Please try again in a moment.", undefined, 1);
   return new AppError("internal", "Something went wrong on our side. Please try again.");
 }
 
