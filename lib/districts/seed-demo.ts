@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { createDistrict } from "./create-district";
+import { createDistrictIn, type Tx } from "./create-district";
 
 export const DEMO = {
   district: "Demo District",
@@ -11,20 +11,35 @@ export const DEMO = {
 
 /** On first start only (no district yet): a demo district to sign in to and look around. */
 export async function seedDemoIfEmpty(): Promise<boolean> {
-  if ((await db().district.count()) > 0) return false;
-  const { district, person, roles } = await createDistrict({ name: DEMO.district, adminEmail: DEMO.admin, adminFirst: "Ada", adminLast: "Admin" });
+  // One transaction under an advisory lock: two processes starting on an empty database seed it
+  // once (the second waits, then finds the district). A session lock would not do: on the
+  // embedded database every connection shares one session, while transactions are exclusive.
+  return db().$transaction(
+    async (tx) => {
+      await tx.$executeRaw`select pg_advisory_xact_lock(${SEED_LOCK_ID})`;
+      if ((await tx.district.count()) > 0) return false;
+      await seedDemo(tx);
+      return true;
+    },
+    { maxWait: 30_000, timeout: 60_000 },
+  );
+}
+
+const SEED_LOCK_ID = 7_314_160;
+
+async function seedDemo(tx: Tx) {
+  const { district, person, roles } = await createDistrictIn(tx, { name: DEMO.district, adminEmail: DEMO.admin, adminFirst: "Ada", adminLast: "Admin" });
   const make = (first: string, last: string, email: string, role: string, language = "en") =>
-    db().person.create({
+    tx.person.create({
       data: { districtId: district.id, first, last, email, emailKey: email, language, roles: { [role]: 1 } },
     });
   const board = await make("Bea", "Board", DEMO.board, roles.board);
   const mentor = await make("Max", "Mentor", DEMO.mentor, roles.mentor);
   // Cleo reads in Spanish: the demo shows the interface, her e-mails and her interview in her language.
   const candidate = await make("Cleo", "Candidate", DEMO.candidate, roles.candidate, "es");
-  await db().mentorAssignment.create({ data: { districtId: district.id, mentorId: mentor.id, candidateId: candidate.id } });
-  await db().tag.createMany({ data: ["2026 cohort", "Needs documents"].map((name) => ({ name, districtId: district.id })) });
-  await seedDemoInterviews(district.id, { admin: person.id, board: board.id, candidate: candidate.id });
-  return true;
+  await tx.mentorAssignment.create({ data: { districtId: district.id, mentorId: mentor.id, candidateId: candidate.id } });
+  await tx.tag.createMany({ data: ["2026 cohort", "Needs documents"].map((name) => ({ name, districtId: district.id })) });
+  await seedDemoInterviews(tx, district.id, { admin: person.id, board: board.id, candidate: candidate.id });
 }
 
 /** A form with a private field, a board, a profile, and one published and one draft interview. */
@@ -45,14 +60,14 @@ const DEMO_FIELDS = [
   { id: "supporting_files", type: "file", label: { en: "Supporting documents", es: "Documentos de apoyo" } },
 ];
 
-async function seedDemoInterviews(districtId: string, people: { admin: string; board: string; candidate: string }) {
-  const form = await db().form.create({ data: { districtId, name: "Credential board interview", fields: DEMO_FIELDS } });
-  const board = await db().board.create({
+async function seedDemoInterviews(tx: Tx, districtId: string, people: { admin: string; board: string; candidate: string }) {
+  const form = await tx.form.create({ data: { districtId, name: "Credential board interview", fields: DEMO_FIELDS } });
+  const board = await tx.board.create({
     data: { districtId, name: "Credentials board", members: { create: [{ personId: people.board }, { personId: people.admin }] } },
   });
-  const profile = await db().profile.create({ data: { districtId, name: "Initial credential", formId: form.id } });
+  const profile = await tx.profile.create({ data: { districtId, name: "Initial credential", formId: form.id } });
   const common = { districtId, personId: people.candidate, boardId: board.id, formId: form.id, profileId: profile.id };
-  await db().interview.create({
+  await tx.interview.create({
     data: {
       ...common,
       date: "2026-10-14",
@@ -65,5 +80,5 @@ async function seedDemoInterviews(districtId: string, people: { admin: string; b
       },
     },
   });
-  await db().interview.create({ data: { ...common, date: "2026-12-02" } });
+  await tx.interview.create({ data: { ...common, date: "2026-12-02" } });
 }
