@@ -27,6 +27,12 @@ const schema = z.object({
   MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** API requests one process works on at once; more wait in line (lib/http/admission.ts). */
+  MAX_ACTIVE_REQUESTS: z.coerce.number().int().positive().default(32),
+  /** API requests waiting in line per process; beyond, 503 overloaded at once. */
+  MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(256),
+  /** How long a request may wait in line before it is refused (503), in milliseconds. */
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(5000),
   SIGN_IN_LINKS_PER_15_MINUTES: z.coerce.number().int().positive().default(5),
   /** The district office's time zone: dates and times are shown in it. Default: the server's. */
   TIME_ZONE: optionalText.pipe(

@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { AppError, forbidden, fromZod, notFound } from "@/lib/errors/app-error";
 import { errorResponse, toAppError } from "./errors";
+import { admitted } from "./admission";
 import { consumeKeyBudget } from "./rate-limit";
 import { readJson } from "./read-body";
 import { assertSameOriginMutation } from "./same-origin";
@@ -64,6 +65,14 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
 ) {
   return async (req: Request, context?: RouteContext): Promise<Response> => {
     try {
+      return await admitted(() => run(req, context));
+    } catch (error) {
+      return errorResponse(toAppError(error));
+    }
+  };
+
+  async function run(req: Request, context?: RouteContext): Promise<Response> {
+    try {
       const raw = ((await context?.params) ?? {}) as Record<string, string | string[]>;
       const params: Record<string, string> = {};
       for (const [name, value] of Object.entries(raw)) {
@@ -103,7 +112,7 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
       if (appError.code === "internal") console.error(error);
       return errorResponse(appError);
     }
-  };
+  }
 }
 
 export { AppError };
