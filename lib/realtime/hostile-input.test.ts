@@ -100,7 +100,7 @@ function closeCodeIn(bytes: Buffer): number | undefined {
   return undefined;
 }
 
-function signedEventsPath(body: string, override: Partial<Record<string, string>> = {}) {
+function signedEventsPath(body: string, override: Partial<Record<string, string>> = {}, path = `/apps/${app.appId}/events`) {
   const params: Record<string, string> = {
     auth_key: app.key,
     auth_timestamp: String(Math.floor(Date.now() / 1000)),
@@ -112,7 +112,6 @@ function signedEventsPath(body: string, override: Partial<Record<string, string>
     .sort()
     .map((k) => `${k}=${params[k]}`)
     .join("&");
-  const path = `/apps/${app.appId}/events`;
   const signature = createHmac("sha256", app.secret).update(`POST\n${path}\n${query}`).digest("hex");
   return `${path}?${query}&auth_signature=${signature}`;
 }
@@ -211,9 +210,13 @@ describe("properties: random input at every entry point is refused, and the serv
       nasty,
     );
     const tamper = fc.constantFrom<Partial<Record<string, string>>>({}, { auth_key: "other" }, { auth_timestamp: "x" }, { auth_version: "2" }, { body_md5: "0" });
+    const route = fc.oneof(
+      fc.constantFrom("events", "batch_events", "users/%E0%A4%A/terminate_connections", "users/%ff/terminate_connections"),
+      nasty.map((id) => `users/${encodeURIComponent(id) || "u"}/terminate_connections`),
+    );
     await fc.assert(
-      fc.asyncProperty(body, tamper, fc.boolean(), async (text, override, signed) => {
-        const path = signed ? signedEventsPath(text, override) : `/apps/${app.appId}/events?auth_key=${app.key}`;
+      fc.asyncProperty(body, tamper, fc.boolean(), route, async (text, override, signed, name) => {
+        const path = signed ? signedEventsPath(text, override, `/apps/${app.appId}/${name}`) : `/apps/${app.appId}/${name}?auth_key=${app.key}`;
         const res = await fetch(`http://127.0.0.1:${server.port}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: text });
         expect(res.status === 200 || (res.status >= 400 && res.status < 500), `${res.status} for ${text.slice(0, 80)}`).toBe(true);
         if (!signed || Object.keys(override).length) expect(res.status).not.toBe(200);
@@ -262,6 +265,13 @@ describe("corpus: inputs that once stopped the process", () => {
     );
     expect(received.find((m) => m.event === "pusher:error")?.data?.code).toBe(4300);
     socket.close();
+    await serverStillServes();
+  });
+
+  it("a signed terminate_connections for /users/%E0%A4%A (malformed percent-encoding) is a 400", async () => {
+    const path = signedEventsPath("{}", {}, `/apps/${app.appId}/users/%E0%A4%A/terminate_connections`);
+    const res = await fetch(`http://127.0.0.1:${server.port}${path}`, { method: "POST", body: "{}" });
+    expect(res.status).toBe(400);
     await serverStillServes();
   });
 

@@ -12,7 +12,7 @@ import {
   isValidChannelName,
 } from "./limits";
 import { apiRequestRefusal, type AppCredentials } from "./signatures";
-import { parseTarget } from "./request-target";
+import { decodedSegment, parseTarget } from "./request-target";
 
 /** Delivers one event to one channel's subscribers, except the socket `exceptSocketId`. */
 export type Deliver = (channel: string, event: string, data: string, exceptSocketId?: string) => void;
@@ -130,7 +130,9 @@ export function createHttpApi(app: AppCredentials, deliver: Deliver, terminateUs
       const json = parseBoundedJson(body.toString("utf8"));
       if (json === undefined) throw new ApiError(400, "The body is not JSON (or nests deeper than 32 levels).");
       if (route[3] !== undefined) {
-        terminateUser(decodeURIComponent(route[3]));
+        const userId = decodedSegment(route[3]);
+        if (userId === null) throw new ApiError(400, "The user id has malformed percent-encoding.");
+        terminateUser(userId);
         return reply(res, 200, "{}", "application/json");
       }
       for (const event of eventsOf(route[2] as "events" | "batch_events", json)) {

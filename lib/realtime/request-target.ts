@@ -6,3 +6,12 @@ export function parseTarget(target: string | undefined): URL | null {
     return null;
   }
 }
+
+/** A percent-decoded path segment, or null when its encoding is malformed (`%E0%A4%A`). */
+export function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}

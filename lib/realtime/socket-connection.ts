@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { WebSocket } from "ws";
 import { parseBoundedJson } from "./bounded-json";
-import { parseTarget } from "./request-target";
+import { decodedSegment, parseTarget } from "./request-target";
 import type { ChannelSubscribers } from "./channel-subscribers";
 import {
   CLIENT_EVENTS_PER_SECOND,
@@ -113,7 +113,7 @@ export function openConnection(socket: WebSocket, request: IncomingMessage, cont
   const url = parseTarget(request.url);
   const match = url && /^\/app\/([^/]+)$/.exec(url.pathname);
   if (!match) return closeWithError(socket, PROTOCOL_ERROR.pathNotFound, "Path not found; connect to /app/<key>.");
-  if (decodeOrNull(match[1]) !== context.app.key) {
+  if (decodedSegment(match[1]) !== context.app.key) {
     return closeWithError(socket, PROTOCOL_ERROR.unknownAppKey, "Unknown app key.");
   }
   const protocol = url.searchParams.get("protocol");
@@ -162,14 +162,6 @@ export function openConnection(socket: WebSocket, request: IncomingMessage, cont
       data: JSON.stringify({ socket_id: connection.id, activity_timeout: context.activityTimeoutSeconds }),
     }),
   );
-}
-
-function decodeOrNull(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
 }
 
 function parseObject(text: unknown): Record<string, unknown> | undefined {
