@@ -526,7 +526,7 @@ async function main() {
       headers: { "if-none-match": listEtag },
       path: () => "/api/people",
     },
-    { key: "health", label: "GET /api/health (Next.js alone: no auth, no DB)", port: PORT, idlePath: "/api/health", token: s.adminToken, path: () => "/api/health" },
+    { key: "health", label: "GET /api/health/live (Next.js alone: no auth, no DB)", port: PORT, idlePath: "/api/health/live", token: s.adminToken, path: () => "/api/health/live" },
     { key: "person", label: "GET /api/people/:id (rotating ids, admin)", port: PORT, idlePath: "/api/me", token: s.adminToken, path: (n) => `/api/people/${ids[n % ids.length]}` },
     {
       key: "person-c1",

@@ -4,6 +4,7 @@
  * turn into a bare 500. Started by scripts/start.ts (which owns the database); listens on
  * HOST (loopback unless set) and PORT. `--dev` serves with `next dev`.
  */
+import "@/lib/supervisor/part-process";
 import next from "next";
 import { env } from "@/lib/env";
 import { createAppServer } from "@/lib/http/app-server";

@@ -1,28 +1,66 @@
 /**
- * `npm start`: database (embedded by default) → migrations → demo seed on first start →
- * production build when missing or stale → the embedded Pusher-protocol server (unless
- * PUSHER_* names a service) → the app's server (scripts/serve.ts). `--dev` serves with
- * `next dev` instead.
+ * `npm start`: a small supervisor of the service's parts, each its own process:
+ *
+ *   database  embedded PGlite on loopback (scripts/database.ts), only when DATABASE_URL is unset
+ *   realtime  the Pusher-protocol server (scripts/realtime.ts), unless PUSHER_* names a service
+ *   app       Next.js behind the app's HTTP server (scripts/serve.ts)
+ *
+ * Between the database and the rest: migrations, the demo seed on first start, and the
+ * production build when missing or stale. `--dev` serves with `next dev` instead.
+ *
+ * A part that dies is started again with backoff (lib/supervisor/restart-policy.ts); one that
+ * cannot come back stops the whole service, which exits 1 with the reason on stderr, rather
+ * than keep answering errors. SIGINT/SIGTERM stop the parts, the app first.
  *
  * The app listens on loopback unless HOST is set; beyond loopback it needs BASE_URL, the
  * public origin every link is built from, and refuses to start without it.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { authSecret } from "@/lib/auth/secret";
 import { disconnectDb } from "@/lib/db/client";
-import { prepareDatabase } from "@/lib/db/prepare-database";
+import { urlFor as embeddedDatabaseUrl } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
 import { DEMO, seedDemoIfEmpty } from "@/lib/districts/seed-demo";
 import { env } from "@/lib/env";
+import { reachableHost } from "@/lib/hosting/reachable-host";
 import { hostingProblem, listenHost, serviceOrigin } from "@/lib/hosting/service-origin";
 import { outboxEnabled } from "@/lib/mail/outbox";
-import { embeddedRealtimeServerOptions, realtimeMode } from "@/lib/realtime/config";
-import { startEmbeddedRealtimeServer } from "@/lib/realtime/embedded-server";
+import { realtimeMode, realtimeServerSettings } from "@/lib/realtime/config";
+import { embeddedDatabasePort } from "@/lib/supervisor/database-port";
+import { answersHttp, databaseAnswers } from "@/lib/supervisor/readiness";
+import { spawnPart } from "@/lib/supervisor/spawn-part";
+import { createSupervisor, type PartSpec } from "@/lib/supervisor/supervisor";
 
 const dev = process.argv.includes("--dev");
 const log = (line: string) => console.log(`[cas] ${line}`);
 const nextBin = path.resolve("node_modules/next/dist/bin/next");
+
+const service = createSupervisor({
+  log,
+  onGiveUp: (reason) => {
+    console.error(`[cas] the service stopped: ${reason}`);
+    process.exit(1);
+  },
+});
+
+/** Stops every part, then exits: a failure of the supervisor itself leaves nothing running. */
+async function fail(what: string, error: unknown) {
+  console.error(`[cas] ${what}:`, error);
+  await service.stop();
+  process.exit(1);
+}
+process.on("uncaughtException", (error) => void fail("uncaught exception in the supervisor", error));
+process.on("unhandledRejection", (error) => void fail("unhandled rejection in the supervisor", error));
+
+async function stopOn(signal: NodeJS.Signals) {
+  log(`${signal}: stopping`);
+  await service.stop();
+  process.exit(0);
+}
+process.on("SIGINT", stopOn);
+process.on("SIGTERM", stopOn);
 
 function newestSourceChange(dir: string): number {
   let newest = 0;
@@ -42,7 +80,46 @@ function buildIfNeeded() {
   if (built && built >= changed) return;
   log(built ? "sources changed since the last build: building…" : "first start: building the app (about a minute)…");
   const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) throw new Error(`next build failed (exit code ${result.status})`);
+}
+
+function databasePart(url: string): PartSpec {
+  const port = new URL(url).port;
+  return {
+    name: "database",
+    launch: () => spawnPart("scripts/database.ts", ["--port", port], process.env),
+    ready: () => databaseAnswers(url),
+    // Opening PGlite, and after a crash its recovery, takes seconds; a busy machine more.
+    readyTimeoutMs: 120_000,
+  };
+}
+
+function realtimePart(): PartSpec {
+  // The embedded server's settings always name its host and port (lib/realtime/config.ts).
+  const { host, port } = realtimeServerSettings() as { host: string; port: string };
+  return {
+    name: "realtime",
+    launch: () => spawnPart("scripts/realtime.ts", [], process.env),
+    ready: () => answersHttp(`http://${host}:${port}/health`),
+    readyTimeoutMs: 30_000,
+  };
+}
+
+function appPart(databaseUrl: string): PartSpec {
+  const partEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NEXTAUTH_SECRET: authSecret(),
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...(dev ? {} : { NODE_ENV: "production" }),
+  };
+  return {
+    name: "app",
+    launch: () => spawnPart("scripts/serve.ts", dev ? ["--dev"] : [], partEnv),
+    // `next dev` compiles the route on the first request.
+    ready: () => answersHttp(`http://${reachableHost(listenHost())}:${env().PORT}/api/health/live`, dev ? 60_000 : 5000),
+    readyTimeoutMs: dev ? 300_000 : 120_000,
+  };
 }
 
 async function main() {
@@ -51,43 +128,28 @@ async function main() {
     console.error(`[cas] not starting: ${problem}`);
     process.exit(1);
   }
-  const db = await prepareDatabase(log);
+
+  let databaseUrl = env().DATABASE_URL;
+  if (!databaseUrl) {
+    databaseUrl = embeddedDatabaseUrl(await embeddedDatabasePort(env().dataDir));
+    if (!(await service.start(databasePart(databaseUrl)))) return;
+    log(`embedded database in ${env().dataDir}/pglite`);
+  }
+  process.env.DATABASE_URL = databaseUrl;
+  await migrate(databaseUrl, log);
   if (await seedDemoIfEmpty()) log(`seeded "${DEMO.district}"`);
   await disconnectDb();
   if (!dev) buildIfNeeded();
 
-  // In this process, beside the database: the app's processes reach it with the credentials
-  // kept in DATA_DIR/realtime.json (lib/realtime/config.ts).
-  const realtime = realtimeMode() === "embedded" ? await startEmbeddedRealtimeServer(embeddedRealtimeServerOptions()) : null;
-  if (realtime) log(`realtime (Pusher protocol) on ${listenHost()}:${realtime.port}`);
+  // Started in this order, stopped in the reverse one. A job worker is one more entry here.
+  const parts = [...(realtimeMode() === "embedded" ? [realtimePart()] : []), appPart(databaseUrl)];
+  for (const part of parts) if (!(await service.start(part))) return;
 
   const origin = serviceOrigin();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", ...(dev ? ["--dev"] : [])], {
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      NEXTAUTH_SECRET: authSecret(),
-      NEXT_TELEMETRY_DISABLED: "1",
-      ...(dev ? {} : { NODE_ENV: "production" }),
-    },
-  });
   log(`Credentials Administration Service on ${origin} (listening on ${listenHost()}:${env().PORT})`);
   log(`sign in at ${origin}/sign-in with ${DEMO.admin} (admin), ${DEMO.board}, ${DEMO.mentor} or ${DEMO.candidate}`);
   if (outboxEnabled()) log(`no SMTP_URL: sign-in e-mails land in the outbox at ${origin}/dev/outbox`);
   else if (!env().SMTP_URL) log(`no SMTP_URL: e-mails are kept in ${env().dataDir}/outbox; \`npm run admin -- session --email …\` mints a session`);
-
-  const stop = (signal: NodeJS.Signals) => child.kill(signal);
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  child.on("exit", async (code) => {
-    await realtime?.close();
-    await db.close();
-    process.exit(code ?? 0);
-  });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch((error) => fail("could not start", error));

@@ -14,7 +14,8 @@ export type EmbeddedDatabase = { url: string; owned: boolean; close: () => Promi
 
 type LockInfo = { pid: number; port?: number };
 
-const urlFor = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable&connection_limit=1`;
+/** The URL of the embedded database served on `port`. */
+export const urlFor = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable&connection_limit=1`;
 
 function isAlive(pid: number) {
   try {

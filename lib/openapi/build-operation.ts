@@ -131,6 +131,9 @@ export function buildOperation(op: OperationSpec, schemas: SchemaConverter) {
             content: { "*/*": { schema: {} } },
           },
   };
+  for (const [status, other] of Object.entries(op.otherResponses ?? {})) {
+    responses[status] = { description: other.description, content: { "application/json": { schema: schemas.use(other.schema, "output") } } };
+  }
   for (const status of errorStatuses(op)) {
     const given = op.errors?.[status as ErrorStatus];
     // A 403 always says what access the operation needs; an operation's own text adds to it.

@@ -14,6 +14,8 @@ import { boardSchema, createBoardSchema, updateBoardSchema } from "@/lib/boards/
 import { roleInputSchema, roleSchema, roleUpdateSchema, tagInputSchema, tagSchema } from "@/lib/definitions/schemas";
 import { createFormSchema, formFieldResponseSchema, formFieldSchema, formSchema, multilingualTextSchema, updateFormSchema } from "@/lib/forms/schemas";
 import { errorBodySchema, errorDetailSchema } from "@/lib/http/errors";
+import { partHealthSchema } from "@/lib/health/part-health";
+import { serviceHealthSchema } from "@/lib/health/service-health-schema";
 import { multilingualTextResponseSchema, okSchema } from "@/lib/http/schemas";
 import {
   createInterviewSchema,
@@ -104,6 +106,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   ReadState: readStateSchema,
   RealtimeSettings: realtimeConfigSchema,
   RealtimeAuthorization: realtimeAuthResponseSchema,
+  ServiceHealth: serviceHealthSchema,
+  PartHealth: partHealthSchema,
 };
 
 /** Request bodies, converted as what the service accepts (zod "input": before defaults and transforms). */

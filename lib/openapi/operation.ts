@@ -51,6 +51,8 @@ export type OperationSpec = {
   /** The fields a `multipart: true` route reads from its form (documented here, read by hand in the handler). */
   multipart?: z.ZodObject;
   response: SuccessResponse;
+  /** Other answers in the success's own shape rather than the error body (health's 503). */
+  otherResponses?: Record<number, { description: string; schema: z.ZodType }>;
   /** Operation-specific error descriptions (a 403 text is added to the generated one); 409 is only documented where given here. */
   errors?: Partial<Record<ErrorStatus, string>>;
 };

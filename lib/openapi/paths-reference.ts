@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serviceHealthSchema } from "@/lib/health/service-health-schema";
 import { okSchema } from "@/lib/http/schemas";
 import { operations } from "./operation";
 
@@ -29,9 +30,26 @@ export const referenceOperations = operations([
     path: "/api/health",
     operationId: "getHealth",
     tag: "Reference",
-    summary: "Liveness check",
-    description: "Answers `{ ok: true }` while the app process serves requests. No authentication, no database work; `Cache-Control: no-store`.",
+    summary: "Readiness: each part of the service",
+    description:
+      "Checks every part the service needs, at once: the database, the realtime (Pusher-protocol) server, file storage and mail. " +
+      "200 when all work, 503 (same shape) while any is down, so that a load balancer or an orchestrator can act on it. " +
+      "No authentication; it says only whether each part works, what was checked and the kind of failure, never an address or a secret. " +
+      "`Cache-Control: no-store`. Each check has a short timeout (at most 3 s); SMTP and hosted Pusher answers are cached briefly.",
     access: { auth: "public" },
-    response: { status: 200, description: "The app is up.", schema: okSchema },
+    response: { status: 200, description: "Every part works.", schema: serviceHealthSchema },
+    otherResponses: { 503: { description: "At least one part is down: `ok` is false, and that part says why.", schema: serviceHealthSchema } },
+  },
+  {
+    method: "get",
+    path: "/api/health/live",
+    operationId: "getLiveness",
+    tag: "Reference",
+    summary: "Liveness: the app process answers",
+    description:
+      "Answers `{ ok: true }` while the app process serves requests: no authentication, no database or other work; `Cache-Control: no-store`. " +
+      "`npm start` probes it to know the app part is up.",
+    access: { auth: "public" },
+    response: { status: 200, description: "The app process is up.", schema: okSchema },
   },
 ]);

@@ -10,6 +10,7 @@ import { findOperation, OPERATIONS } from "@/lib/openapi/operations";
 import { api, call, type ApiResponse, type CallOptions } from "../helpers/api";
 import { cut, liveWebm } from "../helpers/audio";
 import { startOpenAiServer } from "../helpers/openai-server";
+import { startTestRealtime } from "../helpers/realtime";
 import { ALL_SCOPES, makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
 
 /**
@@ -120,12 +121,22 @@ describe("GET /api/openapi.json", () => {
   });
 });
 
-describe("GET /api/health", () => {
-  it("answers { ok: true } without authentication and is never cached", async () => {
-    const res = await check("GET", "/api/health", "/api/health");
-    expect(res.status).toBe(200);
+describe("GET /api/health and /api/health/live", () => {
+  it("liveness answers { ok: true } without authentication and is never cached", async () => {
+    const res = await check("GET", "/api/health/live", "/api/health/live");
     expect(res.body).toEqual({ ok: true });
     expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("health reports every part in the documented shape (its 503s: tests/api/health.test.ts)", async () => {
+    const realtime = await startTestRealtime();
+    try {
+      const res = await check("GET", "/api/health", "/api/health");
+      expect(res.body.ok).toBe(true);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    } finally {
+      await realtime.close();
+    }
   });
 });
 

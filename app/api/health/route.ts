@@ -1,7 +1,11 @@
+import { checkServiceHealth } from "@/lib/health/service-health";
 import { methods } from "@/lib/http/methods";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  // Liveness for load balancers and process supervisors: the app answers. Public and free of
-  // database work on purpose (it is also the benchmark's measure of the framework's own cost).
-  GET: async () => Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } }),
+  // Readiness for load balancers and orchestrators: 503 while any part is down. Public, so it
+  // says only whether each part works and a failure's kind, never an address or a secret.
+  GET: async () => {
+    const health = await checkServiceHealth();
+    return Response.json(health, { status: health.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  },
 });

@@ -1,0 +1,7 @@
+import { methods } from "@/lib/http/methods";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  // Liveness: the app process answers. No database or other work on purpose: the supervisor
+  // probes it, and the benchmark uses it as the framework's own cost per request.
+  GET: async () => Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } }),
+});
