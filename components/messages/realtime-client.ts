@@ -54,7 +54,7 @@ async function connect(): Promise<Pusher> {
       endpoint: settings.authEndpoint,
       transport: "ajax",
       customHandler: ({ socketId, channelName }, callback) => {
-        apiFetch<{ auth: string }>(settings.authEndpoint, { method: "POST", body: { socket_id: socketId, channel_name: channelName } }).then(
+        apiFetch<{ auth: string; channel_data?: string }>(settings.authEndpoint, { method: "POST", body: { socket_id: socketId, channel_name: channelName } }).then(
           (auth) => callback(null, auth),
           (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
         );

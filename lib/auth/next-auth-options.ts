@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { uiLocaleFor } from "@/lib/i18n/locales";
 import { sendMail } from "@/lib/mail/send-mail";
+import { terminateUserConnections } from "@/lib/realtime/publish";
 import { signInMail } from "@/lib/mail/templates";
 import { findSignInPerson, SESSION_MAX_AGE_S } from "./create-session";
 import { authSecret } from "./secret";
@@ -29,6 +30,13 @@ function adapter(): Adapter {
       if (!person) throw new Error("No active person for this e-mail");
       const session = await prisma.session.create({ data: { sessionToken, userId, expires, personId: person.id } });
       return { sessionToken: session.sessionToken, userId: session.userId, expires: session.expires };
+    },
+    // next-auth's own sign-out (and its clean-up of an expired session): once the row is gone,
+    // the person's open sockets close too; sessions still valid sign in again.
+    async deleteSession(sessionToken) {
+      const deleted = await prisma.$queryRaw<{ person_id: string }[]>`delete from sessions where session_token = ${sessionToken} returning person_id`;
+      for (const { person_id } of deleted) await terminateUserConnections(person_id);
+      return null;
     },
   };
 }

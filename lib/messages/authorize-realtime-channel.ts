@@ -15,7 +15,7 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
  * district they take part in now. Any other channel (someone else's, a conversation they are
  * not in or left, another district's, a malformed or public or presence name) is 403.
  */
-export async function authorizeRealtimeChannel(ctx: Ctx, input: RealtimeAuthInput): Promise<{ auth: string; user_data?: string }> {
+export async function authorizeRealtimeChannel(ctx: Ctx, input: RealtimeAuthInput): Promise<{ auth: string; user_data?: string; channel_data?: string }> {
   const me = personOf(ctx);
   const channel = input.channel_name;
   // Without a channel: the socket signs in as the caller, so that losing access can close it.
@@ -32,7 +32,11 @@ export async function authorizeRealtimeChannel(ctx: Ctx, input: RealtimeAuthInpu
     });
     if (!participant) throw refused();
   } else throw refused();
-  return signed(() => ({ auth: authorizeChannel(input.socket_id, channel).auth }));
+  // Bound to the caller: only a socket signed in as them holds it, so ending their access ends it.
+  return signed(() => {
+    const { auth, channel_data } = authorizeChannel(input.socket_id, channel, me.personId);
+    return channel_data === undefined ? { auth } : { auth, channel_data };
+  });
 }
 
 function signed<T>(sign: () => T): T {

@@ -204,6 +204,10 @@ export const realtimeAuthResponseSchema = z
   .object({
     auth: z.string().describe('"<key>:<signature>", for the `pusher:subscribe` (or the `pusher:signin`) of that socket only.'),
     user_data: z.string().optional().describe('For a sign-in only: the JSON `{"id":"<your person id>"}` the signature covers.'),
+    channel_data: z
+      .string()
+      .optional()
+      .describe("For a channel, unless the service runs on hosted Pusher Channels: binds the subscription to you; the socket must be signed in as you."),
   })
   .describe("The channel authorization, or user authentication, pusher-js expects.");
 

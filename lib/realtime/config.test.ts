@@ -97,11 +97,11 @@ describe("embedded mode (no PUSHER_*)", () => {
     const config = realtimeClientConfig("http://127.0.0.1:3000");
     const client = new PusherClient(config.key, {
       ...config,
-      channelAuthorization: { customHandler: ({ socketId, channelName }, callback) => callback(null, authorizeChannel(socketId, channelName)) },
+      channelAuthorization: { customHandler: ({ socketId, channelName }, callback) => callback(null, authorizeChannel(socketId, channelName, "1")) },
       userAuthentication: { customHandler: ({ socketId }, callback) => callback(null, authenticateUser(socketId, "1")) },
     });
     try {
-      // The app's server requires the sign-in: the subscription below waits for it.
+      // The app's server requires the sign-in, and subscriptions bound to that user: the one below waits for it.
       client.signin();
       await untilConnected(client);
       const channel = await subscribe(client, "private-person-1");

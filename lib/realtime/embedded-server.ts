@@ -5,7 +5,7 @@ import { createChannelSubscribers } from "./channel-subscribers";
 import { createHttpApi } from "./http-api";
 import { MAX_FRAME_BYTES } from "./limits";
 import type { AppCredentials } from "./signatures";
-import { PING, PROTOCOL_ERROR, closeWithError, openConnection, sendFrame, terminateUser, type Connection, type ConnectionContext } from "./socket-connection";
+import { PING, PROTOCOL_ERROR, SIGNIN_WAIT_MS, closeWithError, openConnection, sendFrame, terminateUser, type Connection, type ConnectionContext } from "./socket-connection";
 import { createUserIndex } from "./user-signin";
 
 export type EmbeddedRealtimeOptions = AppCredentials & {
@@ -46,7 +46,7 @@ export async function startEmbeddedRealtimeServer(options: EmbeddedRealtimeOptio
   const activityTimeoutSeconds = options.activityTimeoutSeconds ?? 30;
   const connections = new Map<string, Connection>();
   const subscribers = createChannelSubscribers<Connection>(sendFrame);
-  const context: ConnectionContext = { app, activityTimeoutSeconds, connections, subscribers, users: createUserIndex(), requireSignin: options.requireSignin ?? false };
+  const context: ConnectionContext = { app, activityTimeoutSeconds, connections, subscribers, users: createUserIndex(SIGNIN_WAIT_MS), requireSignin: options.requireSignin ?? false };
 
   const server = http.createServer(
     createHttpApi(

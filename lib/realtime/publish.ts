@@ -1,6 +1,7 @@
 import Pusher from "pusher";
-import { realtimeServerSettings } from "./config";
+import { realtimeCredentials, realtimeServerSettings } from "./config";
 import { MAX_CHANNELS_PER_EVENT, MAX_EVENTS_PER_BATCH } from "./limits";
+import { boundChannelData } from "./signatures";
 
 export type RealtimeEvent = {
   channel: string;
@@ -81,11 +82,24 @@ export async function publishBatch(events: RealtimeEvent[]): Promise<boolean> {
 
 /**
  * The signature a socket presents to subscribe to a private channel: `{ auth }`, to return
- * as JSON from the auth endpoint once the caller may read that channel. Throws on a
- * malformed socket id or channel name (answer 400 then).
+ * as JSON from the auth endpoint once the caller may read that channel; with `userId`, also the
+ * `channel_data` that binds the subscription to that signed-in user. Throws on a malformed
+ * socket id or channel name (answer 400 then).
  */
-export function authorizeChannel(socketId: string, channel: string): Pusher.ChannelAuthResponse {
-  return pusher().authorizeChannel(socketId, channel);
+export function authorizeChannel(socketId: string, channel: string, userId?: string): Pusher.ChannelAuthResponse {
+  const signed = pusher().authorizeChannel(socketId, channel);
+  if (userId === undefined || !bindsChannelsToUsers()) return signed;
+  return { ...signed, channel_data: boundChannelData(realtimeCredentials(), socketId, channel, userId) };
+}
+
+/**
+ * Private subscriptions carry the user they were authorised for (signatures.ts boundChannelData)
+ * to every server but hosted Pusher Channels (PUSHER_CLUSTER without PUSHER_HOST): the embedded
+ * server requires it; soketi ignores channel_data on private channels; what hosted Pusher does
+ * with it is not documented, so it is not sent there.
+ */
+function bindsChannelsToUsers(): boolean {
+  return Boolean((realtimeServerSettings() as { host?: string }).host);
 }
 
 /**

@@ -26,6 +26,22 @@ export function isValidChannelAuth(app: AppCredentials, socketId: string, channe
 }
 
 /**
+ * The `channel_data` that binds a private subscription to the user the app authorised it for:
+ * `{"user_id","user_auth"}`, user_auth being the hex HMAC-SHA256 of
+ * "<socket_id>:<channel>::user::<user_id>". The `auth` stays Pusher's standard one (socket and
+ * channel only), so servers that ignore channel_data on private channels (soketi) accept it too.
+ */
+export function boundChannelData(app: AppCredentials, socketId: string, channel: string, userId: string): string {
+  return JSON.stringify({ user_id: userId, user_auth: hmacHex(app.secret, `${socketId}:${channel}::user::${userId}`) });
+}
+
+/** Whether `channelData` is boundChannelData for this socket, channel and user. */
+export function isChannelBoundTo(app: AppCredentials, socketId: string, channel: string, channelData: unknown, userId: string): boolean {
+  if (typeof channelData !== "string") return false;
+  return sameText(channelData, boundChannelData(app, socketId, channel, userId));
+}
+
+/**
  * The `auth` of a `pusher:signin`: "<key>:<hex HMAC-SHA256 of "<socket_id>::user::<user_data>">",
  * as the SDK's authenticateUser makes it.
  */

@@ -14,7 +14,7 @@ import {
   eventDataBytes,
   isValidChannelName,
 } from "./limits";
-import { isValidChannelAuth, type AppCredentials } from "./signatures";
+import { isChannelBoundTo, isValidChannelAuth, type AppCredentials } from "./signatures";
 import { verifySignin, type UserIndex } from "./user-signin";
 
 /**
@@ -47,6 +47,7 @@ export type Connection = {
   id: string;
   socket: WebSocket;
   channels: Set<string>;
+  openedAt: number;
   lastMessageAt: number;
   /** When a server ping went out still unanswered; 0 when none is pending. */
   pingSentAt: number;
@@ -129,6 +130,7 @@ export function openConnection(socket: WebSocket, request: IncomingMessage, cont
     id: newSocketId(context.connections),
     socket,
     channels: new Set(),
+    openedAt: Date.now(),
     lastMessageAt: Date.now(),
     pingSentAt: 0,
     clientEventWindowStart: 0,
@@ -208,6 +210,11 @@ function subscribe(connection: Connection, data: Record<string, unknown> | undef
   if (channel.startsWith("private-") && !isValidChannelAuth(context.app, connection.id, channel, data?.auth)) {
     return sendSubscriptionError(connection, channel, "AuthError", "Invalid signature for this socket and channel.", 401);
   }
+  // A subscription authorised for someone else would outlive that person's access: terminate_connections closes only the signed-in user's sockets.
+  const bound = () => isChannelBoundTo(context.app, connection.id, channel, data?.channel_data, connection.userId!);
+  if (channel.startsWith("private-") && context.requireSignin && !bound()) {
+    return sendSubscriptionError(connection, channel, "AuthError", "This subscription was not authorised for the signed-in user.", 401);
+  }
   if (!connection.channels.has(channel)) {
     if (connection.channels.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
       return sendSubscriptionError(connection, channel, "LimitReached", `At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} channels per connection.`, 400);
@@ -221,6 +228,9 @@ function subscribe(connection: Connection, data: Record<string, unknown> | undef
 function signin(connection: Connection, data: Record<string, unknown> | undefined, context: ConnectionContext) {
   const result = verifySignin(context.app, connection.id, data);
   if ("error" in result) return closeWithError(connection.socket, PROTOCOL_ERROR.unauthorized, result.error);
+  if (!context.users.maySignIn(result.userId, connection.openedAt)) {
+    return closeWithError(connection.socket, PROTOCOL_ERROR.unauthorized, `Sign in within ${SIGNIN_WAIT_MS / 1000} s of connecting, on a connection opened since your access last changed.`);
+  }
   if (connection.userId && connection.userId !== result.userId) {
     return closeWithError(connection.socket, PROTOCOL_ERROR.unauthorized, "This socket is signed in as another user.");
   }
@@ -250,6 +260,7 @@ function awaitSignin(connection: Connection, data: Record<string, unknown>) {
 
 /** Closes every socket of `userId` (the HTTP API's terminate_connections). */
 export function terminateUser(userId: string, context: ConnectionContext) {
+  context.users.terminated(userId);
   const sockets = context.users.socketsOf(userId);
   for (const connection of sockets) {
     // Unsubscribe at once: no event published from here on reaches them, even before the close completes.

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { withTimeout } from "@/tests/helpers/realtime";
 import { startEmbeddedRealtimeServer, type EmbeddedRealtimeServer } from "./embedded-server";
+import { boundChannelData } from "./signatures";
+import { createUserIndex } from "./user-signin";
 
 /**
  * User authentication and terminate_connections in the hosted API's shape: the official `pusher`
@@ -17,6 +19,13 @@ beforeAll(async () => {
   server = await startEmbeddedRealtimeServer({ host: "127.0.0.1", port: 0, ...app, requireSignin: true });
 });
 afterAll(() => server.close());
+
+/** A subscription as the app's auth route makes it: the SDK's channel auth, bound to `userId`. */
+const bound = (socketId: string, channel: string, userId: string) => ({
+  channel,
+  auth: sdk().authorizeChannel(socketId, channel).auth,
+  channel_data: boundChannelData(app, socketId, channel, userId),
+});
 
 /** A raw socket with its socket id, its messages and its close code. */
 async function open() {
@@ -43,7 +52,7 @@ describe("pusher:signin and terminate_connections", () => {
     const s = await open();
     // Subscribed before signing in, as pusher-js may: the subscription waits for the sign-in.
     const channel = "private-person-u1";
-    s.socket.send(JSON.stringify({ event: "pusher:subscribe", data: { channel, auth: sdk().authorizeChannel(s.socketId, channel).auth } }));
+    s.socket.send(JSON.stringify({ event: "pusher:subscribe", data: bound(s.socketId, channel, "u1") }));
     s.socket.send(JSON.stringify({ event: "pusher:signin", data: sdk().authenticateUser(s.socketId, { id: "u1" }) }));
     await s.wait("signin_success", () => s.messages.some((m) => m.event === "pusher:signin_success"));
     await s.wait("subscription", () => s.messages.some((m) => m.event === "pusher_internal:subscription_succeeded"));
@@ -76,5 +85,54 @@ describe("pusher:signin and terminate_connections", () => {
     expect([a.closed(), b.closed()]).toEqual([4009, 4009]);
     expect(other.closed()).toBeUndefined();
     other.socket.close();
+  });
+
+  it("holds a private channel only when it is bound to the user the socket signed in as", async () => {
+    const s = await open();
+    s.socket.send(JSON.stringify({ event: "pusher:signin", data: sdk().authenticateUser(s.socketId, { id: "u5" }) }));
+    await s.wait("signin_success", () => s.messages.some((m) => m.event === "pusher:signin_success"));
+    const channel = "private-conversation-c5";
+    const { channel_data: _unbound, ...plain } = bound(s.socketId, channel, "u5");
+    const forged = { ...bound(s.socketId, channel, "u5"), channel_data: JSON.stringify({ user_id: "u5", user_auth: "0".repeat(64) }) };
+    for (const data of [plain, bound(s.socketId, channel, "u6"), forged, bound("1.1", channel, "u5")]) {
+      const before = s.messages.length;
+      s.socket.send(JSON.stringify({ event: "pusher:subscribe", data }));
+      await s.wait("the refusal", () => s.messages.length > before);
+      expect(s.messages.at(-1)).toMatchObject({ event: "pusher:subscription_error", channel, data: { type: "AuthError", status: 401 } });
+    }
+    s.socket.send(JSON.stringify({ event: "pusher:subscribe", data: bound(s.socketId, channel, "u5") }));
+    await s.wait("the subscription", () => s.messages.some((m) => m.event === "pusher_internal:subscription_succeeded" && m.channel === channel));
+    s.socket.close();
+  });
+
+  it("a sign-in signed before terminate_connections but sent after it is refused; a socket opened afterwards signs in", async () => {
+    const late = await open();
+    const signedBefore = sdk().authenticateUser(late.socketId, { id: "u7" });
+    await sdk().terminateUserConnections("u7");
+    late.socket.send(JSON.stringify({ event: "pusher:signin", data: signedBefore }));
+    await late.wait("the close", () => late.closed() !== undefined);
+    expect(late.closed()).toBe(4009);
+    expect(late.messages.some((m) => m.event === "pusher:signin_success")).toBe(false);
+
+    const fresh = await open();
+    fresh.socket.send(JSON.stringify({ event: "pusher:signin", data: sdk().authenticateUser(fresh.socketId, { id: "u7" }) }));
+    await fresh.wait("signin_success", () => fresh.messages.some((m) => m.event === "pusher:signin_success"));
+    fresh.socket.close();
+  });
+});
+
+describe("the user index", () => {
+  it("refuses a sign-in from a socket opened before the user's last termination, or older than the window, and forgets old terminations", () => {
+    const index = createUserIndex<object>(10_000);
+    expect(index.maySignIn("a", 1_000, 2_000)).toBe(true);
+    expect(index.maySignIn("a", 1_000, 11_001)).toBe(false);
+    index.terminated("a", 5_000);
+    expect(index.maySignIn("a", 5_000, 6_000)).toBe(false);
+    expect(index.maySignIn("a", 5_001, 6_000)).toBe(true);
+    expect(index.maySignIn("b", 4_000, 6_000)).toBe(true);
+    // Any socket opened before 5 000 is out of its window by 15 001: the record can go.
+    index.terminated("b", 15_001);
+    expect(index.maySignIn("a", 4_000, 15_001)).toBe(false);
+    expect(index.maySignIn("a", 15_000, 16_000)).toBe(true);
   });
 });

@@ -20,9 +20,23 @@ export function verifySignin(app: AppCredentials, socketId: string, data: Record
   return { userId: id, userData };
 }
 
-/** Which sockets each signed-in user holds. */
-export function createUserIndex<S>() {
+/**
+ * Which sockets each signed-in user holds, and when each user's connections were last
+ * terminated. A socket opened before that moment may not sign in as that user any more: its
+ * sign-in may have been signed before the access ended and only sent after, and would bring the
+ * access back. Sockets sign in within `signinWindowMs` of opening, so a termination is kept
+ * only that long.
+ */
+export function createUserIndex<S>(signinWindowMs: number) {
   const byUser = new Map<string, Set<S>>();
+  // In the order they happened (re-inserted on every termination), so pruning stops at the first recent one.
+  const terminatedAt = new Map<string, number>();
+  const prune = (now: number) => {
+    for (const [userId, at] of terminatedAt) {
+      if (now - at <= signinWindowMs) break;
+      terminatedAt.delete(userId);
+    }
+  };
   return {
     add(userId: string, socket: S) {
       let sockets = byUser.get(userId);
@@ -37,6 +51,18 @@ export function createUserIndex<S>() {
     },
     socketsOf(userId: string): S[] {
       return [...(byUser.get(userId) ?? [])];
+    },
+    /** Records that `userId`'s access changed now: sockets opened until now cannot sign in as them. */
+    terminated(userId: string, now = Date.now()) {
+      terminatedAt.delete(userId);
+      terminatedAt.set(userId, now);
+      prune(now);
+    },
+    /** Whether a socket opened at `openedAt` may still sign in as `userId` at `now`. */
+    maySignIn(userId: string, openedAt: number, now = Date.now()) {
+      if (now - openedAt > signinWindowMs) return false;
+      const at = terminatedAt.get(userId);
+      return at === undefined || openedAt > at;
     },
   };
 }

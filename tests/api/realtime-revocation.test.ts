@@ -1,6 +1,7 @@
 import type PusherClient from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authenticateUser } from "@/lib/realtime/publish";
+import { authOptions } from "@/lib/auth/next-auth-options";
+import { authenticateUser, authorizeChannel } from "@/lib/realtime/publish";
 import { api } from "../helpers/api";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
 import { startTestRealtime, subscribe, withTimeout, type TestRealtime } from "../helpers/realtime";
@@ -110,7 +111,10 @@ describe("lost access ends at once, on every socket", () => {
     const seen = await api.post(`/api/messages/${id}`, d.admin.token, { body: "Only for the active" });
     expect(seen.status).toBe(201);
     // Subscribing with a signature minted by the app secret would still see nothing: nothing is published to her.
-    const spy = await realtime.connectClient(undefined, (socketId) => authenticateUser(socketId, "spy") as { auth: string; user_data: string });
+    const spy = await realtime.connectClient(
+      (socketId, channelName) => authorizeChannel(socketId, channelName, "spy"),
+      (socketId) => authenticateUser(socketId, "spy") as { auth: string; user_data: string },
+    );
     const channel = await subscribe(spy, `private-person-${eve.id}`);
     const events: string[] = [];
     channel.bind_global((event: string) => events.push(event));
@@ -151,6 +155,31 @@ describe("lost access ends at once, on every socket", () => {
     await postAndSee(id, k.received, "After jo signed out");
     expect(sawBody(j.received, "After jo signed out")).toBe(false);
     await resubscribeRefused(j.client, `private-person-${jo.id}`);
+  });
+
+  it("signing out through next-auth (its sign-out deletes the session through the adapter) closes the socket", async () => {
+    const [ola, pat] = [await d.addPerson("board"), await d.addPerson("board")];
+    const id = await conversation([ola, pat]);
+    const [o, p] = [await connect(ola, id), await connect(pat, id)];
+
+    // What next-auth's POST /api/auth/signout runs for a database session (next-auth/core/routes/signout.js).
+    await authOptions().adapter!.deleteSession!(ola.token);
+    await until(() => o.closes.includes(4009), "ola's socket to close");
+    expect((await api.get("/api/me", ola.token)).status).toBe(401);
+    await postAndSee(id, p.received, "After ola signed out");
+    expect(sawBody(o.received, "After ola signed out")).toBe(false);
+    await resubscribeRefused(o.client, `private-person-${ola.id}`);
+  });
+
+  it("a socket signed in as one person cannot hold a subscription authorised for another", async () => {
+    const [quin, rae] = [await d.addPerson("board"), await d.addPerson("board")];
+    // Signed in as Quin, asking Rae's session for Rae's channel: the server refuses it, so
+    // terminating Rae can never miss a socket that holds her channels.
+    const client = await realtime.connectClient(
+      (socketId, channelName) => viaRoute(rae.token, { socket_id: socketId, channel_name: channelName }),
+      (socketId) => viaRoute(quin.token, { socket_id: socketId }),
+    );
+    await expect(subscribe(client, `private-person-${rae.id}`)).rejects.toThrow(/subscription_error/);
   });
 
   it("deleting a person closes their sockets", async () => {
