@@ -13,7 +13,7 @@ const NAMES = ["PUSHER_APP_ID", "PUSHER_KEY", "PUSHER_SECRET", "PUSHER_CLUSTER",
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
 const app = { appId: "1", key: "bindkey", secret: "s".repeat(32) };
 
-function configure(place: { PUSHER_HOST?: string; PUSHER_CLUSTER?: string }) {
+function configure(place: Record<string, string>) {
   for (const name of NAMES) delete process.env[name];
   Object.assign(process.env, { PUSHER_APP_ID: app.appId, PUSHER_KEY: app.key, PUSHER_SECRET: app.secret, ...place });
   resetEnvCache();
