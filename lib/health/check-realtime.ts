@@ -11,8 +11,12 @@ let hostedCache: { for: Pusher.Options; at: number; result: Promise<PartHealth> 
 async function answersHealthPath(host: string, port: string, useTLS: boolean): Promise<PartHealth> {
   const check = "GET /health";
   try {
-    const res = await withinMs(fetch(`${useTLS ? "https" : "http"}://${host}:${port}/health`, { cache: "no-store" }), TIMEOUT_MS);
-    await res.body?.cancel();
+    // The body is read, not cancelled: under Next.js's fetch, cancelling a body can wait forever.
+    // The time limit covers the whole exchange, the body included.
+    const res = await withinMs(
+      fetch(`${useTLS ? "https" : "http"}://${host}:${port}/health`, { cache: "no-store" }).then(async (r) => (await r.arrayBuffer(), r)),
+      TIMEOUT_MS,
+    );
     return res.ok ? up(check) : { ok: false, check, error: `HTTP ${res.status}` };
   } catch (error) {
     return down(check, (error as { cause?: unknown }).cause ?? error);
