@@ -35,7 +35,7 @@ export default defineConfig({
   ],
   // The production build on a fresh embedded database: exactly what `npm start` runs.
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && tsx scripts/start.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && tsx --import ./scripts/server-only-stub.mjs scripts/start.ts`,
     // The suite signs the demo people in through e-mail links many times within 15 minutes.
     env: { PORT: String(PORT), REALTIME_PORT: String(PORT + 1), DATA_DIR: E2E_DATA_DIR, SIGN_IN_LINKS_PER_15_MINUTES: "1000" },
     url: `http://localhost:${PORT}/sign-in`,

@@ -29,7 +29,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freshPgDatabase, processTree, ROOT, sleep, startApp, startBench, tsxCli, useAppDatabase, waitForHttp } from "./harness";
+import { freshPgDatabase, processTree, ROOT, sleep, startApp, startBench, tsxServer, useAppDatabase, waitForHttp } from "./harness";
 import { buildIfStale } from "./production-build";
 
 const bench = startBench({ timeLimitS: 900 });
@@ -503,7 +503,7 @@ async function main() {
   useAppDatabase(DATA_DIR, pgUrl);
   const s = await seed();
 
-  const floor = bench.spawnNode("floor", [tsxCli, "bench/floor-server.ts"], { ...process.env, DATABASE_URL: s.databaseUrl, FLOOR_PORT: String(FLOOR_PORT) }, floorLog);
+  const floor = bench.spawnNode("floor", [...tsxServer, "bench/floor-server.ts"], { ...process.env, DATABASE_URL: s.databaseUrl, FLOOR_PORT: String(FLOOR_PORT) }, floorLog);
   await waitForHttp(`http://127.0.0.1:${FLOOR_PORT}/`, floor, 60_000, "the floor server");
   const appTree = describedTree(app.pid!);
   const dbPid = pgUrl ? undefined : appTree.find((p) => p.cmd.startsWith("bench/app-server.ts"))?.pid;

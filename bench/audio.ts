@@ -207,7 +207,7 @@ async function main() {
   const { resetEnvCache } = await import("@/lib/env");
   const { transcribeAudioFile } = await import("@/lib/ai/transcribe-audio-file");
   const { findPocketsphinx } = await import("@/lib/ai/pocketsphinx");
-  const { audioDurationMs } = await import("@/lib/audio/duration");
+  const { audioDurationMs } = await import("@/lib/media/duration");
   if (speech) {
     const minutes = (await audioDurationMs(speech)) / 60_000;
     if (findPocketsphinx()) {

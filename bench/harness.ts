@@ -14,6 +14,8 @@ import pg from "pg";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const tsxCli = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
+/** tsx with `server-only` resolved as the server code the service's processes are (scripts/server-only-stub.mjs). */
+export const tsxServer = [tsxCli, "--import", path.join(ROOT, "scripts/server-only-stub.mjs")];
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -156,7 +158,7 @@ export function startApp(
     NODE_ENV: "production",
     ...options.env,
   };
-  return bench.spawnNode("app", [tsxCli, ...(options.nodeArgs ?? []), "bench/app-server.ts"], env, options.logFile);
+  return bench.spawnNode("app", [...tsxServer, ...(options.nodeArgs ?? []), "bench/app-server.ts"], env, options.logFile);
 }
 
 /**

@@ -25,7 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
-import { startApp, startBench, tsxCli, waitForHttp } from "./harness";
+import { startApp, startBench, tsxServer, waitForHttp } from "./harness";
 import { buildIfStale } from "./production-build";
 
 const bench = startBench({ timeLimitS: 900 });
@@ -74,7 +74,7 @@ const ROUTES: { path: (ids: Ids) => string; as: Role | null }[] = [
 /** A session token from the ops command, which reaches the embedded database through the app. */
 function sessionToken(email: string): string {
   const { DATABASE_URL: _embedded, ...env } = process.env;
-  const result = spawnSync(process.execPath, [tsxCli, "scripts/admin.ts", "session", "--email", email], { env: { ...env, DATA_DIR }, encoding: "utf8" });
+  const result = spawnSync(process.execPath, [...tsxServer, "scripts/admin.ts", "session", "--email", email], { env: { ...env, DATA_DIR }, encoding: "utf8" });
   const last = result.stdout.trim().split("\n").pop() ?? "";
   const parsed = JSON.parse(last) as { token?: string; error?: string };
   if (!parsed.token) throw new Error(`no session for ${email}: ${parsed.error ?? result.stderr}`);

@@ -36,7 +36,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
-import { processTree, sleep, startBench, summarize, tsxCli, waitForHttp } from "./harness";
+import { processTree, sleep, startBench, summarize, tsxServer, waitForHttp } from "./harness";
 import { buildIfStale } from "./production-build";
 
 const bench = startBench({ timeLimitS: 900 });
@@ -225,7 +225,7 @@ async function main() {
   };
   for (const name of ["DATABASE_URL", "PUSHER_APP_ID", "PUSHER_KEY", "PUSHER_SECRET", "PUSHER_CLUSTER", "PUSHER_HOST", "PUSHER_PORT", "OPENAI_BASE_URL", "OPENAI_API_KEY", "BASE_URL", "HOST"]) delete env[name];
   // scripts/start.ts itself, as `npm start`: it also runs the embedded realtime server.
-  const app = bench.spawnNode("app", [tsxCli, "scripts/start.ts"], env, appLog);
+  const app = bench.spawnNode("app", [...tsxServer, "scripts/start.ts"], env, appLog);
   log(`starting the app (npm start's steps) on ${BASE}, realtime on ${REALTIME_PORT}; log: ${appLog}`);
   await waitForHttp(`${BASE}/api/health`, app, 240_000);
 

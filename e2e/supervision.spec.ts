@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_DATA_DIR } from "../playwright.config";
+import { SERVER_NODE_ARGS } from "../lib/supervisor/spawn-part";
 
 /**
  * `npm start` (scripts/start.ts) as an operator runs it, beside the suite's own server, on its
@@ -19,7 +20,7 @@ const DATA_DIR = `${E2E_DATA_DIR}-supervision`;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = "admin@demo.test";
 const BACK_WITHIN_MS = 10_000;
-const PARTS = process.env.DATABASE_URL ? ["realtime", "app"] : ["database", "realtime", "app"];
+const PARTS = process.env.DATABASE_URL ? ["realtime", "worker", "app"] : ["database", "realtime", "worker", "app"];
 
 const serviceEnv = { ...process.env, PORT: String(PORT), REALTIME_PORT: String(REALTIME_PORT), DATA_DIR, HOST: "", BASE_URL: "" };
 let service: ChildProcess;
@@ -73,7 +74,7 @@ async function answersAgain(read: () => Promise<boolean>, withinMs: number) {
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  service = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], { env: serviceEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  service = spawn(process.execPath, [...SERVER_NODE_ARGS, "scripts/start.ts"], { env: serviceEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   service.stdout!.on("data", (chunk) => (stdout += `${chunk}`.replace(/^(?=.)/gm, () => `${new Date().toISOString().slice(11, 23)} `)));
   service.stderr!.on("data", (chunk) => (stderr += chunk));
   service.on("exit", (code) => (exitCode = code));
@@ -81,7 +82,7 @@ test.beforeAll(async () => {
     .poll(async () => (exitCode !== undefined ? `exited ${exitCode}: ${stderr.slice(-2000)}` : (await get("/api/health").catch(() => null))?.status), { timeout: 240_000, intervals: [500] })
     .toBe(200);
   // A session for the demo admin, minted the way the README tells operators to.
-  const minted = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "session", "--email", ADMIN], { env: serviceEnv, encoding: "utf8" });
+  const minted = spawnSync(process.execPath, [...SERVER_NODE_ARGS, "scripts/admin.ts", "session", "--email", ADMIN], { env: serviceEnv, encoding: "utf8" });
   token = JSON.parse(minted.stdout.trim().split("\n").at(-1)!).token;
   expect(token, minted.stderr).toBeTruthy();
 });

@@ -54,6 +54,8 @@ const schema = z.object({
   CHUNK_TTL_HOURS: z.coerce.number().positive().default(48),
   /** Largest request sent to a speech-to-text provider; longer audio is cut at silences. */
   TRANSCRIBE_MAX_BYTES: z.coerce.number().int().positive().default(24 * 1024 * 1024),
+  /** Longest stretch of audio transcribed at once: progress and resuming after a crash go piece by piece. */
+  TRANSCRIBE_PIECE_SECONDS: z.coerce.number().int().min(30).max(3600).default(180),
   /** Hosts (besides this service's own /files URLs) that transcribe may fetch audio from. */
   TRANSCRIBE_URL_HOSTS: commaList,
   /** An ffmpeg binary; default: the one shipped by @ffmpeg-installer/ffmpeg. */
@@ -64,6 +66,16 @@ const schema = z.object({
   OPENAI_BASE_URL: optionalText,
   OPENAI_TRANSCRIBE_MODEL: z.string().default("whisper-1"),
   OPENAI_TEXT_MODEL: z.string().default("gpt-4o-mini"),
+
+  // ---- durable jobs (pg-boss, on the service's own database) ----
+  /** PostgreSQL schema of the job tables; every app and worker process of one service shares it. */
+  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, "Use lower-case letters, digits and _.").default("pgboss"),
+  /** How often an idle worker asks each queue for work (pg-boss's minimum is 0.5). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(0.5),
+  /** Also run job workers inside this process, from its first enqueue (tests; a single-process setup). */
+  JOBS_IN_PROCESS: bool,
+  /** A running step whose worker has not renewed its lease in this time is run again elsewhere. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
 
   // ---- realtime (Pusher protocol) ----
   PUSHER_APP_ID: optionalText,

@@ -4,6 +4,7 @@
  *   database  embedded PGlite on loopback (scripts/database.ts), only when DATABASE_URL is unset
  *   realtime  the Pusher-protocol server (scripts/realtime.ts), unless PUSHER_* names a service
  *   app       Next.js behind the app's HTTP server (scripts/serve.ts)
+ *   worker    the durable jobs (scripts/worker.ts): recording pipeline, clean-up, e-mail retries
  *
  * Between the database and the rest: migrations, the demo seed on first start, and the
  * production build when missing or stale. `--dev` serves with `next dev` instead.
@@ -105,17 +106,23 @@ function realtimePart(): PartSpec {
   };
 }
 
+/** What the app and the worker share: the database, the auth secret (for sign-in links in mail). */
+const partEnv = (databaseUrl: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  NEXTAUTH_SECRET: authSecret(),
+  NEXT_TELEMETRY_DISABLED: "1",
+  ...(dev ? {} : { NODE_ENV: "production" }),
+});
+
+function workerPart(databaseUrl: string): PartSpec {
+  return { name: "worker", launch: () => spawnPart("scripts/worker.ts", [], partEnv(databaseUrl)) };
+}
+
 function appPart(databaseUrl: string): PartSpec {
-  const partEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    NEXTAUTH_SECRET: authSecret(),
-    NEXT_TELEMETRY_DISABLED: "1",
-    ...(dev ? {} : { NODE_ENV: "production" }),
-  };
   return {
     name: "app",
-    launch: () => spawnPart("scripts/serve.ts", dev ? ["--dev"] : [], partEnv),
+    launch: () => spawnPart("scripts/serve.ts", dev ? ["--dev"] : [], partEnv(databaseUrl)),
     // `next dev` compiles the route on the first request.
     ready: () => answersHttp(`http://${reachableHost(listenHost())}:${env().PORT}/api/health/live`, dev ? 60_000 : 5000),
     readyTimeoutMs: dev ? 300_000 : 120_000,
@@ -141,8 +148,8 @@ async function main() {
   await disconnectDb();
   if (!dev) buildIfNeeded();
 
-  // Started in this order, stopped in the reverse one. A job worker is one more entry here.
-  const parts = [...(realtimeMode() === "embedded" ? [realtimePart()] : []), appPart(databaseUrl)];
+  // Started in this order, stopped in the reverse one.
+  const parts = [...(realtimeMode() === "embedded" ? [realtimePart()] : []), workerPart(databaseUrl), appPart(databaseUrl)];
   for (const part of parts) if (!(await service.start(part))) return;
 
   const origin = serviceOrigin();

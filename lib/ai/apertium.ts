@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { withTempDir } from "@/lib/audio/temp-dir";
+import { withTempDir } from "@/lib/media/temp-dir";
 import { AppError } from "@/lib/errors/app-error";
 import { countAiCall } from "./call-counts";
 import { providerFailure } from "./provider-failure";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runFfmpeg } from "@/lib/audio/ffmpeg";
+import { runFfmpeg } from "@/lib/media/ffmpeg";
 import { resetEnvCache } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { aiCallCounts } from "./call-counts";

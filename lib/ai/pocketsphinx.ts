@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { decodeToWav16kMono } from "@/lib/audio/decode";
-import { withTempDir } from "@/lib/audio/temp-dir";
+import { decodeToWav16kMono } from "@/lib/media/decode";
+import { withTempDir } from "@/lib/media/temp-dir";
 import { countAiCall } from "./call-counts";
 import { providerFailure } from "./provider-failure";
 import { findOnPath, runProgram } from "./run-program";

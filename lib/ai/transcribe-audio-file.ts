@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
-import { audioDurationMs } from "@/lib/audio/duration";
-import { splitAtSilences } from "@/lib/audio/split";
-import { withTempDir } from "@/lib/audio/temp-dir";
+import { audioDurationMs } from "@/lib/media/duration";
+import { splitAtSilences } from "@/lib/media/split";
+import { withTempDir } from "@/lib/media/temp-dir";
 import { detectLanguage } from "./detect-language";
 import { speechToText } from "./providers";
 import type { SpeechProviderName, Transcript, TranscriptSegment } from "./transcript";
@@ -50,25 +50,43 @@ function combine(results: Array<{ startMs: number; endMs: number; transcript: Tr
   return { language: main, text, segments, pieces, provider };
 }
 
+/** A stretch transcribed on its own, kept so that a stopped transcription resumes after it. */
+export type PieceResult = { startMs: number; endMs: number; transcript: Transcript };
+
+export type TranscribeOptions = {
+  /** Longest stretch sent to the engine at once (progress and resuming go piece by piece). */
+  maxPieceMs?: number;
+  /** Pieces a stopped run already transcribed: reused when the same cut gives the same piece. */
+  done?: PieceResult[];
+  /** After each piece: the pieces so far and the recording's length. */
+  onPiece?: (done: PieceResult[], totalMs: number) => Promise<void>;
+};
+
 /**
- * Transcribes a recording of any length. Files above the provider's request limit
- * (TRANSCRIBE_MAX_BYTES) are cut at silences into pieces sent one after another; their segments
- * are joined on the recording's timeline and the language is found per piece, so a recording
- * that changes language is labelled by what is spoken longest, not by its first seconds.
+ * Transcribes a recording of any length. A recording longer than `maxPieceMs`, or larger than the
+ * engine's request limit (TRANSCRIBE_MAX_BYTES), is cut at silences into pieces transcribed one
+ * after another; their segments are joined on the recording's timeline and the language is found
+ * per piece, so a recording that changes language is labelled by what is spoken longest, not by
+ * its first seconds. The cut is the same for the same file: pieces in `done` are not sent again.
  */
-export async function transcribeAudioFile(file: string): Promise<AudioTranscript> {
+export async function transcribeAudioFile(file: string, options: TranscribeOptions = {}): Promise<AudioTranscript> {
   const engine = speechToText();
-  const { size } = await fs.stat(file);
-  if (size <= engine.maxRequestBytes) {
-    const [durationMs, transcript] = await Promise.all([audioDurationMs(file), engine.transcribe(file)]);
-    return combine([{ startMs: 0, endMs: durationMs, transcript }], engine.name);
+  const maxPieceMs = options.maxPieceMs ?? Infinity;
+  const [{ size }, durationMs] = await Promise.all([fs.stat(file), audioDurationMs(file)]);
+  if (size <= engine.maxRequestBytes && durationMs <= maxPieceMs) {
+    const results = [{ startMs: 0, endMs: durationMs, transcript: await engine.transcribe(file) }];
+    await options.onPiece?.(results, durationMs);
+    return combine(results, engine.name);
   }
   return withTempDir(async (dir) => {
-    const pieces = await splitAtSilences(file, { maxBytes: engine.maxRequestBytes, outDir: dir });
-    const results = [];
-    for (const piece of pieces) {
-      results.push({ startMs: piece.startMs, endMs: piece.endMs, transcript: await engine.transcribe(piece.path) });
+    const pieces = await splitAtSilences(file, { maxBytes: engine.maxRequestBytes, maxMs: maxPieceMs, outDir: dir });
+    const results: PieceResult[] = [];
+    for (const [i, piece] of pieces.entries()) {
+      const earlier = options.done?.[i];
+      const reused = earlier && earlier.startMs === piece.startMs && earlier.endMs === piece.endMs;
+      results.push(reused ? earlier : { startMs: piece.startMs, endMs: piece.endMs, transcript: await engine.transcribe(piece.path) });
       await fs.rm(piece.path, { force: true });
+      if (!reused) await options.onPiece?.(results, durationMs);
     }
     return combine(results, engine.name);
   });

@@ -9,7 +9,7 @@ import { resolveFile } from "@/lib/files/resolve-file";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { storage } from "@/lib/storage/storage";
 import { downloadRemoteAudio, type DownloadOptions } from "./remote-audio";
-import { withTempDir } from "./temp-dir";
+import { withTempDir } from "@/lib/media/temp-dir";
 
 const SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,200}$/;
 

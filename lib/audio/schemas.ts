@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { multilingualTextSchema } from "@/lib/forms/schemas";
-import { transcriptSegmentSchema } from "@/lib/interviews/schemas";
+import { recordingStepSchema, transcriptSegmentSchema } from "@/lib/interviews/schemas";
 import { languageSchema } from "@/lib/people/schemas";
 import { text } from "@/lib/validation/text";
 import { MAX_CHUNK_NUMBER, RECORDING_ID_PATTERN } from "./chunk-rules";
@@ -102,4 +102,23 @@ export const translateResponseSchema = z.object({
   transcript: z.string().optional().describe("The transcript in that language (absent before transcription)."),
   segments: z.array(segmentSchema).optional().describe("The segments in that language (absent before transcription)."),
   summary: z.string().optional().describe("The summary in that language (absent before summarization)."),
+});
+
+export const acceptedResponseSchema = z
+  .object({
+    ok: z.literal(true),
+    recordingId: z.string(),
+    status: z.literal("accepted"),
+    status_url: z.string().describe("`{base_url}/api/audio/recordings/<recordingId>`: each step's state, progress, error and attempts (also in the `Location` header)."),
+  })
+  .describe("The step is queued (or under way): follow it at `status_url`.");
+
+export const recordingStatusSchema = z.object({
+  recording_id: z.string(),
+  interview_id: z.string().nullable().describe("The interview the recording belongs to once finalize was asked for; null before."),
+  person_id: z.string().nullable(),
+  finalized: z.union([z.literal(0), z.literal(1)]).describe("1 once the combined file is stored and attached to the interview."),
+  url: z.string().nullable().describe("The recording's file URL once finalized."),
+  duration_ms: z.int().nullable(),
+  steps: z.array(recordingStepSchema).describe("The server-side steps asked for so far, in pipeline order."),
 });

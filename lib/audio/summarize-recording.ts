@@ -1,40 +1,47 @@
-import { detectLanguage } from "@/lib/ai/detect-language";
-import { summarize } from "@/lib/ai/providers";
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
+import { notFound } from "@/lib/errors/app-error";
+import { transactionWithJobs } from "@/lib/jobs/enqueue";
+import { queueStep, readStep } from "./pipeline/step-state";
+import type { SummarizeStepInput } from "./pipeline/summarize-step";
+import { stepFailure, waitForStep } from "./pipeline/wait-for-step";
+import { summarizeAnswer } from "./recording-answers";
 import { findRecordableInterview } from "./recording-access";
-import { once, recordingIn, updateRecording } from "./recording-record";
+import { recordingRecord } from "./recording-map";
+import { makeRecordingTranslation } from "./recording-translations";
 import type { SummarizeInput } from "./schemas";
-import { ensureTranslation, languageKey, originalSummary } from "./translate-recording";
+import { findFinalizedRecording, type StepOutcome } from "./transcribe-recording";
+
+async function storedAnswer(ctx: Ctx, recordingId: string, reader: string | undefined) {
+  if (reader) await makeRecordingTranslation(ctx.districtId, recordingId, reader).catch((error) => console.error(`[audio] translation failed: ${(error as Error).message}`));
+  const record = await recordingRecord(ctx.origin, ctx.districtId, recordingId);
+  if (!record) throw notFound("Recording");
+  return summarizeAnswer(record, reader);
+}
 
 /**
- * POST /api/audio/summarize: a summary of `transcript`, written in the transcript's language
- * (detected from the text; the recording's main language when the text is too short to tell),
- * stored on the interview's recording as `summary` (multilingual). Idempotent: a stored summary
- * is returned unless `force: true`. With `language`, also translated into it (cached).
+ * POST /api/audio/summarize: a summary of `transcript`, in the transcript's language, kept on the
+ * recording. A stored summary is returned unless `force`; otherwise the summarize step is queued
+ * with this text (or the one under way joined) and its result returned once a worker has made it
+ * (lib/audio/pipeline/summarize-step.ts), unless `wait` is false (Prefer: respond-async). With
+ * `language`, also translated into it (once, kept).
  */
-export async function summarizeRecording(ctx: Ctx, input: SummarizeInput) {
+export async function summarizeRecording(ctx: Ctx, input: SummarizeInput, { wait = true }: { wait?: boolean } = {}): Promise<StepOutcome<ReturnType<typeof summarizeAnswer>>> {
   const { personId, interviewId, recordingId } = input;
-  const interview = await findRecordableInterview(ctx, personId, interviewId);
-  let record = recordingIn(interview.audio, recordingId);
-  if (!record.summary || input.force) {
-    const fallback = record.language && record.language !== "und" ? record.language : "en";
-    const language = languageKey(detectLanguage(input.transcript, fallback));
-    const made = await once(`summarize:${ctx.districtId}:${interviewId}:${recordingId}`, () => summarize(input.transcript, language));
-    record = await updateRecording(ctx, interviewId, recordingId, (current) => ({
-      ...current,
-      summary: { [language]: made.summary },
-      summary_language: language,
-      summary_provider: made.provider,
-      summarized_at: Date.now(),
-    }));
+  await findRecordableInterview(ctx, personId, interviewId);
+  const rec = await findFinalizedRecording(ctx, interviewId, recordingId);
+  const ref = { districtId: ctx.districtId, recordingId };
+  if (rec.summarizedAt && !input.force) return { done: await storedAnswer(ctx, recordingId, input.language) };
+
+  const step = await readStep(ref, "summarize");
+  const underWay = step && (step.state === "queued" || step.state === "running");
+  if (!underWay || input.force) {
+    const stepInput: SummarizeStepInput = { transcript: input.transcript };
+    await transactionWithJobs((tx, enqueue) => queueStep(tx, enqueue, ref, "summarize", { input: stepInput }));
   }
-  const translated = input.language ? await ensureTranslation(ctx, interviewId, recordingId, record, input.language) : record;
-  const to = input.language ? languageKey(input.language) : null;
-  const summaryLanguage = translated.summary_language ?? languageKey(Object.keys(translated.summary ?? {})[0] ?? "und");
-  return {
-    ok: true as const,
-    summary: originalSummary(translated),
-    language: summaryLanguage,
-    ...(to && to !== summaryLanguage && translated.summary?.[to] !== undefined ? { translation: { language: to, summary: translated.summary[to] } } : {}),
-  };
+  if (!wait) return { accepted: true };
+  const settled = await waitForStep(ref, "summarize");
+  if (!settled) return { accepted: true };
+  if (settled.state !== "done") throw stepFailure(settled);
+  return { done: await storedAnswer(ctx, recordingId, input.language) };
 }

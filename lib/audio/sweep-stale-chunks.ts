@@ -15,8 +15,8 @@ export type SweepResult = { abandoned: number; leftovers: number };
  *    get 409 from then on), their chunks' bytes and rows deleted, then the session itself;
  *  - chunks of recordings finalized over 15 minutes ago that a finalize stopped by a crash did
  *    not clean up (a retry of that finalize would too; the delay keeps clear of one under way).
- * Safe to run from several processes at once and to stop at any point. Runs in the app's server
- * process (instrumentation.ts → startChunkSweeper), every hour or so.
+ * Safe to run from several processes at once and to stop at any point. Runs as the cron job
+ * "chunks-sweep" (lib/jobs/queues.ts SCHEDULES), once per cluster every 15 minutes.
  */
 export async function sweepStaleChunks(ttlHours = env().CHUNK_TTL_HOURS): Promise<SweepResult> {
   const ttlMs = Math.round(ttlHours * 3_600_000);
@@ -41,27 +41,4 @@ export async function sweepStaleChunks(ttlHours = env().CHUNK_TTL_HOURS): Promis
      where r.finalized_at is not null and r.updated_at < now() - interval '15 minutes' limit ${LIMIT}`;
   for (const { recording_id: id, district_id: districtId } of finished) await deleteChunks(districtId, id);
   return { abandoned, leftovers: finished.length };
-}
-
-let timer: NodeJS.Timeout | undefined;
-
-/**
- * Sweeps a minute after the server starts, then every hour (or every quarter of the TTL when it
- * is shorter). Idempotent: a second call does nothing. Errors are logged, never thrown.
- */
-export function startChunkSweeper() {
-  if (timer) return;
-  const every = Math.max(60_000, Math.min(3_600_000, (env().CHUNK_TTL_HOURS * 3_600_000) / 4));
-  const run = () =>
-    sweepStaleChunks().then(
-      (r) => r.abandoned + r.leftovers > 0 && console.log(`[cas] audio sweep: ${r.abandoned} abandoned recordings, ${r.leftovers} finalized ones with leftover chunks`),
-      (error) => console.error("[cas] audio sweep failed", error),
-    );
-  timer = setTimeout(function tick() {
-    void run().finally(() => {
-      timer = setTimeout(tick, every);
-      timer.unref();
-    });
-  }, 60_000);
-  timer.unref();
 }

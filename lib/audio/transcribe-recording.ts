@@ -1,53 +1,66 @@
-import { transcribeAudioFile } from "@/lib/ai/transcribe-audio-file";
+import "server-only";
+import { speechToText } from "@/lib/ai/providers";
 import type { Ctx } from "@/lib/auth/context";
-import { audioSource, withAudioFrom } from "./audio-source";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/errors/app-error";
+import { transactionWithJobs } from "@/lib/jobs/enqueue";
+import { audioSource } from "./audio-source";
+import { sourceInput, transcribeExpirySeconds, type TranscribeStepInput } from "./pipeline/transcribe-step";
+import { queueStep, readStep } from "./pipeline/step-state";
+import { stepFailure, waitForStep } from "./pipeline/wait-for-step";
+import { transcribeAnswer } from "./recording-answers";
 import { findRecordableInterview } from "./recording-access";
-import { once, recordingIn, updateRecording, type StoredRecording } from "./recording-record";
+import { recordingRecord } from "./recording-map";
+import { makeRecordingTranslation } from "./recording-translations";
 import type { TranscribeInput } from "./schemas";
-import { ensureTranslation, languageKey, originalTranscript, segmentsIn } from "./translate-recording";
+
+export type StepOutcome<T> = { done: T } | { accepted: true };
+
+/** A finalized recording of the interview, or 404. */
+export async function findFinalizedRecording(ctx: Ctx, interviewId: string, recordingId: string) {
+  const rec = await db().audioRecording.findFirst({
+    where: { id: recordingId, districtId: ctx.districtId, interviewId, finalizedAt: { not: null } },
+    select: { storageKey: true, transcribedAt: true, summarizedAt: true, durationMs: true },
+  });
+  if (!rec) throw notFound("Recording");
+  return rec;
+}
+
+/** The stored answer, with the reader's language made first (once, kept) when asked for. */
+async function storedAnswer(ctx: Ctx, recordingId: string, reader: string | undefined) {
+  if (reader) await makeRecordingTranslation(ctx.districtId, recordingId, reader).catch((error) => console.error(`[audio] translation failed: ${(error as Error).message}`));
+  const record = await recordingRecord(ctx.origin, ctx.districtId, recordingId);
+  if (!record) throw notFound("Recording");
+  return transcribeAnswer(record, reader);
+}
 
 /**
- * POST /api/audio/transcribe: speech-to-text of the audio at `url`, stored on the interview's
- * recording `recordingId`: `transcript` (multilingual: the text under the main language spoken),
- * `language`, `segments` (start, end, language, text). Long recordings are cut at silences under
- * TRANSCRIBE_MAX_BYTES and the language is found per piece (lib/ai/transcribe-audio-file.ts).
- * Idempotent: a stored transcript is returned unless `force: true`. With `language`, the
- * transcript is also translated into it (once per language, cached).
+ * POST /api/audio/transcribe: the recording's transcript. A stored one is returned unless
+ * `force`; otherwise the transcribe step is queued (or the one queued or running is joined) and
+ * its result returned when a worker has made it (lib/audio/pipeline/transcribe-step.ts), unless
+ * `wait` is false (Prefer: respond-async). The URL is checked even when a stored transcript is
+ * returned: a request is valid or not whatever is stored. With `language`, the transcript is also
+ * translated into it (once, kept).
  */
-export async function transcribeRecording(ctx: Ctx, input: TranscribeInput) {
+export async function transcribeRecording(ctx: Ctx, input: TranscribeInput, { wait = true }: { wait?: boolean } = {}): Promise<StepOutcome<ReturnType<typeof transcribeAnswer>>> {
   const { personId, interviewId, recordingId } = input;
-  const interview = await findRecordableInterview(ctx, personId, interviewId);
-  let record = recordingIn(interview.audio, recordingId);
-  // The URL is checked even when a stored transcript is returned: a request is valid or not whatever is stored.
+  await findRecordableInterview(ctx, personId, interviewId);
+  const rec = await findFinalizedRecording(ctx, interviewId, recordingId);
   const source = await audioSource(ctx, input.url);
-  if (!record.transcript || input.force) {
-    const key = `transcribe:${ctx.districtId}:${interviewId}:${recordingId}:${input.url}`;
-    const result = await once(key, () => withAudioFrom(source, (file) => transcribeAudioFile(file)));
-    const language = languageKey(result.language);
-    record = await updateRecording(ctx, interviewId, recordingId, (current): StoredRecording => {
-      // A new transcript replaces the old one and its translations.
-      const { segment_translations: _dropped, ...rest } = current;
-      return {
-        ...rest,
-        language,
-        segments: result.segments.map((s) => ({ start: s.start, end: s.end, language: s.language ? languageKey(s.language) : language, text: s.text })),
-        transcript: { [language]: result.text },
-        transcript_provider: result.provider,
-        transcribed_at: Date.now(),
-      };
-    });
+  const ref = { districtId: ctx.districtId, recordingId };
+  if (rec.transcribedAt && !input.force) return { done: await storedAnswer(ctx, recordingId, input.language) };
+
+  speechToText(); // 503 ai_unavailable at once when no engine could ever do it
+  const step = await readStep(ref, "transcribe");
+  const underWay = step && (step.state === "queued" || step.state === "running");
+  if (!underWay || input.force) {
+    const own = source.kind === "stored" && source.key === rec.storageKey;
+    const stepInput: TranscribeStepInput = own ? {} : { source: sourceInput(source) };
+    await transactionWithJobs((tx, enqueue) => queueStep(tx, enqueue, ref, "transcribe", { input: stepInput, expireInSeconds: transcribeExpirySeconds(rec.durationMs ?? 0) }));
   }
-  const translated = input.language ? await ensureTranslation(ctx, interviewId, recordingId, record, input.language) : record;
-  const to = input.language ? languageKey(input.language) : null;
-  const translation =
-    to && translated.transcript?.[to] !== undefined && to !== translated.language
-      ? { language: to, transcript: translated.transcript[to], segments: segmentsIn(translated, to) }
-      : undefined;
-  return {
-    ok: true as const,
-    transcript: originalTranscript(translated),
-    language: translated.language ?? "und",
-    segments: translated.segments ?? [],
-    ...(translation ? { translation } : {}),
-  };
+  if (!wait) return { accepted: true };
+  const settled = await waitForStep(ref, "transcribe", undefined);
+  if (!settled) return { accepted: true };
+  if (settled.state !== "done") throw stepFailure(settled);
+  return { done: await storedAnswer(ctx, recordingId, input.language) };
 }

@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { uiLocaleFor } from "@/lib/i18n/locales";
-import { sendMail } from "@/lib/mail/send-mail";
+import { deliverMail } from "@/lib/mail/deliver-mail";
 import { terminateUserConnections } from "@/lib/realtime/publish";
 import { signInMail } from "@/lib/mail/templates";
 import { findSignInPerson, SESSION_MAX_AGE_S } from "./create-session";
@@ -58,7 +58,7 @@ export function authOptions(): NextAuthOptions {
         async sendVerificationRequest({ identifier, url }) {
           const allowed = await linkBudget().consume(identifier.toLowerCase()).then(() => true, () => false);
           const person = allowed ? await findSignInPerson(identifier) : null;
-          if (person) await sendMail(signInMail(identifier, url, uiLocaleFor(person.language)));
+          if (person) await deliverMail(signInMail(identifier, url, uiLocaleFor(person.language)), { expiresAt: Date.now() + SIGN_IN_LINK_MAX_AGE_S * 1000 });
         },
       }),
     ],

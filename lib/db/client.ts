@@ -20,6 +20,8 @@ function createClient(url: string) {
 }
 
 export type Db = ReturnType<typeof createClient>;
+/** The client inside `db().$transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 // One client per process (survives Next's module reloading in dev).
 const globalForPrisma = globalThis as unknown as { __casPrisma?: Db; __casPrismaUrl?: string };

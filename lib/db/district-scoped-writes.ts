@@ -25,6 +25,9 @@ const DISTRICT_TABLES = new Set([
   "Conversation",
   "ConversationParticipant",
   "Message",
+  "TranscriptSegment",
+  "RecordingStep",
+  "Translation",
 ]);
 
 /** Tables without a district column, scoped through the relation named here. */

@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
+import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
 
 const run = promisify(execFile);
 
@@ -52,7 +53,7 @@ afterAll(() => drop());
 describe("seedDemoIfEmpty", () => {
   it("seeds once when several processes start together on an empty database", async () => {
     const env = { ...process.env, DATABASE_URL: url, START_AT: String(Date.now() + 8000) };
-    const child = () => run(process.execPath, ["--import", "tsx", "tests/helpers/seed-child.ts"], { env });
+    const child = () => run(process.execPath, [...SERVER_NODE_ARGS, "tests/helpers/seed-child.ts"], { env });
     const outputs = (await Promise.all([child(), child(), child(), child()])).map((r) => r.stdout.trim()).sort();
     expect(outputs).toEqual(["found", "found", "found", "seeded"]);
     const client = new pg.Client({ connectionString: url });

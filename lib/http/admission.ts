@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 
@@ -43,14 +44,38 @@ function leave() {
   else active--;
 }
 
+/** Whether the current request holds a slot (false while it waits outside the gate). */
+const holding = new AsyncLocalStorage<{ held: boolean }>();
+
 /** Runs `work` once admitted; throws `overloaded` (503) when the line is full or too slow. */
 export async function admitted<T>(work: () => Promise<T>): Promise<T> {
   const wait = enter();
   if (wait) await wait;
+  const slot = { held: true };
   try {
-    return await work();
+    return await holding.run(slot, work);
   } finally {
-    leave();
+    if (slot.held) leave();
+  }
+}
+
+/**
+ * Gives the request's slot back while it waits on work done elsewhere (a job running in a
+ * worker), and takes one again afterwards, waiting its turn in line: a request waiting minutes
+ * for a transcription must not keep others out. Outside an admitted request it simply waits.
+ */
+export async function outsideAdmission<T>(wait: () => Promise<T>): Promise<T> {
+  const slot = holding.getStore();
+  if (!slot?.held) return wait();
+  slot.held = false;
+  leave();
+  try {
+    return await wait();
+  } finally {
+    // Back in line without the time limit: the work is done, only its answer is left to send.
+    if (active < env().MAX_ACTIVE_REQUESTS && !waiting.length) active++;
+    else await new Promise<void>((resolve) => waiting.push({ admit: resolve, timer: setTimeout(() => {}, 0) }));
+    slot.held = true;
   }
 }
 

@@ -2,16 +2,16 @@ import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage/storage";
-import { recordingKeys } from "./stored-keys";
+import { recordingKeys, recordingStorageSelect } from "./stored-keys";
 
 /** Deletes the interview with its responses, recordings and attachments (rows by cascade, then bytes). */
 export async function deleteInterview(ctx: Ctx, personId: string, id: string) {
   const keys = await db().$transaction(async (tx) => {
     const where = { id, personId, districtId: ctx.districtId };
-    const row = await tx.interview.findFirst({ where, select: { audio: true, files: { select: { storageKey: true } } } });
+    const row = await tx.interview.findFirst({ where, select: { ...recordingStorageSelect, files: { select: { storageKey: true } } } });
     if (!row) throw notFound("Interview");
     await tx.interview.deleteMany({ where });
-    return [...row.files.map((f) => f.storageKey), ...recordingKeys(ctx.districtId, row.audio)];
+    return [...row.files.map((f) => f.storageKey), ...recordingKeys(ctx.districtId, row.recordings)];
   });
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
   await storage().delete(keys).catch((error) => console.error("could not delete stored files", error));

@@ -1,4 +1,5 @@
 import type { Ctx } from "@/lib/auth/context";
+import { recordingMap } from "@/lib/audio/recording-map";
 import { findVisibleInterview } from "./find-interview";
 import type { GetInterviewQuery } from "./schemas";
 import { serializeInterview } from "./serialize-interview";
@@ -14,5 +15,6 @@ export async function getInterview(ctx: Ctx, personId: string, id: string, query
   const fields = row.fields ?? [];
   const responses = (row.responses ?? {}) as Record<string, unknown>;
   const full = seesAllInterviews(ctx) && !query.view;
-  return serializeInterview(ctx.origin, row, fields, full ? responses : stripPrivateFields(responses, fields));
+  const audio = await recordingMap(ctx.origin, ctx.districtId, id);
+  return serializeInterview(ctx.origin, row, fields, full ? responses : stripPrivateFields(responses, fields), audio);
 }

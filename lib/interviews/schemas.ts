@@ -80,7 +80,7 @@ export const responseValueSchema = z
   ])
   .describe("The answer to one form field: an integer (dropdown index, checkbox 0/1), a multilingual text (text), or file records keyed by file id (file).");
 
-/** A stretch of a transcript (lib/audio/recording-record.ts). */
+/** A stretch of a transcript (a row of transcript_segments). */
 export const transcriptSegmentSchema = z
   .object({
     start: z.number().describe("Seconds from the start of the recording."),
@@ -90,7 +90,23 @@ export const transcriptSegmentSchema = z
   })
   .describe("A stretch of the transcript on the recording's timeline.");
 
-/** A recording record, the value inside `audio` (`serializeRecording`). */
+/** How one server-side step of a recording stands (lib/audio/pipeline: status URL, `audio` map and realtime event alike). */
+export const recordingStepSchema = z
+  .object({
+    step: z.enum(["finalize", "transcribe", "summarize", "translate"]).describe("The step: finalize → transcribe → summarize → translate, each queued by the one before."),
+    state: z
+      .enum(["queued", "running", "done", "failed", "skipped"])
+      .describe("`queued` (waiting for a worker, or for a retry after an error, see `error`), `running`, `done`, `failed` (for good: an admin may retry it), `skipped` (nothing to do, see `error`)."),
+    progress: z
+      .object({ done: z.int(), total: z.int(), unit: z.string().describe('What is counted: "chunks" (finalize), "ms" of audio (transcribe), "languages" (translate); "" before it starts.') })
+      .describe("How far the step has come."),
+    attempts: z.int().describe("Runs started so far."),
+    error: z.string().nullable().describe("Why the last run failed, or why the step was skipped; null otherwise."),
+    updated_at: timestampSchema,
+  })
+  .describe("One step of a recording's server-side pipeline.");
+
+/** A recording record, the value inside `audio` (lib/audio/recording-map.ts). */
 export const recordingSchema = z
   .object({
     name: multilingualTextResponseSchema,
@@ -117,6 +133,7 @@ export const recordingSchema = z
     summary_language: z.string().optional().describe("After summarization: the language of the original summary."),
     transcribed_at: timestampSchema.optional(),
     summarized_at: timestampSchema.optional(),
+    steps: z.array(recordingStepSchema).optional().describe("The server-side steps after the recording: how far each has come."),
   })
   .describe("An audio recording of the interview.");
 

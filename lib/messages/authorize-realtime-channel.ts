@@ -2,6 +2,8 @@ import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { forbidden, invalid } from "@/lib/errors/app-error";
 import { authenticateUser, authorizeChannel } from "@/lib/realtime/publish";
+import { INTERVIEW_CHANNEL_PREFIX } from "@/lib/audio/pipeline/step-events";
+import { visibleInterviewsWhere } from "@/lib/interviews/visibility";
 import { personOf } from "./person-of";
 import { CONVERSATION_CHANNEL_PREFIX, PERSON_CHANNEL_PREFIX } from "./realtime-events";
 import type { RealtimeAuthInput } from "./schemas";
@@ -11,9 +13,11 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /**
  * POST /api/realtime/auth: signs the caller's socket's sign-in (no `channel_name`: user data
  * `{"id":"<person id>"}`), or a private channel subscription for the caller's socket, only
- * for `private-person-<their own id>` and `private-conversation-<id>` of a conversation of their
- * district they take part in now. Any other channel (someone else's, a conversation they are
- * not in or left, another district's, a malformed or public or presence name) is 403.
+ * for `private-person-<their own id>`, `private-conversation-<id>` of a conversation of their
+ * district they take part in now, and `private-interview-<id>` of an interview they may see (its
+ * recordings' progress). Any other channel (someone else's, a conversation they are not in or
+ * left, an interview they cannot see, another district's, a malformed or public or presence
+ * name) is 403.
  */
 export async function authorizeRealtimeChannel(ctx: Ctx, input: RealtimeAuthInput): Promise<{ auth: string; user_data?: string; channel_data?: string }> {
   const me = personOf(ctx);
@@ -31,6 +35,11 @@ export async function authorizeRealtimeChannel(ctx: Ctx, input: RealtimeAuthInpu
       select: { personId: true },
     });
     if (!participant) throw refused();
+  } else if (channel.startsWith(INTERVIEW_CHANNEL_PREFIX)) {
+    const interviewId = channel.slice(INTERVIEW_CHANNEL_PREFIX.length);
+    if (!ID.test(interviewId)) throw refused();
+    const visible = await db().interview.findFirst({ where: { AND: [visibleInterviewsWhere(ctx), { id: interviewId }] }, select: { id: true } });
+    if (!visible) throw refused();
   } else throw refused();
   // Bound to the caller: only a socket signed in as them holds it, so ending their access ends it.
   return signed(() => {

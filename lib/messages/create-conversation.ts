@@ -89,6 +89,6 @@ export async function createConversation(ctx: Ctx, input: CreateConversationInpu
     people: await listPeopleNames(ctx.districtId, participants),
     created_at: created.createdAt.getTime(),
   };
-  await deliverMessage({ conversationId: created.id, row: created.messages[0], readers, conversation });
+  await deliverMessage({ districtId: ctx.districtId, conversationId: created.id, row: created.messages[0], readers, conversation });
   return { id: created.id, district_id: ctx.districtId, participants, created_at: created.createdAt.getTime() };
 }

@@ -51,6 +51,7 @@ export async function getConversation(ctx: Ctx, conversationId: string, query: C
   const page = rows.slice(0, limit).reverse();
   const reader = { personId: me.personId, language: readingLanguage(me.language) };
   const translated = await translationsInto(
+    ctx.districtId,
     page.filter((m) => m.senderId !== me.personId),
     reader.language,
   );

@@ -79,7 +79,7 @@ export async function listConversations(ctx: Ctx): Promise<ConversationListItem[
   }
   const others = [...lastMessages.values()].filter((m) => m.senderId !== me.personId);
   const [translated, names] = await Promise.all([
-    translationsInto(others, reader.language),
+    translationsInto(ctx.districtId, others, reader.language),
     listPeopleNames(ctx.districtId, [...rows.flatMap((r) => r.participants ?? []), ...others.map((m) => m.senderId)]),
   ]);
   const nameById = new Map(names.map((n) => [n.id, n]));

@@ -63,6 +63,6 @@ export async function postMessage(ctx: Ctx, conversationId: string, input: PostM
     createdAt: posted.created_at,
   };
   const readers: Reader[] = (posted.readers ?? []).map((r) => ({ personId: r.person_id, language: readingLanguage(r.language) }));
-  await deliverMessage({ conversationId, row, readers });
+  await deliverMessage({ districtId: ctx.districtId, conversationId, row, readers });
   return serializeMessage(row, { personId: me.personId, language }, new Map());
 }

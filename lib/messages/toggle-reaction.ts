@@ -66,5 +66,5 @@ export async function toggleReaction(ctx: Ctx, conversationId: string, input: Re
     { ...base, reduced: true, message_id: row.id },
   );
   const reader = { personId: me.personId, language: readingLanguage(me.language) };
-  return serializeMessage(row, reader, row.senderId === me.personId ? new Map() : await translationsInto([row], reader.language));
+  return serializeMessage(row, reader, row.senderId === me.personId ? new Map() : await translationsInto(ctx.districtId, [row], reader.language));
 }

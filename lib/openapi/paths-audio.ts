@@ -1,4 +1,5 @@
 import {
+  acceptedResponseSchema,
   captureForm,
   captureResponseSchema,
   finalizeResponseSchema,
@@ -9,6 +10,7 @@ import {
   transcribeSchema,
   translateRecordingSchema,
   translateResponseSchema,
+  recordingStatusSchema,
 } from "@/lib/audio/schemas";
 import { operations } from "./operation";
 
@@ -20,7 +22,15 @@ const AI =
   "AI engines (README, Audio): an OpenAI-compatible service when OPENAI_API_KEY or OPENAI_BASE_URL is set; otherwise pocketsphinx (English speech-to-text) if installed, " +
   "an extractive summary, and apertium for installed language pairs. 503 `ai_unavailable` when no engine can do it.";
 
-/** The audio endpoints of the contract (POST /api/audio/*), plus reader translations. */
+const JOBS =
+  "The work runs on the server as a durable job (README, Jobs): a worker does it, and each step queues the next (finalize → transcribe → summarize → translate). " +
+  "The request waits for the result and answers as the contract says; with the header `Prefer: respond-async` (RFC 7240) it answers `202` at once, " +
+  "with the status URL in `Location` (`Preference-Applied: respond-async`). A request that has waited 30 minutes also answers `202`. " +
+  "Asking again while the step is queued or running joins it: the work is done once.";
+
+const ACCEPTED = { 202: { description: "Accepted (Prefer: respond-async, or a wait over 30 minutes): follow `status_url`.", schema: acceptedResponseSchema } };
+
+/** The audio endpoints of the contract (POST /api/audio/*), plus reader translations and the steps' status. */
 export const audioOperations = operations([
   {
     method: "post",
@@ -53,11 +63,12 @@ export const audioOperations = operations([
     description:
       "Combines chunks 1..N of `recordingId`, streamed in order, into one seekable WebM (audio copied, not re-encoded; duration and cues written), " +
       "stores it at `{base_url}/files/<district_id>/audio/<person_id>/<recording_id>.webm` and adds the recording to the interview's `audio` map under `recordingId`. " +
-      "The chunks are deleted only after the file and the interview are both saved. Finalizing again answers the same (and finishes any clean-up an interruption left); " +
-      `a server stopped mid-way loses nothing, and the retry succeeds. ${WHO}`,
+      "The chunks are deleted (by a job) only after the file and the interview are both saved. Finalizing again answers the same; " +
+      `a worker stopped mid-way loses nothing: another one runs the step again. Transcription, summary and translations follow by themselves. ${JOBS} ${WHO}`,
     access: { auth: "any", scope: "write:interviews" },
     body: finalizeSchema,
     response: { status: 200, description: "The recording, attached to the interview.", schema: finalizeResponseSchema },
+    otherResponses: ACCEPTED,
     errors: {
       400: "`validation_error`: the body is not valid, or the chunks do not form a WebM recording (chunk 1 must start the stream).",
       404: "`not_found`: the interview is not one the caller can see, or the `recordingId` is unknown or another caller's.",
@@ -75,10 +86,11 @@ export const audioOperations = operations([
       "`language` and timed `segments`, each with its language (detected per piece: a recording may change language). Long recordings are cut at silences so that " +
       "each request to the engine stays under TRANSCRIBE_MAX_BYTES. Idempotent: the stored transcript is returned unless `force: true`. " +
       "`url`: this service's own file URL is read from storage, never fetched; another host must be on TRANSCRIBE_URL_HOSTS, and even then redirects and private, " +
-      `loopback or link-local addresses are refused (400). ${AI} ${WHO}`,
+      `loopback or link-local addresses are refused (400). The pipeline transcribes each finalized recording by itself: this returns that transcript. ${JOBS} ${AI} ${WHO}`,
     access: { auth: "any", scope: "write:interviews" },
     body: transcribeSchema,
     response: { status: 200, description: "The transcript (stored).", schema: transcribeResponseSchema },
+    otherResponses: ACCEPTED,
     errors: {
       400: "`validation_error`: the body is not valid, or `url` cannot be used (another host not on TRANSCRIBE_URL_HOSTS, not http(s), a private address, a redirect, a failed download).",
       404: "`not_found`: the interview, the recording or the file at `url` is not one the caller can see.",
@@ -92,11 +104,12 @@ export const audioOperations = operations([
     tag: "Audio",
     summary: "Summarize a transcript",
     description:
-      "A summary of `transcript` in its own language, stored on the interview's recording `recordingId`. Idempotent: the stored summary is returned unless `force: true`. " +
-      `${AI} ${WHO}`,
+      "A summary of `transcript` in its own language, stored on the interview's recording `recordingId`. Idempotent: the stored summary (the pipeline makes one " +
+      `after transcribing) is returned unless \`force: true\`. ${JOBS} ${AI} ${WHO}`,
     access: { auth: "any", scope: "write:interviews" },
     body: summarizeSchema,
     response: { status: 200, description: "The summary (stored).", schema: summarizeResponseSchema },
+    otherResponses: ACCEPTED,
     errors: { 404: "`not_found`: the interview or the recording is not one the caller can see." },
   },
   {
@@ -116,5 +129,20 @@ export const audioOperations = operations([
       404: "`not_found`: the interview or the recording is not one the caller can see.",
       503: "`ai_unavailable`: no translator covers the pair (set OPENAI_API_KEY, or install an apertium pair).",
     },
+  },
+  {
+    method: "get",
+    path: "/api/audio/recordings/{recordingId}",
+    operationId: "getAudioRecordingStatus",
+    tag: "Audio",
+    summary: "How a recording's server-side steps stand",
+    description:
+      "The status URL of finalize, transcribe and summarize: each step (finalize, transcribe, summarize, translate) with its state, progress (`chunks`, `ms` of audio, " +
+      "`languages`), last error and attempts. The interview page shows the same, live: every change is also sent as the realtime event `recording-step` on " +
+      "`private-interview-<interviewId>`. For whoever may see the recording's interview; before finalize, for the caller who records it.",
+    access: { auth: "any", scope: "read:interviews" },
+    pathParams: { recordingId: "The recording's id (the client's `recordingId`)." },
+    response: { status: 200, description: "The recording and its steps.", schema: recordingStatusSchema },
+    errors: { 404: "`not_found`: the recording is unknown, another district's, or of an interview the caller cannot see." },
   },
 ]);

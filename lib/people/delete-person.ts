@@ -1,7 +1,7 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
-import { recordingKeys } from "@/lib/interviews/stored-keys";
+import { recordingKeys, recordingStorageSelect } from "@/lib/interviews/stored-keys";
 import { terminateUserConnections } from "@/lib/realtime/publish";
 import { storage } from "@/lib/storage/storage";
 import { assertAnotherActiveAdmin, assertCallerCovers, holdsAdminRole, lockDistrictAdmins } from "./rights";
@@ -23,7 +23,7 @@ export async function deletePerson(ctx: Ctx, id: string) {
         archived: true,
         avatarKey: true,
         files: { select: { storageKey: true } },
-        interviews: { select: { audio: true, files: { select: { storageKey: true } } } },
+        interviews: { select: { ...recordingStorageSelect, files: { select: { storageKey: true } } } },
       },
     });
     if (!person) throw notFound("Person");
@@ -36,7 +36,7 @@ export async function deletePerson(ctx: Ctx, id: string) {
     return [
       ...(person.avatarKey ? [person.avatarKey] : []),
       ...person.files.map((f) => f.storageKey),
-      ...person.interviews.flatMap((i) => [...i.files.map((f) => f.storageKey), ...recordingKeys(ctx.districtId, i.audio)]),
+      ...person.interviews.flatMap((i) => [...i.files.map((f) => f.storageKey), ...recordingKeys(ctx.districtId, i.recordings)]),
     ];
   });
   await terminateUserConnections(id);

@@ -1,4 +1,8 @@
 import { spawn } from "node:child_process";
+import path from "node:path";
+
+/** Node's arguments for a TypeScript process of the service: tsx, and `server-only` resolved as the server code it is (scripts/server-only-stub.mjs). */
+export const SERVER_NODE_ARGS = ["--import", "tsx", "--import", path.resolve("scripts/server-only-stub.mjs")];
 import type { PartProcess } from "./supervisor";
 
 /**
@@ -8,7 +12,7 @@ import type { PartProcess } from "./supervisor";
  * supervisor is gone (lib/supervisor/part-process.ts) and exit instead of lingering.
  */
 export function spawnPart(script: string, args: string[], env: NodeJS.ProcessEnv): PartProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, script, ...args], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
     env,
     detached: true,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { aiCallCounts } from "@/lib/ai/call-counts";
 import { resetEnvCache } from "@/lib/env";
 import { api } from "../helpers/api";
-import { captureAll, cut, liveWebm, newRecordingId } from "../helpers/audio";
+import { captureAll, cut, liveWebm, newRecordingId, pipelineSettled } from "../helpers/audio";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
 import { startOpenAiServer, type OpenAiServer } from "../helpers/openai-server";
 
@@ -28,6 +28,8 @@ async function recorded(published = false) {
   await captureAll(d.admin.token, recordingId, cut(webm, 2));
   const res = await api.post("/api/audio/finalize", d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "Interview" } });
   expect(res.status).toBe(200);
+  // The server carries on by itself (transcribe → summarize → translate): wait until it is done.
+  await pipelineSettled(d.admin.token, recordingId);
   return { candidate, interviewId, recordingId, url: res.body.url as string, target: { personId: candidate.id, interviewId, recordingId } };
 }
 
@@ -52,15 +54,16 @@ afterEach(() => {
 });
 
 describe("POST /api/audio/transcribe", () => {
-  it("transcribes the recording's own file (read from storage), stores it, and returns the stored one until force", async () => {
-    const r = await recorded();
+  it("the pipeline transcribes the recording's own file (read from storage) once; the endpoint returns it until force", async () => {
     const before = server.calls.transcriptions;
+    const r = await recorded();
+    expect(server.calls.transcriptions).toBe(before + 1);
+    // The audio sent is the finalized file.
+    expect(server.transcriptionRequests.at(-1)!.file.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
     const res = await api.post("/api/audio/transcribe", d.admin.token, { url: r.url, ...r.target });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ ok: true, transcript: ENGLISH, language: "en", segments: [{ start: 0.2, end: 1.4, language: "en", text: ENGLISH }] });
     expect(server.calls.transcriptions).toBe(before + 1);
-    // The audio sent is the finalized file.
-    expect(server.transcriptionRequests.at(-1)!.file.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
 
     const stored = (await api.get(`/api/interviews/${r.candidate.id}/${r.interviewId}`, d.admin.token)).body.audio[r.recordingId];
     expect(stored).toMatchObject({ transcript: { en: ENGLISH }, language: "en", segments: res.body.segments, transcribed_at: expect.any(Number) });
@@ -69,38 +72,69 @@ describe("POST /api/audio/transcribe", () => {
     const again = await api.post("/api/audio/transcribe", d.admin.token, { url: r.url, ...r.target });
     expect(again.body).toEqual(res.body);
     expect(server.calls.transcriptions).toBe(before + 1);
-    // force: made again.
+    // force: made again, and the steps after it run again.
     server.answerTranscriptions(() => ({ text: SPANISH_LONG, language: "spanish", duration: 3, segments: [{ start: 0, end: 3, text: SPANISH_LONG }] }));
     const forced = await api.post("/api/audio/transcribe", d.admin.token, { url: r.url, ...r.target, force: true });
     expect(forced.body).toMatchObject({ transcript: SPANISH_LONG, language: "es" });
     expect(server.calls.transcriptions).toBe(before + 2);
+    await pipelineSettled(d.admin.token, r.recordingId);
     const after = (await api.get(`/api/interviews/${r.candidate.id}/${r.interviewId}`, d.admin.token)).body.audio[r.recordingId];
-    expect(after.transcript).toEqual({ es: SPANISH_LONG });
+    // The old transcript's translations are gone; the readers (all English here) get the new one in English.
+    expect(after.transcript).toEqual({ es: SPANISH_LONG, en: `[en] ${SPANISH_LONG}` });
+    expect(after.summary_language).toBe("es");
   });
 
-  it("with `language`, adds a translation made once and cached; readers get it through /translate", async () => {
+  it("with `language`, adds a translation made once and kept; readers get it through /translate", async () => {
     const r = await recorded(true);
     const chatBefore = server.calls.chat;
     const res = await api.post("/api/audio/transcribe", d.admin.token, { url: r.url, ...r.target, language: "es-MX" });
     expect(res.status).toBe(200);
     expect(res.body.translation).toEqual({ language: "es", transcript: "Buenos días", segments: [{ start: 0.2, end: 1.4, language: "es", text: "Buenos días" }] });
-    expect(server.calls.chat).toBe(chatBefore + 1);
+    // One request for the transcript's segments, one for the summary the pipeline made.
+    expect(server.calls.chat).toBe(chatBefore + 2);
     const stored = (await api.get(`/api/interviews/${r.candidate.id}/${r.interviewId}`, d.admin.token)).body.audio[r.recordingId];
     expect(stored.transcript).toEqual({ en: ENGLISH, es: "Buenos días" });
     expect(stored.segment_translations).toEqual({ es: ["Buenos días"] });
+    expect(stored.summary).toEqual({ en: `Summary (en): ${ENGLISH}`, es: `[es] Summary (en): ${ENGLISH}` });
 
-    // The candidate (a reader here) asks for Spanish: cached, no new request.
+    // The candidate (a reader here) asks for Spanish: kept, no new request.
     const read = await api.post("/api/audio/translate", r.candidate.token, { ...r.target, language: "es" });
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ ok: true, language: "es", transcript: "Buenos días", segments: [{ start: 0.2, end: 1.4, language: "es", text: "Buenos días" }] });
-    expect(server.calls.chat).toBe(chatBefore + 1);
+    expect(read.body).toEqual({
+      ok: true,
+      language: "es",
+      transcript: "Buenos días",
+      segments: [{ start: 0.2, end: 1.4, language: "es", text: "Buenos días" }],
+      summary: `[es] Summary (en): ${ENGLISH}`,
+    });
+    expect(server.calls.chat).toBe(chatBefore + 2);
     // The original language: nothing to translate.
     expect((await api.post("/api/audio/translate", r.candidate.token, { ...r.target, language: "en" })).body.transcript).toBe(ENGLISH);
-    expect(server.calls.chat).toBe(chatBefore + 1);
+    expect(server.calls.chat).toBe(chatBefore + 2);
     // The candidate may not transcribe someone else's interview, nor a mentor at all.
     const stranger = await d.addPerson("candidate");
     expect((await api.post("/api/audio/translate", stranger.token, { ...r.target, language: "es" })).status).toBe(404);
     expect((await api.post("/api/audio/transcribe", stranger.token, { url: r.url, ...r.target })).status).toBe(404);
+  });
+
+  it("the translate step makes the transcript and summary in every reader's language, once", async () => {
+    const candidate = await d.addPerson("candidate", { language: "es-MX" });
+    const mentor = await d.addPerson("mentor", { language: "es" });
+    await d.assignMentor(mentor.id, candidate.id);
+    const interviewId = (await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: "2026-09-02" })).body.id as string;
+    const recordingId = newRecordingId();
+    await captureAll(d.admin.token, recordingId, cut(webm, 2));
+    const chatBefore = server.chatRequests.length;
+    expect((await api.post("/api/audio/finalize", d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "Interview" } })).status).toBe(200);
+    const steps = await pipelineSettled(d.admin.token, recordingId);
+    expect(steps.map((s) => [s.step, s.state])).toEqual([["finalize", "done"], ["transcribe", "done"], ["summarize", "done"], ["translate", "done"]]);
+    const stored = (await api.get(`/api/interviews/${candidate.id}/${interviewId}`, d.admin.token)).body.audio[recordingId];
+    expect(stored.transcript).toEqual({ en: ENGLISH, es: "Buenos días" });
+    expect(stored.summary).toEqual({ en: `Summary (en): ${ENGLISH}`, es: `[es] Summary (en): ${ENGLISH}` });
+    expect(stored.steps.at(-1)).toMatchObject({ step: "translate", state: "done", progress: { done: 2, total: 2, unit: "languages" } });
+    // A summary, then one translation each of the segments and the summary into Spanish: nothing twice.
+    const made = server.chatRequests.slice(chatBefore).map((r) => (r.messages[0].content.startsWith("Translate") ? `translate ${r.messages.at(-1)!.content}` : "summary"));
+    expect(made.sort()).toEqual(["summary", `translate ${JSON.stringify([ENGLISH])}`, `translate ${JSON.stringify([`Summary (en): ${ENGLISH}`])}`].sort());
   });
 
   it("labels a recording by the language spoken longest, segment by segment", async () => {
@@ -114,7 +148,7 @@ describe("POST /api/audio/transcribe", () => {
         { start: 0.5, end: 3, text: SPANISH_LONG },
       ],
     }));
-    const res = await api.post("/api/audio/transcribe", d.admin.token, { url: r.url, ...r.target });
+    const res = await api.post("/api/audio/transcribe", d.admin.token, { url: r.url, ...r.target, force: true });
     // whisper named the first seconds' language; the piece's text is plainly Spanish.
     expect(res.body.language).toBe("es");
     expect(res.body.segments.map((s: { language: string }) => s.language)).toEqual(["es", "es"]);
@@ -128,7 +162,7 @@ describe("POST /api/audio/transcribe", () => {
     process.env.PATH = "/nonexistent"; // no pocketsphinx either
     resetEnvCache();
     try {
-      const none = await api.post("/api/audio/transcribe", d.admin.token, { url: r.url, ...r.target });
+      const none = await api.post("/api/audio/transcribe", d.admin.token, { url: r.url, ...r.target, force: true });
       expect(none.status).toBe(503);
       expect(none.body.error).toEqual({ code: "ai_unavailable", message: expect.stringMatching(/OPENAI_API_KEY.*pocketsphinx/) });
     } finally {
@@ -171,13 +205,14 @@ describe("the transcribe url (SSRF)", () => {
     // Listed: still refused for where they lead.
     process.env.TRANSCRIBE_URL_HOSTS = "127.0.0.1,169.254.169.254,[::1],::ffff:127.0.0.1,localhost,10.1.2.3,0.0.0.0,listed.example";
     resetEnvCache();
+    // Forced, so that they are fetched (by the worker, which refuses the address) rather than the stored transcript returned.
     for (const url of refusedUrls.slice(3)) {
-      const res = await api.post("/api/audio/transcribe", d.admin.token, { url, ...r.target });
+      const res = await api.post("/api/audio/transcribe", d.admin.token, { url, ...r.target, force: true });
       expect(res.status, url).toBe(400);
       expect(res.body.error.details[0].path).toBe("url");
     }
-    const localhost = await api.post("/api/audio/transcribe", d.admin.token, { url: "http://localhost:9/a.webm", ...r.target });
-    expect(localhost.body.error.details[0].message).toMatch(/resolves to .*(127\.0\.0\.1|::1)/);
+    const localhost = await api.post("/api/audio/transcribe", d.admin.token, { url: "http://localhost:9/a.webm", ...r.target, force: true });
+    expect(localhost.body.error.details[0].message, JSON.stringify(localhost.body)).toMatch(/resolves to .*(127\.0\.0\.1|::1)/);
     expect(aiCallCounts().transcribe).toBe(before);
   });
 
@@ -204,23 +239,28 @@ describe("the transcribe url (SSRF)", () => {
 describe("POST /api/audio/summarize", () => {
   it("summarizes in the transcript's language, stores it, returns it until force, and translates it on request", async () => {
     const r = await recorded(true);
+    // The pipeline summarized the transcript already: the endpoint returns that, whatever text it is sent.
     const before = server.calls.chat;
-    const res = await api.post("/api/audio/summarize", d.admin.token, { transcript: SPANISH_LONG, ...r.target });
+    const stored = await api.post("/api/audio/summarize", d.admin.token, { transcript: "something else entirely", ...r.target });
+    expect(stored.body).toEqual({ ok: true, summary: `Summary (en): ${ENGLISH}`, language: "en" });
+    expect(server.calls.chat).toBe(before);
+
+    const res = await api.post("/api/audio/summarize", d.admin.token, { transcript: SPANISH_LONG, ...r.target, force: true });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, summary: expect.stringMatching(/^Summary \(es\): Hablamos del plan/), language: "es" });
     expect(server.calls.chat).toBe(before + 1);
-    const again = await api.post("/api/audio/summarize", d.admin.token, { transcript: "something else entirely", ...r.target });
-    expect(again.body).toEqual(res.body);
-    expect(server.calls.chat).toBe(before + 1);
-
+    // The translate step that follows makes it in English for the (English-reading) readers, once.
+    await pipelineSettled(d.admin.token, r.recordingId);
     const translated = await api.post("/api/audio/summarize", d.admin.token, { transcript: SPANISH_LONG, ...r.target, language: "en" });
     expect(translated.body.translation).toEqual({ language: "en", summary: `[en] ${res.body.summary}` });
-    const stored = (await api.get(`/api/interviews/${r.candidate.id}/${r.interviewId}`, d.admin.token)).body.audio[r.recordingId];
-    expect(stored.summary).toEqual({ es: res.body.summary, en: `[en] ${res.body.summary}` });
-    expect(stored.summary_language).toBe("es");
+    expect(server.calls.chat).toBe(before + 2);
+    const kept = (await api.get(`/api/interviews/${r.candidate.id}/${r.interviewId}`, d.admin.token)).body.audio[r.recordingId];
+    expect(kept.summary).toEqual({ es: res.body.summary, en: `[en] ${res.body.summary}` });
+    expect(kept.summary_language).toBe("es");
 
     const forced = await api.post("/api/audio/summarize", d.admin.token, { transcript: "We agreed on the plan for the new volunteers and their training.", ...r.target, force: true });
     expect(forced.body.language).toBe("en");
+    await pipelineSettled(d.admin.token, r.recordingId);
     const afterForce = (await api.get(`/api/interviews/${r.candidate.id}/${r.interviewId}`, d.admin.token)).body.audio[r.recordingId];
     expect(Object.keys(afterForce.summary)).toEqual(["en"]);
 
@@ -237,7 +277,7 @@ describe("POST /api/audio/summarize", () => {
     delete process.env.OPENAI_API_KEY;
     resetEnvCache();
     const r = await recorded();
-    const res = await api.post("/api/audio/summarize", d.admin.token, { transcript: `${SPANISH_LONG} ${SPANISH_LONG}`, ...r.target });
+    const res = await api.post("/api/audio/summarize", d.admin.token, { transcript: `${SPANISH_LONG} ${SPANISH_LONG}`, ...r.target, force: true });
     expect(res.status).toBe(200);
     expect(res.body.language).toBe("es");
     expect(res.body.summary.length).toBeGreaterThan(10);

@@ -1,41 +1,26 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { FinalizeStep } from "@/lib/audio/finalize-recording";
-import { readWebmLayout } from "@/lib/audio/webm-layout";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { resetEnvCache } from "@/lib/env";
+import { readWebmLayout } from "@/lib/media/webm-layout";
 import { storage } from "@/lib/storage/storage";
 import { api } from "../helpers/api";
 import { capture, captureAll, cut, liveWebm, newRecordingId } from "../helpers/audio";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
+import { spawnWorker } from "../helpers/workers";
 
 /**
- * The server killed in the middle of a finalize (SIGKILL, no clean-up of any kind): nothing is
- * lost, and the retry succeeds. Finalize runs in a child process on the same database and data
- * folder (tests/helpers/finalize-child.ts); its test-only hook kills it at a named step, one of
- * them half-way through writing the combined file.
+ * The worker killed in the middle of a finalize (SIGKILL, no clean-up of any kind): nothing is
+ * lost, and another worker completes the step once the dead one's lease has expired. Finalize is
+ * asked for through the API (Prefer: respond-async); the step runs in a worker process of its own
+ * (tests/helpers/worker-child.ts) whose test-only hook kills it at a named point, one of them
+ * half-way through writing the combined file. Then a second worker process takes over.
  */
 
 let d: TestDistrict;
 let webm: Buffer;
 const CHUNKS = 40;
-
-type Run = { signal: NodeJS.Signals | null; code: number | null; steps: string[]; stdout: string; stderr: string };
-
-function runFinalize(body: Record<string, unknown>, options: { killAt?: FinalizeStep } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join("tests", "helpers", "finalize-child.ts"), JSON.stringify({ token: d.admin.token, body, killAt: options.killAt })], {
-      env: process.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr, steps: [...stdout.matchAll(/^step (\w+)$/gm)].map((m) => m[1]) }));
-  });
-}
+const saved = { inProcess: process.env.JOBS_IN_PROCESS, lease: process.env.JOB_LEASE_SECONDS };
 
 async function recording() {
   const candidate = await d.addPerson("candidate");
@@ -47,93 +32,120 @@ async function recording() {
   return { candidate, interviewId, recordingId, body, key };
 }
 
+type Recording = Awaited<ReturnType<typeof recording>>;
+
 /** Every chunk still has its row and its bytes. */
 async function chunksIntact(recordingId: string) {
   const rows = await db().audioChunk.findMany({ where: { recordingId }, orderBy: { number: "asc" } });
   expect(rows.map((r) => r.number)).toEqual(Array.from({ length: CHUNKS }, (_, i) => i + 1));
   for (const row of rows) expect(await storage().head(row.storageKey), `chunk ${row.number}`).toEqual({ size: row.size });
-  return rows;
 }
 
-async function audioEntry(r: Awaited<ReturnType<typeof recording>>) {
+async function audioEntry(r: Recording) {
   return (await api.get(`/api/interviews/${r.candidate.id}/${r.interviewId}`, d.admin.token)).body.audio[r.recordingId];
 }
 
-/** The retry: 200, the contract's answer, the recording complete and seekable, the chunks gone. */
-async function retrySucceeds(r: Awaited<ReturnType<typeof recording>>) {
+/** Finalize asked for, answered at once with the status URL; a worker that dies at `killAt` takes the step. */
+async function finalizeKilledAt(r: Recording, killAt: string) {
+  const accepted = await api.post("/api/audio/finalize", d.admin.token, r.body, { headers: { prefer: "respond-async" } });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
+  expect(accepted.headers.get("location")).toBe(`http://localhost:3000/api/audio/recordings/${r.recordingId}`);
+  const worker = spawnWorker({ killAt });
+  const run = await worker.exited;
+  expect(run.signal, run.stderr).toBe("SIGKILL");
+  return run;
+}
+
+/** Another worker takes the step over: the contract's answer, the recording complete and seekable, the chunks gone. */
+async function anotherWorkerCompletes(r: Recording) {
   const chunkKeys = (await db().audioChunk.findMany({ where: { recordingId: r.recordingId } })).map((c) => c.storageKey);
-  const res = await api.post("/api/audio/finalize", d.admin.token, r.body);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.url).toBe(`http://localhost:3000/files/${r.key}`);
-  expect(Math.abs(res.body.duration_ms - 4000)).toBeLessThan(100);
-  const layout = await readWebmLayout(path.join(process.env.DATA_DIR!, "files", r.key));
-  expect(layout.cuePoints.length).toBeGreaterThan(0);
-  expect((await audioEntry(r)).duration_ms).toBe(res.body.duration_ms);
-  // The clean-up runs once the answer is sent.
-  await expect.poll(() => db().audioChunk.count({ where: { recordingId: r.recordingId } })).toBe(0);
-  for (const key of chunkKeys) expect(await storage().head(key)).toBeNull();
-  // And again: the same answer.
-  expect((await api.post("/api/audio/finalize", d.admin.token, r.body)).body).toEqual(res.body);
+  const worker = spawnWorker();
+  try {
+    await worker.ready;
+    const res = await api.post("/api/audio/finalize", d.admin.token, r.body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.url).toBe(`http://localhost:3000/files/${r.key}`);
+    expect(Math.abs(res.body.duration_ms - 4000)).toBeLessThan(100);
+    const layout = await readWebmLayout(path.join(process.env.DATA_DIR!, "files", r.key));
+    expect(layout.cuePoints.length).toBeGreaterThan(0);
+    expect((await audioEntry(r)).duration_ms).toBe(res.body.duration_ms);
+    // The chunks go by their own job once the recording is finalized.
+    await expect.poll(() => db().audioChunk.count({ where: { recordingId: r.recordingId } }), { timeout: 30_000 }).toBe(0);
+    for (const key of chunkKeys) expect(await storage().head(key)).toBeNull();
+    // And again: the same answer.
+    expect((await api.post("/api/audio/finalize", d.admin.token, r.body)).body).toEqual(res.body);
+    // One finalize step, done; the transcription it queued is next in line.
+    const status = await api.get(`/api/audio/recordings/${r.recordingId}`, d.admin.token);
+    expect(status.body.steps[0]).toMatchObject({ step: "finalize", state: "done" });
+    expect(status.body.steps[0].attempts).toBeGreaterThanOrEqual(2);
+  } finally {
+    await worker.stop();
+  }
 }
 
 beforeAll(async () => {
+  // Only the worker processes run jobs here, with a short lease so a dead one is noticed quickly.
+  process.env.JOBS_IN_PROCESS = "0";
+  process.env.JOB_LEASE_SECONDS = "5";
+  resetEnvCache();
   d = await makeDistrict("Finalize faults");
   webm = await liveWebm(4);
 });
 
-describe("finalize killed at each step", () => {
-  it("after the claim: chunks intact, nothing attached, captures refused; the retry completes", async () => {
+afterAll(() => {
+  process.env.JOBS_IN_PROCESS = saved.inProcess;
+  process.env.JOB_LEASE_SECONDS = saved.lease;
+  resetEnvCache();
+});
+
+describe("a worker killed at each point of a finalize", () => {
+  it("after taking the step: chunks intact, nothing attached, captures refused; another worker completes it", { timeout: 120_000 }, async () => {
     const r = await recording();
-    const run = await runFinalize(r.body, { killAt: "claimed" });
-    expect(run.signal, run.stderr).toBe("SIGKILL");
-    expect(run.steps).toEqual(["claimed"]);
+    const run = await finalizeKilledAt(r, "claimed");
+    expect(run.points).toEqual(["claimed"]);
     await chunksIntact(r.recordingId);
     expect(await audioEntry(r)).toBeUndefined();
     expect(await storage().head(r.key)).toBeNull();
-    // Claimed: no chunk can be added or replaced until the retry.
+    // Bound to its interview: no chunk can be added or replaced.
     expect((await capture(d.admin.token, r.recordingId, 1, cut(webm, CHUNKS)[0])).status).toBe(409);
-    await retrySucceeds(r);
+    const status = await api.get(`/api/audio/recordings/${r.recordingId}`, d.admin.token);
+    expect(status.body.steps).toEqual([expect.objectContaining({ step: "finalize", state: "running", attempts: 1 })]);
+    await anotherWorkerCompletes(r);
   });
 
-  it("while the chunks are being combined (half of them written): chunks intact, no file, nothing attached; the retry completes", async () => {
+  it("half-way through the file: chunks intact, no file, nothing attached; another worker completes it", { timeout: 120_000 }, async () => {
     const r = await recording();
-    const run = await runFinalize(r.body, { killAt: "combining" });
-    expect(run.signal, run.stderr).toBe("SIGKILL");
-    expect(run.steps).toEqual(["claimed", "combining"]);
+    const run = await finalizeKilledAt(r, "combining");
+    expect(run.points).toEqual(["claimed", "combining"]);
     expect(await storage().head(r.key)).toBeNull();
     await chunksIntact(r.recordingId);
     expect(await audioEntry(r)).toBeUndefined();
-    await retrySucceeds(r);
+    await anotherWorkerCompletes(r);
   });
 
-  it("after the file is stored, before the interview is updated: chunks intact, not attached; the retry completes", async () => {
+  it("after the file is stored, before the commit: chunks intact, not attached; another worker completes it", { timeout: 120_000 }, async () => {
     const r = await recording();
-    const run = await runFinalize(r.body, { killAt: "stored" });
-    expect(run.signal, run.stderr).toBe("SIGKILL");
-    expect(run.steps).toEqual(["claimed", "combining", "stored"]);
+    const run = await finalizeKilledAt(r, "stored");
+    expect(run.points).toEqual(["claimed", "combining", "stored"]);
     await chunksIntact(r.recordingId);
     expect(await storage().head(r.key)).not.toBeNull();
     expect(await audioEntry(r)).toBeUndefined();
     expect((await db().audioRecording.findFirstOrThrow({ where: { id: r.recordingId } })).finalizedAt).toBeNull();
-    await retrySucceeds(r);
+    await anotherWorkerCompletes(r);
   });
 
-  it("after the interview is updated, before the chunks are removed: attached, chunks still there; the retry cleans up", async () => {
+  it("after the commit: attached, chunks still there (their job is queued); another worker deletes them", { timeout: 120_000 }, async () => {
     const r = await recording();
-    const run = await runFinalize(r.body, { killAt: "committed" });
-    expect(run.signal, run.stderr).toBe("SIGKILL");
-    expect(run.steps).toEqual(["claimed", "combining", "stored", "committed"]);
+    const run = await finalizeKilledAt(r, "committed");
+    expect(run.points).toEqual(["claimed", "combining", "stored", "committed"]);
     await chunksIntact(r.recordingId);
     expect(await audioEntry(r)).toMatchObject({ url: `http://localhost:3000/files/${r.key}` });
-    await retrySucceeds(r);
-  });
-
-  it("uninterrupted in its own process, for comparison", async () => {
-    const r = await recording();
-    const run = await runFinalize(r.body);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.steps).toEqual(["claimed", "combining", "stored", "committed", "cleaned"]);
-    expect(run.stdout).toContain(`"url":"http://localhost:3000/files/${r.key}"`);
-    await retrySucceeds(r);
+    const worker = spawnWorker();
+    try {
+      await expect.poll(() => db().audioChunk.count({ where: { recordingId: r.recordingId } }), { timeout: 30_000 }).toBe(0);
+    } finally {
+      await worker.stop();
+    }
+    expect((await api.post("/api/audio/finalize", d.admin.token, r.body)).body).toMatchObject({ ok: true, url: `http://localhost:3000/files/${r.key}` });
   });
 });

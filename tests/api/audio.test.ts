@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { readWebmLayout } from "@/lib/audio/webm-layout";
+import { readWebmLayout } from "@/lib/media/webm-layout";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { storage } from "@/lib/storage/storage";
@@ -69,6 +69,8 @@ describe("capture and finalize: the contract", () => {
       content_type: "audio/webm",
       size: expect.any(Number),
       duration_ms: res.body.duration_ms,
+      // The server carries on by itself: finalize is done and has queued the transcription.
+      steps: expect.arrayContaining([expect.objectContaining({ step: "finalize", state: "done", progress: { done: 6, total: 6, unit: "chunks" } })]),
     });
 
     // The file: seekable (Duration and Cues), the audio copied.

@@ -231,13 +231,16 @@ describe("DELETE /api/interviews/:personId/:id", () => {
     const fileRow = await db().interviewFile.findUniqueOrThrow({ where: { id: file.body.id } });
     expect(fs.existsSync(storedPath(fileRow.storageKey))).toBe(true);
 
-    // A recording as the audio endpoints attach it: bytes under <district>/audio/…, a record in `audio`.
-    const audioKey = `${d.id}/audio/${candidate.id}/rec1.webm`;
+    // A recording as the audio pipeline leaves it: bytes under <district>/audio/…, its row bound to the interview.
+    const recordingId = `rec1-${i.id}`;
+    const audioKey = `${d.id}/audio/${candidate.id}/${recordingId}.webm`;
     fs.mkdirSync(path.dirname(storedPath(audioKey)), { recursive: true });
     fs.writeFileSync(storedPath(audioKey), "webm");
-    await db().interview.update({ where: { id: i.id, districtId: d.id }, data: { audio: { rec1: { name: { en: "Meeting" }, url: `http://localhost:3000/files/${audioKey}` } } } });
+    await db().audioRecording.create({
+      data: { id: recordingId, districtId: d.id, interviewId: i.id, personId: candidate.id, name: { en: "Meeting" }, storageKey: audioKey, finalizedAt: new Date() },
+    });
     const full = await api.get(`/api/interviews/${candidate.id}/${i.id}`, d.admin.token);
-    expect(full.body.audio).toEqual({ rec1: { name: { en: "Meeting" }, url: `http://localhost:3000/files/${audioKey}` } });
+    expect(full.body.audio).toEqual({ [recordingId]: expect.objectContaining({ name: { en: "Meeting" }, url: `http://localhost:3000/files/${audioKey}` }) });
 
     const res = await api.delete(`/api/interviews/${candidate.id}/${i.id}`, d.admin.token);
     expect(res.status).toBe(200);

@@ -10,6 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { env, resetEnvCache } from "@/lib/env";
 import { api } from "../helpers/api";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
+import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
 
 let d: TestDistrict;
 
@@ -59,7 +60,7 @@ describe("e-mailed links", () => {
 
 describe("npm start and HOST", () => {
   const start = (extra: Record<string, string>) =>
-    spawnSync(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    spawnSync(process.execPath, [...SERVER_NODE_ARGS, "scripts/start.ts"], {
       env: { ...process.env, DATA_DIR: path.join(env().dataDir, "start-refusal"), DATABASE_URL: "", ...extra },
       encoding: "utf8",
       timeout: 60_000,

@@ -48,8 +48,10 @@ afterAll(async () => {
   await openai.close();
 });
 
-const translationsOf = (messageId: string) =>
-  db().messageTranslation.findMany({ where: { messageId }, select: { language: true, body: true }, orderBy: { language: "asc" } });
+const translationsOf = async (messageId: string) =>
+  (
+    await db().translation.findMany({ where: { sourceType: "message", sourceId: messageId, text: { not: null } }, select: { language: true, text: true }, orderBy: { language: "asc" } })
+  ).map((t) => ({ language: t.language, body: t.text }));
 
 describe("once per language", () => {
   it("a message to 50 readers in 3 languages costs 2 provider calls, when posted and ever after", async () => {

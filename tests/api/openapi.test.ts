@@ -8,7 +8,7 @@ import { isDefinedHandler } from "@/lib/http/methods";
 import type { OperationSpec } from "@/lib/openapi/operation";
 import { findOperation, OPERATIONS } from "@/lib/openapi/operations";
 import { api, call, type ApiResponse, type CallOptions } from "../helpers/api";
-import { cut, liveWebm } from "../helpers/audio";
+import { cut, liveWebm, pipelineSettled } from "../helpers/audio";
 import { startOpenAiServer } from "../helpers/openai-server";
 import { startTestRealtime } from "../helpers/realtime";
 import { ALL_SCOPES, makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
@@ -87,7 +87,8 @@ async function check(method: (typeof METHODS)[number], template: string, path: s
     checkedSuccess.add(op.operationId);
   } else {
     expect(Object.keys(documented.paths[template][method.toLowerCase()].responses), `${method} ${template} documents ${res.status}`).toContain(String(res.status));
-    expectShape(errorBodySchema, res.body, `${method} ${path} (error)`);
+    const other = op.otherResponses?.[res.status];
+    expectShape(other?.schema ?? errorBodySchema, res.body, `${method} ${path} (${other ? res.status : "error"})`);
     checkedErrors.add(`${op.operationId} ${res.status}`);
   }
   return res;
@@ -383,27 +384,29 @@ describe("real responses match the documented schemas", () => {
     });
     expect(updated.body.responses.docs[attachment.body.id].url).toEqual(expect.any(String));
 
-    // A recording as the audio pipeline stores it (no endpoint writes one yet): name, key, transcript, summary.
+    // Recordings as the audio pipeline leaves them: one transcribed and summarized (with a
+    // translation and a step), one only finalized.
     const interview = await db().interview.findUniqueOrThrow({ where: { id: interviewId }, select: { personId: true } });
-    await db().interview.update({
-      where: { id: interviewId, districtId: d.id },
+    const rec1 = `rec1-${interviewId}`;
+    const rec2 = `rec2-${interviewId}`;
+    await db().audioRecording.create({
       data: {
-        audio: {
-          rec1: {
-            name: { en: "Interview recording" },
-            key: `${d.id}/audio/${interview.personId}/rec1.webm`,
-            transcript: { en: "Hello." },
-            summary: { en: "A greeting." },
-            created_at: Date.now(),
-          },
-          rec2: { name: { en: "Second take" }, url: "https://example.test/files/rec2.webm" },
-        },
+        id: rec1, districtId: d.id, interviewId, personId: interview.personId, name: { en: "Interview recording" }, storageKey: `${d.id}/audio/${interview.personId}/${rec1}.webm`,
+        finalizedAt: new Date(), contentType: "audio/webm", size: 100, durationMs: 2000, language: "en", transcript: "Hello.", transcribedAt: new Date(),
+        summary: "A greeting.", summaryLanguage: "en", summarizedAt: new Date(),
+        segments: { create: [{ index: 0, districtId: d.id, start: 0, end: 1.5, language: "en", text: "Hello." }] },
+        steps: { create: [{ step: "transcribe", districtId: d.id, state: "done", progressDone: 2000, progressTotal: 2000, progressUnit: "ms", attempts: 1 }] },
       },
+    });
+    await db().translation.create({ data: { sourceType: "segment", sourceId: rec1, part: 0, language: "es", districtId: d.id, text: "Hola.", provider: "test" } });
+    await db().audioRecording.create({
+      data: { id: rec2, districtId: d.id, interviewId, personId: interview.personId, name: { en: "Second take" }, storageKey: `${d.id}/audio/${interview.personId}/${rec2}.webm`, finalizedAt: new Date() },
     });
 
     const full = await check("GET", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}`, { token });
     expect(Object.keys(full.body.responses).sort()).toEqual(["board_notes", "complete", "docs", "recommendation", "strengths"]);
-    expect(Object.keys(full.body.audio)).toEqual(["rec1", "rec2"]);
+    expect(Object.keys(full.body.audio)).toEqual([rec1, rec2]);
+    expect(full.body.audio[rec1].transcript).toEqual({ en: "Hello.", es: "Hola." });
     const preview = await check("GET", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}?view=mentor`, { token });
     expect(preview.body.responses).not.toHaveProperty("board_notes");
     const asMentor = await check("GET", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}`, { token: mentor.token });
@@ -438,19 +441,25 @@ describe("real responses match the documented schemas", () => {
       await check("POST", "/api/audio/capture", "/api/audio/capture", { token, form: chunk(2) });
       await check("POST", "/api/audio/capture", "/api/audio/capture", { token, form: chunk(1) });
       const target = { recordingId, personId, interviewId };
+      const accepted = await check("POST", "/api/audio/finalize", "/api/audio/finalize", { token, body: { ...target, name: { en: "Part 1" } }, headers: { prefer: "respond-async" }, expect: 202 });
+      expect(accepted.headers.get("preference-applied")).toBe("respond-async");
+      await check("GET", "/api/audio/recordings/{recordingId}", new URL(accepted.body.status_url).pathname, { token });
       await check("POST", "/api/audio/finalize", "/api/audio/finalize", { token, body: { ...target, name: { en: "Part 1" } } });
+      await pipelineSettled(token, recordingId);
+      await check("GET", "/api/audio/recordings/{recordingId}", `/api/audio/recordings/${recordingId}`, { token: mentor.token });
+      await check("GET", "/api/audio/recordings/{recordingId}", "/api/audio/recordings/nothing-here", { token, expect: 404 });
       const again = await check("POST", "/api/audio/finalize", "/api/audio/finalize", { token, body: { ...target, name: { en: "Part 1" } } });
       await check("POST", "/api/audio/capture", "/api/audio/capture", { token, form: chunk(3), expect: 409 });
       await check("POST", "/api/audio/finalize", "/api/audio/finalize", { token, body: { ...target, recordingId: "never-captured", name: { en: "x" } }, expect: 404 });
       await check("GET", "/files/{path}", new URL(again.body.url).pathname, { token });
       await check("POST", "/api/audio/transcribe", "/api/audio/transcribe", { token, body: { url: again.body.url, ...target, language: "es" } });
-      await check("POST", "/api/audio/transcribe", "/api/audio/transcribe", { token, body: { url: "http://169.254.169.254/latest", ...target }, expect: 400 });
+      await check("POST", "/api/audio/transcribe", "/api/audio/transcribe", { token, body: { url: "http://169.254.169.254/latest", ...target, force: true }, expect: 400 });
       await check("POST", "/api/audio/summarize", "/api/audio/summarize", { token, body: { transcript: "Hello from the test server.", ...target, language: "es" } });
       await check("POST", "/api/audio/translate", "/api/audio/translate", { token: mentor.token, body: { ...target, language: "es" } });
       // The interview now carries the recording with every optional part: its schema was exercised.
       const full = await check("GET", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}`, { token });
       expect(Object.keys(full.body.audio[recordingId]).sort()).toEqual(
-        ["content_type", "created_at", "duration_ms", "language", "name", "segment_translations", "segments", "size", "summarized_at", "summary", "summary_language", "transcribed_at", "transcript", "url"].sort(),
+        ["content_type", "created_at", "duration_ms", "language", "name", "segment_translations", "segments", "size", "steps", "summarized_at", "summary", "summary_language", "transcribed_at", "transcript", "url"].sort(),
       );
     } finally {
       await ai.close();

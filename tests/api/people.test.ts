@@ -359,10 +359,11 @@ describe("DELETE /api/people/:id", () => {
     const fileBytes = storedPath(keyOf(file.body.url));
     const photoBytes = storedPath(keyOf(photo.body.photo_url));
     // An interview with an attachment and a recording, stored as the interview and audio code store them.
-    const recordingKey = `${d.id}/audio/${person.id}/rec-1.webm`;
+    const recordingKey = `${d.id}/audio/${person.id}/rec-1-${person.id}.webm`;
     const attachmentKey = `${d.id}/interviews/${person.id}/att-1/notes.txt`;
-    const interview = await db().interview.create({
-      data: { districtId: d.id, personId: person.id, date: "2026-02-01", audio: { "rec-1": { name: { en: "Take 1" }, url: `${BASE}/files/${recordingKey}` } } },
+    const interview = await db().interview.create({ data: { districtId: d.id, personId: person.id, date: "2026-02-01" } });
+    await db().audioRecording.create({
+      data: { id: `rec-1-${person.id}`, districtId: d.id, interviewId: interview.id, personId: person.id, name: { en: "Take 1" }, storageKey: recordingKey, finalizedAt: new Date() },
     });
     await db().interviewFile.create({
       data: { districtId: d.id, interviewId: interview.id, fieldId: "f1", name: "notes.txt", storageKey: attachmentKey, contentType: "text/plain", size: 5 },

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { runFfmpeg } from "@/lib/audio/ffmpeg";
+import { runFfmpeg } from "@/lib/media/ffmpeg";
 import { call } from "./api";
 
 /**
@@ -46,3 +46,18 @@ export async function captureAll(token: string, recordingId: string, chunks: Buf
 }
 
 export const newRecordingId = (label = "rec") => `${label}-${Math.random().toString(36).slice(2, 10)}`;
+
+/**
+ * Waits until no server-side step of the recording is queued or running (the pipeline after
+ * finalize: transcribe → summarize → translate), through its status URL; returns the steps.
+ */
+export async function pipelineSettled(token: string, recordingId: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await call("GET", `/api/audio/recordings/${recordingId}`, { token });
+    const steps = (res.body?.steps ?? []) as { step: string; state: string; error: string | null }[];
+    if (res.status === 200 && steps.length && steps.every((s) => !["queued", "running"].includes(s.state))) return steps;
+    if (Date.now() > deadline) throw new Error(`The pipeline of ${recordingId} did not settle: ${JSON.stringify(res.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,4 +1,6 @@
-import { inject } from "vitest";
+import { randomBytes } from "node:crypto";
+import { afterAll, inject } from "vitest";
+import { stopInProcessWorkers } from "@/lib/jobs/in-process-workers";
 
 // Every test worker talks to the database and data folder made by global-setup.ts.
 process.env.DATABASE_URL = inject("databaseUrl");
@@ -8,3 +10,9 @@ process.env.DATABASE_POOL_SIZE = "4";
 delete process.env.SMTP_URL;
 delete process.env.BLOB_READ_WRITE_TOKEN;
 delete process.env.BASE_URL;
+// Jobs run in the test file's own process, from its own queue: a job always runs with the
+// settings (AI servers, storage) of the file that queued it.
+process.env.JOBS_IN_PROCESS = "1";
+process.env.JOBS_SCHEMA = `jobs_${randomBytes(6).toString("hex")}`;
+
+afterAll(() => stopInProcessWorkers());

@@ -1,15 +1,14 @@
 import { finalizeRecording } from "@/lib/audio/finalize-recording";
+import { acceptedAnswer } from "@/lib/audio/recording-status";
 import { finalizeSchema } from "@/lib/audio/schemas";
-import { afterResponse } from "@/lib/http/after-response";
 import { methods } from "@/lib/http/methods";
+import { prefersAsync } from "@/lib/http/prefer-async";
 import { route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ scope: "write:interviews", body: finalizeSchema }, async ({ ctx, body }) => {
-    const { answer, cleanUp } = await finalizeRecording(ctx, body);
-    // The chunks go once the answer is sent: they are no longer needed, and a crash meanwhile
-    // leaves them to the next finalize of this recording or to the sweep.
-    afterResponse(cleanUp);
-    return answer;
+  POST: route({ scope: "write:interviews", body: finalizeSchema }, async ({ ctx, req, body }) => {
+    const async = prefersAsync(req);
+    const outcome = await finalizeRecording(ctx, body, { wait: !async });
+    return "done" in outcome ? outcome.done : acceptedAnswer(ctx, body.recordingId, async);
   }),
 });

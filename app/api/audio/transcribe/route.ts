@@ -1,8 +1,14 @@
+import { acceptedAnswer } from "@/lib/audio/recording-status";
 import { transcribeSchema } from "@/lib/audio/schemas";
 import { transcribeRecording } from "@/lib/audio/transcribe-recording";
 import { methods } from "@/lib/http/methods";
+import { prefersAsync } from "@/lib/http/prefer-async";
 import { route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ scope: "write:interviews", body: transcribeSchema }, ({ ctx, body }) => transcribeRecording(ctx, body)),
+  POST: route({ scope: "write:interviews", body: transcribeSchema }, async ({ ctx, req, body }) => {
+    const async = prefersAsync(req);
+    const outcome = await transcribeRecording(ctx, body, { wait: !async });
+    return "done" in outcome ? outcome.done : acceptedAnswer(ctx, body.recordingId, async);
+  }),
 });

@@ -72,8 +72,8 @@ async function encodePieces(file: string, cuts: number[], outDir: string): Promi
   );
 }
 
-async function split(file: string, maxBytes: number, outDir: string, bytesPerMs: number, offsetMs: number, attemptsLeft: number): Promise<AudioPiece[]> {
-  const maxPieceMs = Math.floor((maxBytes - HEADER_BYTES) / bytesPerMs);
+async function split(file: string, maxBytes: number, maxMs: number, outDir: string, bytesPerMs: number, offsetMs: number, attemptsLeft: number): Promise<AudioPiece[]> {
+  const maxPieceMs = Math.min(maxMs, Math.floor((maxBytes - HEADER_BYTES) / bytesPerMs));
   if (maxPieceMs < MIN_PIECE_MS) throw new Error(`${maxBytes} bytes cannot hold ${MIN_PIECE_MS / 1000} s of audio; use a larger limit.`);
   const [durationMs, silences] = await Promise.all([audioDurationMs(file), detectSilences(file)]);
   const pieces = await encodePieces(file, planCuts(durationMs, silences, maxPieceMs), outDir);
@@ -88,17 +88,19 @@ async function split(file: string, maxBytes: number, outDir: string, bytesPerMs:
     // Larger than planned (a rate estimate off for this input): cut this piece again at its own rate.
     if (attemptsLeft <= 1) throw new Error(`A piece of ${piece.bytes} bytes stays above ${maxBytes} bytes after splitting.`);
     const rate = (piece.bytes / Math.max(1, piece.endMs - piece.startMs)) * 1.1;
-    result.push(...(await split(piece.path, maxBytes, outDir, rate, shifted.startMs, attemptsLeft - 1)));
+    result.push(...(await split(piece.path, maxBytes, maxMs, outDir, rate, shifted.startMs, attemptsLeft - 1)));
     await fs.rm(piece.path, { force: true });
   }
   return result;
 }
 
 /**
- * Cuts a recording into pieces of at most `maxBytes` each, at silences where possible, written as
- * WebM files into `outDir` (owned by the caller, see withTempDir). Pieces are in order and
- * contiguous: each starts where the previous one ends (times in ms on the original's timeline).
+ * Cuts a recording into pieces of at most `maxBytes` (and `maxMs`, when given) each, at silences
+ * where possible, written as WebM files into `outDir` (owned by the caller, see withTempDir).
+ * Pieces are in order and contiguous: each starts where the previous one ends (times in ms on the
+ * original's timeline). The same file always gives the same pieces, so a stopped transcription
+ * can resume after the pieces it finished.
  */
-export function splitAtSilences(file: string, { maxBytes, outDir }: { maxBytes: number; outDir: string }): Promise<AudioPiece[]> {
-  return split(file, maxBytes, outDir, PLANNED_BYTES_PER_MS, 0, 3);
+export function splitAtSilences(file: string, { maxBytes, maxMs = Infinity, outDir }: { maxBytes: number; maxMs?: number; outDir: string }): Promise<AudioPiece[]> {
+  return split(file, maxBytes, maxMs, outDir, PLANNED_BYTES_PER_MS, 0, 3);
 }

@@ -1,0 +1,32 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { jobBoss } from "@/lib/jobs/boss";
+import { enqueueJob } from "@/lib/jobs/enqueue";
+import { STEP_QUEUE, type RecordingStepName } from "@/lib/jobs/queues";
+
+/**
+ * Steps whose worker stopped renewing its lease (killed, or its machine gone) go back to the
+ * queue: each such step is taken by one UPDATE, so many worker processes may run this at once
+ * and each step is handed back once. Its pg-boss job is failed, which retries it with backoff
+ * (or, if that job is already gone, a new one is queued). Across all districts: maintenance.
+ */
+export async function requeueStalledSteps(): Promise<number> {
+  const stalled = await db().$queryRaw<{ recording_id: string; district_id: string; step: RecordingStepName; job_id: string | null }[]>`
+    update recording_steps
+       set state = 'queued', lease_id = null, heartbeat_at = null, updated_at = now(),
+           error = 'The worker running this step stopped; it runs again.'
+     where state = 'running' and heartbeat_at < now() - make_interval(secs => ${env().JOB_LEASE_SECONDS})
+    returning recording_id, district_id, step, job_id`;
+  if (!stalled.length) return 0;
+  const boss = await jobBoss();
+  for (const { recording_id: recordingId, district_id: districtId, step, job_id: jobId } of stalled) {
+    const queue = STEP_QUEUE[step];
+    const failed = jobId ? await boss.fail(queue, jobId, { message: "worker stopped" }).catch(() => null) : null;
+    if (!failed || !(failed as { affected?: number }).affected) {
+      await enqueueJob(queue, { districtId, recordingId }, { singletonKey: recordingId });
+    }
+    console.warn(`[jobs] ${step} of recording ${recordingId} was left by a stopped worker; queued again`);
+  }
+  return stalled.length;
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import { db, type Tx } from "@/lib/db/client";
+import { jobBoss } from "./boss";
+import { ensureInProcessWorkers } from "./in-process-workers";
+import { wakeLocalWorkers } from "./local-workers";
+import type { JobData, QueueName } from "./queues";
+
+/** Channel on which an enqueue tells worker processes to look now (PostgreSQL; PGlite drops NOTIFY, its workers poll). */
+export const WAKE_CHANNEL = "cas_jobs";
+
+type RawTx = { $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>; $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> };
+
+export type EnqueueOptions = {
+  /** At most one job per key is queued, and one runs, at a time ("stately" queues). */
+  singletonKey?: string;
+  /** Seconds from now, or a time. */
+  startAfter?: number | Date;
+  /** Overrides the queue's expiry (a long recording's transcription). */
+  expireInSeconds?: number;
+};
+
+export type Enqueue = <Q extends QueueName>(queue: Q, data: JobData[Q], options?: EnqueueOptions) => Promise<string | null>;
+
+/** pg-boss's insert, run on the caller's transaction: JSON values are sent as text, as Prisma's raw queries expect. */
+const onTransaction = (tx: RawTx) => ({
+  executeSql: async (text: string, values: unknown[] = []) => ({
+    rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values.map((v) => (v !== null && typeof v === "object" && !(v instanceof Date) ? JSON.stringify(v) : v))),
+  }),
+});
+
+/**
+ * Runs `work` in one database transaction in which it may enqueue jobs: the jobs exist exactly
+ * when the change that causes them commits (never lost, never run for a change that rolled back).
+ * Workers are woken once it has committed. `enqueue` answers the job's id, or null when a job with
+ * the same singleton key is already queued (the caller joins it).
+ */
+export async function transactionWithJobs<T>(work: (tx: Tx, enqueue: Enqueue) => Promise<T>): Promise<T> {
+  // Started before the transaction: on the embedded database an open transaction holds every
+  // connection, so pg-boss could not start inside one.
+  await ensureInProcessWorkers();
+  const boss = await jobBoss();
+  const queues = new Set<QueueName>();
+  const result = await db().$transaction(async (tx) => {
+    const enqueue: Enqueue = async (queue, data, options = {}) => {
+      queues.add(queue);
+      const { startAfter, ...rest } = options;
+      const id = await boss.send(queue, data as object, {
+        ...rest,
+        ...(startAfter !== undefined ? { startAfter: typeof startAfter === "number" ? Math.max(0, Math.round(startAfter)) : startAfter } : {}),
+        db: onTransaction(tx as unknown as RawTx),
+      });
+      await (tx as unknown as RawTx).$executeRawUnsafe("select pg_notify($1, $2)", WAKE_CHANNEL, queue);
+      return id;
+    };
+    return work(tx, enqueue);
+  });
+  for (const queue of queues) wakeLocalWorkers(queue);
+  return result;
+}
+
+/** One job on its own (no other change to commit with it). */
+export function enqueueJob<Q extends QueueName>(queue: Q, data: JobData[Q], options?: EnqueueOptions) {
+  return transactionWithJobs((_tx, enqueue) => enqueue(queue, data, options));
+}

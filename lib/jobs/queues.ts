@@ -1,0 +1,65 @@
+/**
+ * Every queue of the service, with its retry policy and how many jobs of it one worker process
+ * runs at once. Definitions only (no handlers), so that code which enqueues does not load the
+ * work itself. pg-boss "stately" queues hold at most one queued and one running job per
+ * singleton key: a second request for the same recording step joins the one already queued.
+ */
+export type RecordingStepName = "finalize" | "transcribe" | "summarize" | "translate";
+
+export type JobData = {
+  "recording-finalize": { districtId: string; recordingId: string };
+  "recording-transcribe": { districtId: string; recordingId: string };
+  "recording-summarize": { districtId: string; recordingId: string };
+  "recording-translate": { districtId: string; recordingId: string };
+  "chunks-delete": { districtId: string; recordingId: string };
+  "chunks-sweep": Record<string, never>;
+  "message-translate": { districtId: string; messageId: string; languages: string[] };
+  "mail-send": { to: string; subject: string; text: string; html: string; expiresAt?: number };
+};
+
+export type QueueName = keyof JobData;
+
+export type QueueDefinition = {
+  policy: "standard" | "stately";
+  /** Attempts after the first; then the job is dead (failed), which an admin can see and retry. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled (with jitter) for each next one. */
+  retryDelay: number;
+  /** A running job not finished in this time is failed and retried (pg-boss's own lease). */
+  expireInSeconds: number;
+  /** Jobs of this queue one worker process runs at once. */
+  concurrency: number;
+};
+
+const minutes = (n: number) => n * 60;
+const hours = (n: number) => n * 3600;
+
+export const QUEUES: Record<QueueName, QueueDefinition> = {
+  // Finalize is quick (0.3 s for 2 hours of chunks) but waits on storage.
+  "recording-finalize": { policy: "stately", retryLimit: 6, retryDelay: 5, expireInSeconds: hours(1), concurrency: 2 },
+  // Transcription is the long one: one at a time per process (pocketsphinx takes a core), and
+  // its own lease (recording_steps.heartbeat_at) notices a dead worker long before this expiry.
+  "recording-transcribe": { policy: "stately", retryLimit: 6, retryDelay: 30, expireInSeconds: hours(23), concurrency: 1 },
+  "recording-summarize": { policy: "stately", retryLimit: 6, retryDelay: 30, expireInSeconds: hours(1), concurrency: 2 },
+  "recording-translate": { policy: "stately", retryLimit: 6, retryDelay: 30, expireInSeconds: hours(2), concurrency: 2 },
+  "chunks-delete": { policy: "stately", retryLimit: 10, retryDelay: 60, expireInSeconds: hours(1), concurrency: 2 },
+  // Run by cron once per cluster (pg-boss's schedule takes a lock), never per process.
+  "chunks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
+  // Retries for about a day when the provider is down: 10 attempts from 30 s doubling.
+  "message-translate": { policy: "standard", retryLimit: 10, retryDelay: 30, expireInSeconds: minutes(10), concurrency: 2 },
+  // SMTP down: retried for about a day (12 attempts from 30 s doubling, capped by pg-boss at 2^16).
+  "mail-send": { policy: "standard", retryLimit: 12, retryDelay: 30, expireInSeconds: minutes(10), concurrency: 2 },
+};
+
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+
+/** Which queue runs each recording step. */
+export const STEP_QUEUE: Record<RecordingStepName, QueueName> = {
+  finalize: "recording-finalize",
+  transcribe: "recording-transcribe",
+  summarize: "recording-summarize",
+  translate: "recording-translate",
+};
+
+/** Cron schedules (UTC), each run once per cluster. */
+export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [{ queue: "chunks-sweep", cron: "*/15 * * * *" }];

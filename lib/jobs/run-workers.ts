@@ -1,0 +1,84 @@
+import "server-only";
+import pg from "pg";
+import { env } from "@/lib/env";
+import { jobBoss, stopJobBoss } from "./boss";
+import { WAKE_CHANNEL } from "./enqueue";
+import { registerLocalWorker, wakeLocalWorkers } from "./local-workers";
+import { QUEUE_NAMES, QUEUES, SCHEDULES, type JobData, type QueueName } from "./queues";
+
+/** What a handler learns of its job besides the data. */
+export type JobInfo = { id: string; queue: QueueName; retryCount: number; retryLimit: number; isLastAttempt: boolean };
+
+export type JobHandler<Q extends QueueName> = (data: JobData[Q], job: JobInfo) => Promise<unknown>;
+export type JobHandlers = { [Q in QueueName]: JobHandler<Q> };
+
+/** Something a worker process does every `everyMs` besides jobs (safe to run in many processes at once). */
+export type PeriodicTask = { name: string; everyMs: number; run: () => Promise<unknown> };
+
+type RawJob = { id: string; data: unknown; retryCount: number; retryLimit: number };
+
+/** LISTEN for enqueues on PostgreSQL, so that a job starts at once rather than at the next poll. Best effort. */
+async function listenForEnqueues(): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: env().DATABASE_URL, application_name: "cas-jobs-listen" });
+  client.on("error", (error) => console.error(`[jobs] wake-up connection: ${error.message}; polling only`));
+  client.on("notification", (n) => {
+    if (n.payload && (QUEUE_NAMES as string[]).includes(n.payload)) wakeLocalWorkers(n.payload as QueueName);
+  });
+  try {
+    await client.connect();
+    await client.query(`listen ${WAKE_CHANNEL}`);
+  } catch (error) {
+    console.error(`[jobs] cannot listen for enqueues (${(error as Error).message}); polling only`);
+  }
+  return () => client.end().catch(() => {});
+}
+
+/**
+ * Runs the handlers of `queues` in this process: QUEUES[q].concurrency jobs of each at once,
+ * polled every JOB_POLL_SECONDS and woken at once by an enqueue (here, or on PostgreSQL by
+ * NOTIFY from any process). Cron schedules are declared (pg-boss runs each once per cluster),
+ * and the periodic tasks start. `stop` lets running jobs finish (or gives up after `graceMs`).
+ */
+export async function startWorkers(handlers: JobHandlers, options: { queues?: QueueName[]; periodic?: PeriodicTask[] } = {}) {
+  const boss = await jobBoss("work");
+  const queues = options.queues ?? QUEUE_NAMES;
+  const unregister: Array<() => void> = [];
+  for (const queue of queues) {
+    const handler = handlers[queue] as JobHandler<QueueName>;
+    for (let i = 0; i < QUEUES[queue].concurrency; i++) {
+      const id = await boss.work(queue, { pollingIntervalSeconds: env().JOB_POLL_SECONDS, batchSize: 1, includeMetadata: true }, async (jobs) => {
+        const job = jobs[0] as unknown as RawJob;
+        const info: JobInfo = { id: job.id, queue, retryCount: job.retryCount, retryLimit: job.retryLimit, isLastAttempt: job.retryCount >= job.retryLimit };
+        return handler(job.data as JobData[QueueName], info);
+      });
+      unregister.push(registerLocalWorker(queue, () => boss.notifyWorker(id)));
+    }
+  }
+  for (const { queue, cron } of SCHEDULES) if (queues.includes(queue)) await boss.schedule(queue, cron, {}, { tz: "UTC" });
+  const stopListening = await listenForEnqueues();
+
+  const timers = (options.periodic ?? []).map((task) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      task
+        .run()
+        .catch((error) => console.error(`[jobs] ${task.name} failed: ${(error as Error).message}`))
+        .finally(() => (running = false));
+    }, task.everyMs);
+    timer.unref();
+    return timer;
+  });
+
+  return {
+    async stop(graceMs = 10_000) {
+      for (const timer of timers) clearInterval(timer);
+      for (const off of unregister) off();
+      await stopListening();
+      await stopJobBoss(graceMs);
+    },
+  };
+}
+
+export type Workers = Awaited<ReturnType<typeof startWorkers>>;

@@ -1,0 +1,29 @@
+import "server-only";
+import { enqueueJob } from "@/lib/jobs/enqueue";
+import type { JobData } from "@/lib/jobs/queues";
+import { sendMail, type Mail } from "./send-mail";
+
+/** First retry after a failed send; the job doubles it each time (about a day in all). */
+const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * Sends `mail` now (someone is waiting for their link); if the mail server cannot take it, the
+ * mail becomes a job, retried with backoff until it goes or, for a link, until the link expires
+ * (`expiresAt`): a mail that comes too late is never sent. Never throws for a mail-server failure.
+ */
+export async function deliverMail(mail: Mail, options: { expiresAt?: number } = {}) {
+  try {
+    await sendMail(mail);
+  } catch (error) {
+    console.error(`[mail] sending to ${mail.to} failed (${(error as Error).message}); retrying in the background`);
+    await enqueueJob("mail-send", { ...mail, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) }, { startAfter: RETRY_AFTER_SECONDS });
+  }
+}
+
+/** The job: sends, or drops a mail whose link has expired meanwhile. A failure is retried by the queue. */
+export async function sendMailJob(data: JobData["mail-send"]) {
+  if (data.expiresAt && data.expiresAt <= Date.now()) return { dropped: "its link expired before the mail server took it" };
+  const { expiresAt: _expiresAt, ...mail } = data;
+  await sendMail(mail);
+  return { sent: true };
+}

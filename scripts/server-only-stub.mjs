@@ -1,0 +1,14 @@
+/**
+ * `server-only` marks modules that must never reach the browser: the package throws unless it
+ * is resolved under React's `react-server` condition, as Next.js does for server code. The
+ * service's own Node processes (npm start's parts, the worker, the admin command, benches) are
+ * server code too: this hook resolves the marker to an empty module for them.
+ * Loaded with `node --import ./scripts/server-only-stub.mjs` (or tsx's `--import`).
+ */
+import { register } from "node:module";
+
+const hook = `export async function resolve(specifier, context, next) {
+  if (specifier === "server-only") return { url: "data:text/javascript,export {};", format: "module", shortCircuit: true };
+  return next(specifier, context);
+}`;
+register(`data:text/javascript,${encodeURIComponent(hook)}`);
