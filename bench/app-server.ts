@@ -28,19 +28,15 @@ async function main() {
 
   // BENCH_NEXT_NODE_ARGS: extra node flags for next-server (bench/api.ts's --cpu-prof).
   const nodeArgs = (process.env.BENCH_NEXT_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, "scripts/serve.ts"], {
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      NEXTAUTH_SECRET: authSecret(),
-      NEXT_TELEMETRY_DISABLED: "1",
-      NODE_ENV: "production",
-    },
-  });
-  log(`the app on port ${PORT}, server pid ${child.pid}`);
+  const partEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, NEXTAUTH_SECRET: authSecret(), NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" };
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, "scripts/serve.ts"], { stdio: "inherit", env: partEnv });
+  const worker = spawn(process.execPath, [...SERVER_NODE_ARGS, "scripts/worker.ts"], { stdio: "inherit", env: partEnv });
+  log(`the app on port ${PORT}, server pid ${child.pid}, worker pid ${worker.pid}`);
 
-  const stop = (signal: NodeJS.Signals) => child.kill(signal);
+  const stop = (signal: NodeJS.Signals) => {
+    worker.kill(signal);
+    child.kill(signal);
+  };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   child.on("exit", async (code) => {

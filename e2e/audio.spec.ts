@@ -10,9 +10,10 @@ import { screens, signIn } from "./helpers";
  * Recording an interview in the browser, end to end, in Chromium with a fake microphone that
  * plays an espeak-ng WAV (made here, with the faint hiss of a room so that pocketsphinx, the
  * offline speech-to-text the server uses without OpenAI settings, hears words):
- * record → stop → saved, transcribed, summarized; offline mid-recording; a reload mid-recording;
- * a failed step with Retry and a reload that resumes it; seeking; the candidate reading it in
- * Spanish; a refused microphone, no microphone, an unsupported browser.
+ * record → stop → saved, then transcribed and summarized by the server; offline mid-recording; a
+ * reload mid-recording; a failed save with Retry and a reload that resumes it; the recorder's tab
+ * closed right after Stop while another device watches the steps; seeking; the candidate reading
+ * it in Spanish; a refused microphone, no microphone, an unsupported browser.
  */
 
 const SPOKEN =
@@ -178,8 +179,10 @@ test("offline mid-recording: the chunks wait on the device and go when the conne
   await card(page).getByRole("button", { name: "Stop" }).click();
   await waitForTranscript(page);
   const [recording] = Object.values((await interviewOf(page, target)).audio);
-  // Every second recorded is in the file, the offline stretch included.
-  expect(Math.abs(recording.duration_ms! / 1000 - recorded)).toBeLessThanOrEqual(1.5);
+  // Every second recorded is in the file, the offline stretch included (the file runs on until the
+  // Stop click lands, which a loaded machine can delay by a second or two).
+  expect(recording.duration_ms! / 1000).toBeGreaterThanOrEqual(recorded - 1.5);
+  expect(recording.duration_ms! / 1000).toBeLessThanOrEqual(recorded + 3);
 });
 
 test("a reload mid-recording: the next visit finds the recording, uploads what is left and saves it", async ({ page }) => {
@@ -209,27 +212,66 @@ test("a reload mid-recording: the next visit finds the recording, uploads what i
   await expect.poll(async () => Object.keys((await interviewOf(page, target)).audio).length, { timeout: 60_000 }).toBe(2);
 });
 
-test("a failed step shows Retry; a reload in the middle resumes where it stopped", async ({ page }) => {
+test("a failed save shows Retry; a reload in the middle resumes where it stopped", async ({ page }) => {
   await signIn(page, "board@demo.test");
   const target = await newInterview(page);
   await page.goto(target.path);
-  await page.route("**/api/audio/transcribe", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "ai_unavailable", message: "Speech-to-text failed." } }) }));
+  await page.route("**/api/audio/finalize", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "overloaded", message: "The service is busy." } }) }));
   await record(page, 4);
   await card(page).getByRole("button", { name: "Stop" }).click();
   const session = card(page).locator("section.audio-session");
-  await expect(session.locator('[data-step="finalize"]')).toHaveAttribute("data-status", "done", { timeout: 30_000 });
-  await expect(session.locator('[data-step="transcribe"]')).toHaveAttribute("data-status", "error");
+  await expect(session.locator('[data-step="upload"]')).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+  await expect(session.locator('[data-step="finalize"]')).toHaveAttribute("data-status", "error", { timeout: 30_000 });
   await expect(session.getByRole("button", { name: "Retry" })).toBeVisible();
-  // Saved already: the recording is listed while its transcript waits.
-  await expect(card(page).locator("li.audio-item")).toHaveCount(1);
   await screens(page, "audio-step-failed");
 
-  await page.unroute("**/api/audio/transcribe");
+  await page.unroute("**/api/audio/finalize");
   await page.reload();
   await waitForTranscript(page);
   const [recording] = Object.values((await interviewOf(page, target)).audio);
   expect(recording.transcript).toBeTruthy();
   expect(recording.summary).toBeTruthy();
+});
+
+test("the recorder's tab closed right after Stop: another device sees the steps go by and the transcript and summary arrive", async ({ browser, page }) => {
+  await signIn(page, "board@demo.test");
+  const target = await newInterview(page);
+  // Another device: the administrator's browser, already on the interview's page.
+  const other = await browser.newContext();
+  const watcher = await other.newPage();
+  await signIn(watcher, "admin@demo.test");
+  await watcher.goto(target.path);
+  await expect(card(watcher).getByText("No recordings yet. Press Record to record the interview here.")).toBeVisible();
+  // Every step state the page shows, however briefly.
+  await watcher.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { stepsSeen: string[] }).stepsSeen = seen;
+    const look = () => {
+      for (const el of document.querySelectorAll(".audio-pipeline-step")) {
+        const state = `${el.getAttribute("data-step")}:${el.getAttribute("data-state")}`;
+        if (!seen.includes(state)) seen.push(state);
+      }
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+
+  await page.goto(target.path);
+  await card(page).getByLabel("Name of the recording").fill("Closing remarks");
+  await record(page, 6);
+  const saved = page.waitForResponse((res) => res.url().endsWith("/api/audio/finalize") && res.status() === 200);
+  await card(page).getByRole("button", { name: "Stop" }).click();
+  await saved;
+  await page.close(); // the recorder's tab is gone: the server carries on
+
+  const item = await waitForTranscript(watcher);
+  await expect(item.getByRole("heading", { name: "Closing remarks" })).toBeVisible();
+  const seen = await watcher.evaluate(() => (window as unknown as { stepsSeen: string[] }).stepsSeen);
+  expect(seen.some((s) => /^(transcribe|summarize|translate):(queued|running)$/.test(s)), seen.join(", ")).toBe(true);
+  await screens(watcher, "audio-other-device");
+  const [recording] = Object.values((await interviewOf(watcher, target)).audio);
+  expect(recording.transcript!.en.length).toBeGreaterThan(5);
+  expect(recording.summary).toBeTruthy();
+  await other.close();
 });
 
 test("the candidate records their own published interview; in Spanish, the English transcript is translated", async ({ browser, page }) => {

@@ -30,11 +30,18 @@ export function sendChunk(recordingId: string, number: number, blob: Blob, signa
 export const finalizeRecording = (target: RecordingTarget, name: Record<string, string>) =>
   apiFetch<FinalizeResult>("/api/audio/finalize", { method: "POST", body: { ...target, name } });
 
-export const transcribeRecording = (target: RecordingTarget, url: string, language: string, force = false) =>
-  apiFetch<TranscribeResult>("/api/audio/transcribe", { method: "POST", body: { ...target, url, language, ...(force ? { force } : {}) } });
+/** Asks the server to (re)do a step; with `background` it answers at once (Prefer: respond-async) and the page follows the step live. */
+const stepRequest = (body: Record<string, unknown>, background: boolean) => ({
+  method: "POST" as const,
+  body,
+  ...(background ? { headers: { prefer: "respond-async" } } : {}),
+});
 
-export const summarizeRecording = (target: RecordingTarget, transcript: string, language: string, force = false) =>
-  apiFetch<SummarizeResult>("/api/audio/summarize", { method: "POST", body: { ...target, transcript, language, ...(force ? { force } : {}) } });
+export const transcribeRecording = (target: RecordingTarget, url: string, language: string, force = false, background = false) =>
+  apiFetch<TranscribeResult>("/api/audio/transcribe", stepRequest({ ...target, url, ...(language ? { language } : {}), ...(force ? { force } : {}) }, background));
+
+export const summarizeRecording = (target: RecordingTarget, transcript: string, language: string, force = false, background = false) =>
+  apiFetch<SummarizeResult>("/api/audio/summarize", stepRequest({ ...target, transcript, ...(language ? { language } : {}), ...(force ? { force } : {}) }, background));
 
 export const translateRecording = (target: RecordingTarget, language: string) =>
   apiFetch<TranslateResult>("/api/audio/translate", { method: "POST", body: { ...target, language } });

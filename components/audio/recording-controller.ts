@@ -1,12 +1,13 @@
 "use client";
 
 import { isApiError } from "@/components/api/api-fetch";
-import { finalizeRecording, sendChunk, summarizeRecording, transcribeRecording } from "./audio-api";
+import { finalizeRecording, sendChunk } from "./audio-api";
 import { ChunkUploader } from "./chunk-uploader";
 import { deleteSession, getChunk, saveSession, sessionsOf, updateSession, type LocalSession } from "./recording-db";
 
-export type StepName = "upload" | "finalize" | "transcribe" | "summarize";
-export const STEPS: StepName[] = ["upload", "finalize", "transcribe", "summarize"];
+/** What this device does for a recording; the server does the rest (transcript, summary, translations) by itself. */
+export type StepName = "upload" | "finalize";
+export const STEPS: StepName[] = ["upload", "finalize"];
 export type StepStatus = "waiting" | "running" | "done" | "error";
 
 export type SessionView = {
@@ -35,10 +36,11 @@ async function heldLocks(): Promise<Set<string> | null> {
 }
 
 /**
- * The recordings of one interview on this device, from the first chunk to the stored summary:
- * each session's upload queue, then finalize → transcribe → summarize, one after the other, each
- * persisted in IndexedDB so that a reload resumes where it stopped. Components read it with
- * useSyncExternalStore (`subscribe` / `getSnapshot`).
+ * The recordings of one interview on this device, from the first chunk until the server holds
+ * the recording: each session's upload queue, then finalize, persisted in IndexedDB so that a
+ * reload resumes where it stopped. Once finalized, the session leaves the device: the server
+ * transcribes, summarizes and translates it as jobs of its own, whatever happens to this tab.
+ * Components read it with useSyncExternalStore (`subscribe` / `getSnapshot`).
  */
 export class RecordingController {
   private views = new Map<string, SessionView>();
@@ -187,47 +189,26 @@ export class RecordingController {
     return { recordingId: session.recordingId, personId: session.personId, interviewId: session.interviewId };
   }
 
-  /** Stores a change of the session and shows it. */
-  private async advance(recordingId: string, change: Partial<LocalSession>) {
-    const session = await updateSession(recordingId, change);
-    if (session) this.set(recordingId, { session });
-    return session ?? this.view(recordingId)!.session;
-  }
-
-  /** The steps after recording, from wherever the session stands; one run per session at a time. */
+  /** Upload, then finalize, from wherever the session stands; one run per session at a time. */
   private async run(recordingId: string) {
     if (this.running.has(recordingId) || this.disposed || !this.view(recordingId)) return;
     this.running.add(recordingId);
     let step: StepName = "upload";
     try {
-      let session = this.view(recordingId)!.session;
+      const session = this.view(recordingId)!.session;
+      // "finalized" / "transcribed": left by an earlier version of this page, which drove the steps after finalize.
       if (session.stage === "stopped") {
         this.set(recordingId, { step, status: "running", error: null });
         await this.view(recordingId)!.uploader.whenDrained();
         step = "finalize";
         this.set(recordingId, { step, status: "running" });
-        const finalized = await this.finalize(this.view(recordingId)!);
-        session = await this.advance(recordingId, { stage: "finalized", url: finalized.url, durationMs: finalized.duration_ms });
-        this.onServerChange();
+        await this.finalize(this.view(recordingId)!);
       }
-      if (session.stage === "finalized") {
-        step = "transcribe";
-        this.set(recordingId, { step, status: "running", error: null });
-        const transcribed = await transcribeRecording(this.target(session), session.url!, session.language);
-        session = await this.advance(recordingId, { stage: "transcribed", transcript: transcribed.transcript });
-        this.onServerChange();
-      }
-      if (session.stage === "transcribed") {
-        step = "summarize";
-        this.set(recordingId, { step, status: "running", error: null });
-        // Nothing was said: there is nothing to summarize.
-        if (session.transcript?.trim()) await summarizeRecording(this.target(session), session.transcript, session.language);
-        this.view(recordingId)?.uploader.dispose();
-        await deleteSession(recordingId);
-        this.views.delete(recordingId);
-        this.notify();
-        this.onServerChange();
-      }
+      this.view(recordingId)?.uploader.dispose();
+      await deleteSession(recordingId);
+      this.views.delete(recordingId);
+      this.notify();
+      this.onServerChange();
     } catch (error) {
       this.set(recordingId, { step, status: "error", error });
     } finally {

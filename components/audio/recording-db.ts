@@ -9,7 +9,11 @@ import { openDB, type DBSchema, type IDBPDatabase } from "idb";
  * the session and its unsent chunks.
  */
 
-/** How far a recording has come; the steps after "recording" run in order and resume after a reload. */
+/**
+ * How far a recording has come on this device: recording, then stopped (uploading and asking
+ * the server to save it). "finalized" and "transcribed" are left by earlier versions of the
+ * page, which drove the steps after finalize from the browser; such sessions are simply cleared.
+ */
 export type SessionStage = "recording" | "stopped" | "finalized" | "transcribed";
 
 export type LocalSession = {
@@ -18,7 +22,7 @@ export type LocalSession = {
   interviewId: string;
   /** The name sent to finalize (multilingual; the reader's language). */
   name: Record<string, string>;
-  /** The reader's language: transcript and summary are also asked for in it. */
+  /** The recorder's language. */
   language: string;
   mimeType: string;
   startedAt: number;
@@ -27,11 +31,6 @@ export type LocalSession = {
   chunkCount: number;
   /** Recorded time, pauses left out, as last saved (about once a second while recording). */
   recordedMs: number;
-  /** Set by finalize. */
-  url?: string;
-  durationMs?: number;
-  /** Set by transcribe: what summarize summarizes. */
-  transcript?: string;
 };
 
 export type LocalChunk = { recordingId: string; number: number; blob: Blob; durationMs: number };

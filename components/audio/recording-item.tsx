@@ -1,22 +1,23 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
 import { isApiError } from "@/components/api/api-fetch";
 import { inLanguage } from "@/components/forms/form-types";
 import type { Recording } from "@/components/interviews/interview-types";
 import { languageName } from "@/components/languages/language-names";
+import { languageCode } from "@/lib/languages/language-code";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
-import { summarizeRecording, transcribeRecording, translateRecording, type RecordingTarget } from "./audio-api";
+import { translateRecording, type RecordingTarget } from "./audio-api";
 import { audioKeys } from "./audio-keys";
-import { useAudioErrorMessage } from "./use-audio-error-message";
+import { PipelineStatus } from "./pipeline-status";
 import { useClock } from "./use-clock";
 
 type Segment = NonNullable<Recording["segments"]>[number];
 
-/** The primary language subtag the server keys translations by ("es-MX" → "es"). */
-const primary = (language: string) => language.split(/[-_]/)[0].toLowerCase();
+/** The language code the server keys translations by ("es-MX" → "es"): the service's one normaliser. */
+const primary = (language: string) => languageCode(language) ?? language.toLowerCase();
 
 /** Offers `text` as a file download (made in the browser: nothing is fetched). */
 function download(fileName: string, text: string) {
@@ -35,8 +36,8 @@ const fileBase = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "
 /**
  * One recording of the interview: its name (the reader's language first), a player that seeks
  * (the file is served with HTTP Range), the transcript with timestamps (a line plays from there),
- * the summary, both in the reader's language with "Show original" when translated, and downloads.
- * People who may record also get Transcribe / Summarize when a step is missing.
+ * the summary, both in the reader's language with "Show original" when translated, downloads,
+ * and how the server's steps stand (transcribing, summarizing, translating), live.
  */
 export function RecordingItem({
   recordingId,
@@ -59,7 +60,6 @@ export function RecordingItem({
   const locale = useLocale();
   const display = useDisplayFormat();
   const { clock } = useClock();
-  const errorMessage = useAudioErrorMessage();
   const audio = useRef<HTMLAudioElement>(null);
   const [now, setNow] = useState(0);
   const [showOriginal, setShowOriginal] = useState(false);
@@ -108,15 +108,6 @@ export function RecordingItem({
     player.currentTime = seconds;
     void player.play().catch(() => {});
   };
-
-  const transcribe = useMutation({
-    mutationFn: () => transcribeRecording(target, recording.url!, readerLanguage),
-    onSuccess: onChanged,
-  });
-  const summarize = useMutation({
-    mutationFn: () => summarizeRecording(target, originalTranscript, readerLanguage),
-    onSuccess: onChanged,
-  });
 
   const transcriptFile = () =>
     segments.length ? segments.map((s) => `[${clock(s.start * 1000)}] ${s.text}`).join("\n") : transcriptText;
@@ -172,7 +163,7 @@ export function RecordingItem({
       <section className="audio-transcript" aria-label={t("item.transcript")}>
         <h4>{t("item.transcript")}</h4>
         {recording.transcript === undefined ? (
-          <p className="muted small">{t("item.noTranscript")}</p>
+          <p className="muted small">{recording.steps?.some((s) => s.step === "transcribe" && (s.state === "queued" || s.state === "running")) ? t("item.transcriptComing") : t("item.noTranscript")}</p>
         ) : !transcriptText.trim() ? (
           <p className="muted small">{t("item.noSpeech")}</p>
         ) : segments.length ? (
@@ -193,11 +184,7 @@ export function RecordingItem({
         )}
       </section>
 
-      {(transcribe.isError || summarize.isError) && (
-        <p className="form-error" role="alert">
-          {errorMessage(transcribe.error ?? summarize.error)}
-        </p>
-      )}
+      <PipelineStatus recording={recording} target={target} canRecord={canRecord} onChanged={onChanged} />
       <div className="audio-actions row">
         {recording.url && (
           <a className="btn btn-sm" href={recording.url} download={`${fileBase(name)}.webm`}>
@@ -212,16 +199,6 @@ export function RecordingItem({
         {summaryText && (
           <button type="button" className="btn btn-sm" onClick={() => download(`${fileBase(name)} - ${t("item.summary")}.txt`, summaryText)}>
             {t("item.downloadSummary")}
-          </button>
-        )}
-        {canRecord && recording.url && recording.transcript === undefined && (
-          <button type="button" className="btn btn-sm btn-primary" disabled={transcribe.isPending} onClick={() => transcribe.mutate()}>
-            {transcribe.isPending ? t("item.working") : t("item.transcribe")}
-          </button>
-        )}
-        {canRecord && originalTranscript.trim() && recording.summary === undefined && (
-          <button type="button" className="btn btn-sm btn-primary" disabled={summarize.isPending} onClick={() => summarize.mutate()}>
-            {summarize.isPending ? t("item.working") : t("item.summarize")}
           </button>
         )}
       </div>

@@ -10,10 +10,10 @@ import { UploadStatus } from "./upload-status";
 import { useAudioErrorMessage } from "./use-audio-error-message";
 import { useClock } from "./use-clock";
 
-/** Where a step stands, given the step under way and the session's stage. */
+/** Where a step stands, given the step under way. */
 function statusOf(v: SessionView, step: StepName): StepStatus {
   const order = STEPS.indexOf(step);
-  const current = v.step ? STEPS.indexOf(v.step) : v.session.stage === "stopped" ? 0 : v.session.stage === "finalized" ? 2 : v.session.stage === "transcribed" ? 3 : 0;
+  const current = v.step ? STEPS.indexOf(v.step) : 0;
   if (order < current) return "done";
   if (order > current) return "waiting";
   return v.step ? v.status : "waiting";
@@ -21,8 +21,8 @@ function statusOf(v: SessionView, step: StepName): StepStatus {
 
 /**
  * A recording of this device that is not on the server as a whole yet: interrupted (with
- * "Upload and save it"), going on in another tab, or on its way through upload → save →
- * transcript → summary, each step with its state and a Retry when it failed.
+ * "Upload and save it"), going on in another tab, or on its way through upload → save, each
+ * step with its state and a Retry when it failed. The server takes it from there.
  */
 export function SessionProgress({ view, controller, language }: { view: SessionView; controller: RecordingController; language: string }) {
   const t = useTranslations("audio");

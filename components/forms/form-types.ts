@@ -1,5 +1,6 @@
 /** Shapes of /api/forms: the server's own schemas' types (type-only, nothing server-side is bundled). */
 import type { FieldType, Form, FormFieldResponse, UpdateFormInput } from "@/lib/forms/schemas";
+import { languageCode } from "@/lib/languages/language-code";
 
 export type { FieldType };
 
@@ -18,5 +19,5 @@ export const FIELD_TYPES: FieldType[] = ["dropdown", "text", "checkbox", "file"]
 /** The text in the reader's language, else English, else the first language given. */
 export function inLanguage(text: Multilingual | undefined, language: string): string {
   if (!text) return "";
-  return text[language] ?? text[language.split("-")[0]] ?? text.en ?? Object.values(text)[0] ?? "";
+  return text[language] ?? text[languageCode(language) ?? language] ?? text.en ?? Object.values(text)[0] ?? "";
 }

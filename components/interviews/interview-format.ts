@@ -1,4 +1,5 @@
 import type { Multilingual } from "@/components/forms/form-types";
+import { languageCode } from "@/lib/languages/language-code";
 
 /** Today in the browser's time zone as YYYY-MM-DD. */
 export function today(): string {
@@ -16,7 +17,7 @@ export const isMultilingual = (v: unknown): v is Multilingual =>
  */
 export function editKey(value: Multilingual | null | undefined, language: string): string {
   if (value && language in value) return language;
-  const base = language.split("-")[0];
+  const base = languageCode(language) ?? language;
   if (value && base in value) return base;
   return language;
 }
@@ -29,6 +30,6 @@ export function readKey(value: Multilingual | null | undefined, language: string
   if (!value) return null;
   const keys = Object.keys(value).filter((k) => value[k]?.trim());
   if (!keys.length) return null;
-  const base = language.split("-")[0];
+  const base = languageCode(language) ?? language;
   return [language, base, "en"].find((k) => keys.includes(k)) ?? keys[0];
 }

@@ -1,3 +1,5 @@
+import { languageCode } from "@/lib/languages/language-code";
+
 const displayNames = new Map<string, Intl.DisplayNames | null>();
 
 function namesIn(locale: string): Intl.DisplayNames | null {
@@ -34,4 +36,4 @@ export function canonicalLanguage(code: string): string | null {
 }
 
 /** Same language, regional variants aside (es and es-MX). */
-export const sameLanguage = (a: string, b: string) => a.split("-")[0].toLowerCase() === b.split("-")[0].toLowerCase();
+export const sameLanguage = (a: string, b: string) => (languageCode(a) ?? a.toLowerCase()) === (languageCode(b) ?? b.toLowerCase());

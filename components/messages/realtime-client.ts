@@ -3,6 +3,7 @@
 import type Pusher from "pusher-js";
 import type { Channel } from "pusher-js";
 import { apiFetch } from "@/components/api/api-fetch";
+import { interviewChannel, RECORDING_STEP_EVENT } from "@/lib/audio/recording-events";
 import { conversationChannel as conversationChannelName } from "@/lib/messages/realtime-events";
 import type { RealtimeSettings } from "./chat-types";
 
@@ -139,16 +140,15 @@ export function subscribeStatus(listener: () => void): () => void {
 
 export const getStatus = () => status;
 
-const conversationUsers = new Map<string, number>();
+const channelUsers = new Map<string, number>();
 
 /**
- * The conversation's private channel, for client events (typing) while it is shown; released
- * (unsubscribed when nobody else in the tab uses it) by the returned function.
+ * A private channel of this tab (authorised by the app when subscribed), for as long as a view
+ * shows it; released (unsubscribed when nobody else in the tab uses it) by the returned function.
  */
-export function openConversationChannel(conversationId: string, ready: (channel: Channel) => void): () => void {
+function openPrivateChannel(name: string, ready: (channel: Channel) => void): () => void {
   let released = false;
-  const name = conversationChannelName(conversationId);
-  conversationUsers.set(name, (conversationUsers.get(name) ?? 0) + 1);
+  channelUsers.set(name, (channelUsers.get(name) ?? 0) + 1);
   void startRealtime()
     .then((pusher) => {
       if (!released) ready(pusher.channel(name) ?? pusher.subscribe(name));
@@ -156,11 +156,37 @@ export function openConversationChannel(conversationId: string, ready: (channel:
     .catch(() => {});
   return () => {
     released = true;
-    const users = (conversationUsers.get(name) ?? 1) - 1;
-    if (users > 0) conversationUsers.set(name, users);
+    const users = (channelUsers.get(name) ?? 1) - 1;
+    if (users > 0) channelUsers.set(name, users);
     else {
-      conversationUsers.delete(name);
+      channelUsers.delete(name);
       void client?.then((pusher) => pusher.unsubscribe(name)).catch(() => {});
     }
+  };
+}
+
+/** The conversation's private channel, for client events (typing) while it is shown. */
+export const openConversationChannel = (conversationId: string, ready: (channel: Channel) => void) => openPrivateChannel(conversationChannelName(conversationId), ready);
+
+/**
+ * The interview's channel while its page is open: `onStep` hears how its recordings' server-side
+ * steps stand (`recording-step`), and `onResubscribed` when the channel is back after a drop
+ * (events sent meanwhile are lost: refetch).
+ */
+export function openInterviewChannel(interviewId: string, onStep: (data: unknown) => void, onResubscribed: () => void): () => void {
+  let bound: Channel | null = null;
+  let subscriptions = 0;
+  const resubscribed = () => {
+    if (subscriptions++ > 0) onResubscribed();
+  };
+  const release = openPrivateChannel(interviewChannel(interviewId), (channel) => {
+    bound = channel;
+    channel.bind(RECORDING_STEP_EVENT, onStep);
+    channel.bind("pusher:subscription_succeeded", resubscribed);
+  });
+  return () => {
+    bound?.unbind(RECORDING_STEP_EVENT, onStep);
+    bound?.unbind("pusher:subscription_succeeded", resubscribed);
+    release();
   };
 }

@@ -12,4 +12,5 @@ export const SETTINGS_LINKS: { href: string; key: string; permission?: Permissio
   { href: "/settings/boards", key: "boards" },
   { href: "/settings/profiles", key: "profiles" },
   { href: "/settings/keys", key: "keys" },
+  { href: "/settings/jobs", key: "jobs" },
 ];

@@ -1,3 +1,5 @@
+import { languageCode } from "@/lib/languages/language-code";
+
 /*
  * whisper (OpenAI's whisper-1) names the language it heard in English words ("english"), while
  * other OpenAI-compatible servers answer with codes ("en"). The service speaks BCP 47 primary
@@ -29,19 +31,12 @@ const englishNames = new Intl.DisplayNames(["en"], { type: "language", fallback:
 
 /**
  * The BCP 47 primary language subtag ("en") of what a provider reported: a whisper name
- * ("english", "Spanish"), a tag ("en-US") or an old or three-letter code ("eng", whisper's "jw"
- * for Javanese), canonicalised by ICU. undefined when it names no known language.
+ * ("english", "Spanish"), else a tag as lib/languages/language-code.ts reads it ("en-US", an old
+ * or three-letter code like "eng", whisper's "jw" for Javanese). undefined when it names no known
+ * language.
  */
 export function toLanguageCode(value: string | null | undefined): string | undefined {
-  const text = value?.trim().toLowerCase().replaceAll("_", "-");
-  if (!text) return undefined;
-  if (WHISPER_NAMES[text]) return WHISPER_NAMES[text];
-  try {
-    const language = new Intl.Locale(Intl.getCanonicalLocales(text)[0]).language;
-    return language !== "und" && englishNames.of(language) ? language : undefined;
-  } catch {
-    return undefined;
-  }
+  return WHISPER_NAMES[value?.trim().toLowerCase() ?? ""] ?? languageCode(value);
 }
 
 /** "Spanish (es)": how prompts name a language, so that a model cannot mistake the code. */

@@ -21,6 +21,7 @@ export type SweepResult = { abandoned: number; leftovers: number };
 export async function sweepStaleChunks(ttlHours = env().CHUNK_TTL_HOURS): Promise<SweepResult> {
   const ttlMs = Math.round(ttlHours * 3_600_000);
   const stale = await db().$queryRaw<{ id: string; district_id: string }[]>`
+    -- all districts: the TTL sweep is maintenance; each recording found is then handled in its own district
     select id, district_id from audio_recordings
      where finalized_at is null and updated_at < now() - ${ttlMs} * interval '1 millisecond'
      order by updated_at limit ${LIMIT}`;

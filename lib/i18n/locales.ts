@@ -1,3 +1,4 @@
+import { languageCode } from "@/lib/languages/language-code";
 /** The languages the interface is written in. A person's `language` may be any BCP 47 code. */
 export const UI_LOCALES = ["en", "es"] as const;
 export type UiLocale = (typeof UI_LOCALES)[number];
@@ -16,7 +17,7 @@ export function parseUiLocale(value: string | null | undefined): UiLocale | null
 
 /** The interface language for a person's language: `es`, `es-MX` → es; anything else → en. */
 export function uiLocaleFor(language: string | null | undefined): UiLocale {
-  const primary = (language ?? "").toLowerCase().split(/[-_]/)[0];
+  const primary = languageCode(language) ?? "";
   return (UI_LOCALES as readonly string[]).includes(primary) ? (primary as UiLocale) : DEFAULT_LOCALE;
 }
 
@@ -31,7 +32,7 @@ export function uiLocaleFromAcceptLanguage(header: string | null): UiLocale {
     .filter((p) => p.tag)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
-    const primary = tag.toLowerCase().split("-")[0];
+    const primary = languageCode(tag) ?? "";
     if ((UI_LOCALES as readonly string[]).includes(primary)) return primary as UiLocale;
   }
   return DEFAULT_LOCALE;

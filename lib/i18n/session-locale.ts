@@ -19,6 +19,7 @@ export async function localeFor({
 }): Promise<UiLocale> {
   if (sessionToken) {
     const rows = await db().$queryRaw<{ language: string }[]>`
+      -- all districts: a session token names one person, of whichever district
       select p.language from sessions s join people p on p.id = s.person_id
        where s.session_token = ${sessionToken} and s.expires > now() and not p.archived`;
     if (rows[0]) return uiLocaleFor(rows[0].language);

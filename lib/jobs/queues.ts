@@ -39,9 +39,9 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   "recording-finalize": { policy: "stately", retryLimit: 6, retryDelay: 5, expireInSeconds: hours(1), concurrency: 2 },
   // Transcription is the long one: one at a time per process (pocketsphinx takes a core), and
   // its own lease (recording_steps.heartbeat_at) notices a dead worker long before this expiry.
-  "recording-transcribe": { policy: "stately", retryLimit: 6, retryDelay: 30, expireInSeconds: hours(23), concurrency: 1 },
-  "recording-summarize": { policy: "stately", retryLimit: 6, retryDelay: 30, expireInSeconds: hours(1), concurrency: 2 },
-  "recording-translate": { policy: "stately", retryLimit: 6, retryDelay: 30, expireInSeconds: hours(2), concurrency: 2 },
+  "recording-transcribe": { policy: "stately", retryLimit: 8, retryDelay: 10, expireInSeconds: hours(23), concurrency: 1 },
+  "recording-summarize": { policy: "stately", retryLimit: 8, retryDelay: 10, expireInSeconds: hours(1), concurrency: 2 },
+  "recording-translate": { policy: "stately", retryLimit: 8, retryDelay: 10, expireInSeconds: hours(2), concurrency: 2 },
   "chunks-delete": { policy: "stately", retryLimit: 10, retryDelay: 60, expireInSeconds: hours(1), concurrency: 2 },
   // Run by cron once per cluster (pg-boss's schedule takes a lock), never per process.
   "chunks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },

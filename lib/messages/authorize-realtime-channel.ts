@@ -2,7 +2,7 @@ import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { forbidden, invalid } from "@/lib/errors/app-error";
 import { authenticateUser, authorizeChannel } from "@/lib/realtime/publish";
-import { INTERVIEW_CHANNEL_PREFIX } from "@/lib/audio/pipeline/step-events";
+import { INTERVIEW_CHANNEL_PREFIX } from "@/lib/audio/recording-events";
 import { visibleInterviewsWhere } from "@/lib/interviews/visibility";
 import { personOf } from "./person-of";
 import { CONVERSATION_CHANNEL_PREFIX, PERSON_CHANNEL_PREFIX } from "./realtime-events";

@@ -5,6 +5,7 @@ import { definitionOperations } from "./paths-definitions";
 import { fileOperations } from "./paths-files";
 import { interviewSetupOperations } from "./paths-interview-setup";
 import { interviewOperations } from "./paths-interviews";
+import { jobOperations } from "./paths-jobs";
 import { keyOperations } from "./paths-keys";
 import { messageOperations } from "./paths-messages";
 import { peopleOperations } from "./paths-people";
@@ -19,6 +20,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...definitionOperations,
   ...messageOperations,
   ...keyOperations,
+  ...jobOperations,
   ...accountOperations,
   ...fileOperations,
   ...referenceOperations,
@@ -44,6 +46,7 @@ export const TAGS = [
   { name: "Messages", description: "Conversations between the district's people, each reader's messages in their own language (sessions only)." },
   { name: "Realtime", description: "Live events over the Pusher Channels protocol: connection settings and private channel authorization (sessions only)." },
   { name: "API keys", description: "Keys for programmatic access (sessions only)." },
+  { name: "Jobs", description: "The district's durable jobs (the recording pipeline, translations): what failed for good, and running it again (sessions only)." },
   { name: "Session", description: "The signed-in session (sessions only)." },
   { name: "Files", description: "Stored files, served to callers allowed to see their record." },
   { name: "Reference", description: "This document." },

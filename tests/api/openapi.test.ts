@@ -12,6 +12,7 @@ import { cut, liveWebm, pipelineSettled } from "../helpers/audio";
 import { startOpenAiServer } from "../helpers/openai-server";
 import { startTestRealtime } from "../helpers/realtime";
 import { ALL_SCOPES, makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
+import { jobBoss } from "@/lib/jobs/boss";
 
 /**
  * The served OpenAPI document against the code: every route is documented and every
@@ -495,6 +496,17 @@ describe("real responses match the documented schemas", () => {
     await check("GET", "/api/realtime", "/api/realtime", { token });
     await check("POST", "/api/realtime/auth", "/api/realtime/auth", { token, body: { socket_id: "123.456", channel_name: `private-conversation-${id}` } });
     await check("POST", "/api/realtime/auth", "/api/realtime/auth", { token, body: { socket_id: "123.456", channel_name: `private-person-${board.id}` }, expect: 403 });
+  });
+
+  it("jobs: the district's dead jobs, and a retry", async () => {
+    const boss = await jobBoss();
+    const id = (await boss.send("message-translate", { districtId: d.id, messageId: "m-openapi", languages: ["es"] }, { retryLimit: 0 }))!;
+    await boss.fail("message-translate", id, { message: "down" });
+    const listed = await check("GET", "/api/jobs", "/api/jobs", { token });
+    expect(listed.body.map((j: { id: string }) => j.id)).toContain(id);
+    await check("GET", "/api/jobs", "/api/jobs?state=queued", { token });
+    await check("POST", "/api/jobs/{id}/retry", `/api/jobs/${id}/retry`, { token });
+    await check("POST", "/api/jobs/{id}/retry", `/api/jobs/${id}/retry`, { token, expect: 404 });
   });
 
   it("API keys", async () => {

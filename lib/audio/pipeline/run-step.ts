@@ -28,7 +28,9 @@ export type StepContext = {
 };
 
 /** Errors that another attempt cannot fix: the step fails at once (an admin may still retry it). */
-const PERMANENT: ReadonlySet<string> = new Set(["validation_error", "not_found", "conflict", "forbidden", "payload_too_large", "unsupported_media_type", "ai_unavailable"]);
+// (A provider failing is "ai_unavailable" too, and worth another attempt: only the lack of any engine is final, and
+// transcribe skips the step then.)
+const PERMANENT: ReadonlySet<string> = new Set(["validation_error", "not_found", "conflict", "forbidden", "payload_too_large", "unsupported_media_type"]);
 
 const failureOf = (error: unknown) =>
   error instanceof AppError

@@ -13,6 +13,7 @@ import { STEP_QUEUE, type RecordingStepName } from "@/lib/jobs/queues";
  */
 export async function requeueStalledSteps(): Promise<number> {
   const stalled = await db().$queryRaw<{ recording_id: string; district_id: string; step: RecordingStepName; job_id: string | null }[]>`
+    -- all districts: handing back steps whose worker died is maintenance
     update recording_steps
        set state = 'queued', lease_id = null, heartbeat_at = null, updated_at = now(),
            error = 'The worker running this step stopped; it runs again.'

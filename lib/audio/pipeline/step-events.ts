@@ -1,12 +1,7 @@
 import "server-only";
 import { publish } from "@/lib/realtime/publish";
+import { interviewChannel, RECORDING_STEP_EVENT } from "../recording-events";
 import type { StepRow } from "./step-state";
-
-/** The channel of an interview's page: everyone who may see the interview may subscribe (lib/messages/authorize-realtime-channel.ts). */
-export const INTERVIEW_CHANNEL_PREFIX = "private-interview-";
-export const RECORDING_STEP_EVENT = "recording-step";
-
-export const interviewChannel = (interviewId: string) => `${INTERVIEW_CHANNEL_PREFIX}${interviewId}`;
 
 /** A step as the status URL, the interview's `audio` map and the realtime event show it. */
 export function serializeStep(row: Pick<StepRow, "step" | "state" | "progress_done" | "progress_total" | "progress_unit" | "attempts" | "error" | "updated_at">) {

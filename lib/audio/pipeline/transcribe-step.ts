@@ -56,6 +56,8 @@ export async function transcribeStep(data: JobData["recording-transcribe"], job:
       return;
     }
     const checkpoint = (row.checkpoint ?? {}) as Checkpoint;
+    // Shown at once as "0 of N minutes" (a single piece reports nothing more until it is done).
+    await progress(checkpoint.pieces?.at(-1)?.endMs ?? 0, recording.duration_ms ?? 0, "ms");
     const result = await withAudioFrom(source, (file) =>
       transcribeAudioFile(file, {
         maxPieceMs: env().TRANSCRIBE_PIECE_SECONDS * 1000,

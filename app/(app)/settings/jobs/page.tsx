@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { JobsSettings } from "@/components/jobs/jobs-settings";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("jobs"))("title") };
+}
+
+export default function Page() {
+  return <JobsSettings />;
+}
