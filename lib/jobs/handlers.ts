@@ -1,7 +1,7 @@
 import "server-only";
 import { deleteChunks } from "@/lib/audio/delete-chunks";
 import { finalizeStep } from "@/lib/audio/pipeline/finalize-step";
-import { requeueStalledSteps } from "@/lib/audio/pipeline/stalled-steps";
+import { failOrphanedStepJobs, requeueStalledSteps } from "@/lib/audio/pipeline/stalled-steps";
 import { summarizeStep } from "@/lib/audio/pipeline/summarize-step";
 import { transcribeStep } from "@/lib/audio/pipeline/transcribe-step";
 import { translateStep } from "@/lib/audio/pipeline/translate-step";
@@ -29,4 +29,5 @@ export const JOB_HANDLERS: JobHandlers = {
 /** Besides jobs, each worker process hands back the steps of workers that died (safe in many processes at once). */
 export const periodicTasks = (): PeriodicTask[] => [
   { name: "requeue stalled steps", everyMs: Math.max(1000, (env().JOB_LEASE_SECONDS * 1000) / 2), run: requeueStalledSteps },
+  { name: "fail orphaned step jobs", everyMs: Math.max(1000, (env().JOB_LEASE_SECONDS * 1000) / 2), run: failOrphanedStepJobs },
 ];

@@ -57,7 +57,7 @@ async function finalizeKilledAt(r: Recording, killAt: string) {
 }
 
 /** Another worker takes the step over: the contract's answer, the recording complete and seekable, the chunks gone. */
-async function anotherWorkerCompletes(r: Recording) {
+async function anotherWorkerCompletes(r: Recording, attemptsAtLeast = 2) {
   const chunkKeys = (await db().audioChunk.findMany({ where: { recordingId: r.recordingId } })).map((c) => c.storageKey);
   const worker = spawnWorker();
   try {
@@ -77,7 +77,7 @@ async function anotherWorkerCompletes(r: Recording) {
     // One finalize step, done; the transcription it queued is next in line.
     const status = await api.get(`/api/audio/recordings/${r.recordingId}`, d.admin.token);
     expect(status.body.steps[0]).toMatchObject({ step: "finalize", state: "done" });
-    expect(status.body.steps[0].attempts).toBeGreaterThanOrEqual(2);
+    expect(status.body.steps[0].attempts).toBeGreaterThanOrEqual(attemptsAtLeast);
   } finally {
     await worker.stop();
   }
@@ -132,6 +132,19 @@ describe("a worker killed at each point of a finalize", () => {
     expect(await audioEntry(r)).toBeUndefined();
     expect((await db().audioRecording.findFirstOrThrow({ where: { id: r.recordingId } })).finalizedAt).toBeNull();
     await anotherWorkerCompletes(r);
+  });
+
+  it("before the worker could even take the step: the job it held is failed and another worker runs it", { timeout: 120_000 }, async () => {
+    const r = await recording();
+    const accepted = await api.post("/api/audio/finalize", d.admin.token, r.body, { headers: { prefer: "respond-async" } });
+    expect(accepted.status).toBe(202);
+    const run = await spawnWorker({ killAt: "finalize-taken" }).exited;
+    expect(run.signal, run.stderr).toBe("SIGKILL");
+    expect(run.points).toEqual(["finalize-taken"]);
+    const status = await api.get(`/api/audio/recordings/${r.recordingId}`, d.admin.token);
+    expect(status.body.steps).toEqual([expect.objectContaining({ step: "finalize", state: "queued", attempts: 0 })]);
+    await chunksIntact(r.recordingId);
+    await anotherWorkerCompletes(r, 1);
   });
 
   it("after the commit: attached, chunks still there (their job is queued); another worker deletes them", { timeout: 120_000 }, async () => {

@@ -27,6 +27,12 @@ export type StepContext = {
   progress: (done: number, total: number, unit: string, checkpoint?: unknown) => Promise<void>;
 };
 
+/**
+ * Tests only (tests/helpers/worker-child.ts): called when a worker has taken a step's job, before
+ * it claims the step, to kill the worker there. Unset in the service.
+ */
+export const takenFaults: { at?: (point: string) => void | Promise<void> } = {};
+
 /** Errors that another attempt cannot fix: the step fails at once (an admin may still retry it). */
 // (A provider failing is "ai_unavailable" too, and worth another attempt: only the lack of any engine is final, and
 // transcribe skips the step then.)
@@ -52,6 +58,7 @@ async function loadRecording(ref: RecordingRef) {
  * for good when another attempt cannot help or none is left.
  */
 export async function runStep(step: RecordingStepName, ref: RecordingRef, job: JobInfo, body: (ctx: StepContext) => Promise<void>) {
+  await takenFaults.at?.(`${step}-taken`);
   const claimed = await claimStep(ref, step, job.id);
   if (!claimed) return { skipped: "nothing to do: done, or running elsewhere" };
   const { lease, row } = claimed;

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { db, Prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { jobBoss } from "@/lib/jobs/boss";
 import { enqueueJob } from "@/lib/jobs/enqueue";
@@ -30,4 +30,23 @@ export async function requeueStalledSteps(): Promise<number> {
     console.warn(`[jobs] ${step} of recording ${recordingId} was left by a stopped worker; queued again`);
   }
   return stalled.length;
+}
+
+/**
+ * Jobs a worker took but died before it could claim their step (the step still "queued", the
+ * pg-boss job "active" for longer than a lease): failed, so that pg-boss retries them, instead of
+ * waiting for the job's own expiry (hours, for a transcription). Across all districts: maintenance.
+ */
+export async function failOrphanedStepJobs(): Promise<number> {
+  const jobs = Prisma.raw(`"${env().JOBS_SCHEMA}".job`);
+  const orphans = await db().$queryRaw<{ id: string; name: string }[]>`
+    -- all districts: jobs whose worker died before taking their step are maintenance
+    select j.id::text as id, j.name from ${jobs} j
+      join recording_steps s on s.recording_id = j.data->>'recordingId' and 'recording-' || s.step = j.name and s.district_id = j.data->>'districtId'
+     where j.state = 'active' and j.name like 'recording-%' and s.state = 'queued'
+       and j.started_on < now() - make_interval(secs => ${env().JOB_LEASE_SECONDS})`;
+  if (!orphans.length) return 0;
+  const boss = await jobBoss();
+  for (const { id, name } of orphans) await boss.fail(name, id, { message: "worker stopped before it started the step" }).catch(() => null);
+  return orphans.length;
 }
