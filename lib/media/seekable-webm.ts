@@ -22,7 +22,10 @@
  * and the caller falls back to ffmpeg.
  */
 import fs from "node:fs/promises";
+import { ByteQueue, type Sink } from "./byte-queue";
 import { childElements, EBML_ID, readElementHeader, readVint, UnrecognisedWebm, unsignedOf } from "./ebml";
+import { element, float64, idBytes, minimalUint, size8, sizeVint, sizeVintOf, uintBytes } from "./ebml-encode";
+import { WebmOutput } from "./webm-output";
 
 export { UnrecognisedWebm };
 
@@ -30,188 +33,6 @@ export { UnrecognisedWebm };
 const TOP_LEVEL = new Set<number>([EBML_ID.seekHead, EBML_ID.info, EBML_ID.tracks, EBML_ID.cluster, EBML_ID.cues, 0x1254c367, 0x1043a770, 0x1941a469, EBML_ID.ebml]);
 const DROPPED = new Set<number>([EBML_ID.seekHead, EBML_ID.cues, EBML_ID.void, EBML_ID.crc32]);
 const MAX_HEADER_AREA = 1024 * 1024;
-
-// ---- EBML encoding ----
-
-const idBytes = (id: number) => {
-  const length = id < 0x100 ? 1 : id < 0x10000 ? 2 : id < 0x1000000 ? 3 : 4;
-  return Array.from({ length }, (_, i) => Math.floor(id / 256 ** (length - 1 - i)) % 256);
-};
-
-/** A size as an 8-byte vint (fixed width, so that a value patched later never moves anything). */
-function size8(n: number): number[] {
-  const out = [0x01];
-  for (let i = 6; i >= 0; i--) out.push(Math.floor(n / 256 ** i) % 256);
-  return out;
-}
-
-/** A size as a vint of exactly `length` bytes. */
-function sizeVintOf(n: number, length: number): number[] {
-  if (n >= 2 ** (7 * length) - 1) throw new Error(`size ${n} does not fit ${length} bytes`);
-  const bytes = Array.from({ length }, (_, i) => Math.floor(n / 256 ** (length - 1 - i)) % 256);
-  bytes[0] |= 0x80 >> (length - 1);
-  return bytes;
-}
-
-/** A size as the shortest vint. */
-function sizeVint(n: number): number[] {
-  for (let length = 1; length <= 8; length++) {
-    if (n < 2 ** (7 * length) - 1) {
-      const bytes = Array.from({ length }, (_, i) => Math.floor(n / 256 ** (length - 1 - i)) % 256);
-      bytes[0] |= 0x80 >> (length - 1);
-      return bytes;
-    }
-  }
-  throw new Error(`size too large: ${n}`);
-}
-
-const uintBytes = (n: number, width: number) => Array.from({ length: width }, (_, i) => Math.floor(n / 256 ** (width - 1 - i)) % 256);
-const minimalUint = (n: number) => {
-  let width = 1;
-  while (n >= 256 ** width) width++;
-  return uintBytes(n, width);
-};
-const element = (id: number, data: number[]) => [...idBytes(id), ...sizeVint(data.length), ...data];
-const float64 = (value: number) => {
-  const buf = Buffer.alloc(8);
-  buf.writeDoubleBE(value);
-  return [...buf];
-};
-
-// ---- the input, as a queue of pieces ----
-
-type Sink = (piece: Buffer, start: number, end: number) => void;
-
-class ByteQueue {
-  private pieces: Buffer[] = [];
-  private head = 0; // offset into pieces[0]
-  private scratch = Buffer.alloc(64);
-  length = 0;
-
-  push(piece: Buffer) {
-    if (piece.length) {
-      this.pieces.push(piece);
-      this.length += piece.length;
-    }
-  }
-
-  /**
-   * The first bytes (at least `n` when that many are queued) as a buffer and an offset into it:
-   * the first piece itself when they are all in it (no copy, no view), else a copy.
-   */
-  window(n: number): { bytes: Uint8Array; offset: number } {
-    const first = this.pieces[0];
-    if (!first) return { bytes: this.scratch, offset: this.scratch.length };
-    if (first.length - this.head >= n) return { bytes: first, offset: this.head };
-    const out = n <= this.scratch.length ? this.scratch : Buffer.alloc(n);
-    let filled = 0;
-    for (let i = 0; i < this.pieces.length && filled < n; i++) {
-      const start = i === 0 ? this.head : 0;
-      const take = Math.min(this.pieces[i].length - start, n - filled);
-      this.pieces[i].copy(out, filled, start, start + take);
-      filled += take;
-    }
-    return { bytes: out.subarray(0, filled), offset: 0 };
-  }
-
-  /** Hands up to `n` bytes to `sink` (null drops them), piece by piece; returns how many. */
-  consume(n: number, sink: Sink | null): number {
-    let done = 0;
-    while (done < n && this.pieces.length) {
-      const piece = this.pieces[0];
-      const take = Math.min(piece.length - this.head, n - done);
-      sink?.(piece, this.head, this.head + take);
-      this.head += take;
-      done += take;
-      this.length -= take;
-      if (this.head === piece.length) {
-        this.pieces.shift();
-        this.head = 0;
-      }
-    }
-    return done;
-  }
-}
-
-// ---- the output file: appended through 1 MB buffers, patched by position at the end ----
-
-const BLOCK = 1024 * 1024;
-
-class Output {
-  private buffer: Buffer = Buffer.allocUnsafe(BLOCK);
-  private used = 0;
-  private handedOver = 0;
-  private queued: Array<{ bytes: Buffer; position: number }> = [];
-  private spare: Buffer[] = []; // written-out buffers, reused (fresh memory costs page faults)
-  private patches: Array<{ position: number; bytes: number[] }> = [];
-  constructor(private handle: fs.FileHandle) {}
-
-  get position() {
-    return this.handedOver + this.used;
-  }
-
-  /** Appends bytes (synchronously: the copy is queued, `settle` writes it). */
-  append(bytes: Uint8Array | number[]) {
-    const data = bytes instanceof Uint8Array ? bytes : Uint8Array.from(bytes);
-    for (let offset = 0; offset < data.length; ) {
-      const take = Math.min(data.length - offset, BLOCK - this.used);
-      this.buffer.set(data.subarray(offset, offset + take), this.used);
-      this.used += take;
-      offset += take;
-      if (this.used === BLOCK) this.rotate();
-    }
-  }
-
-  /** Appends `piece[start..end)`, copied straight into the buffer. */
-  appendRange(piece: Buffer, start: number, end: number) {
-    while (start < end) {
-      const take = Math.min(end - start, BLOCK - this.used);
-      piece.copy(this.buffer, this.used, start, start + take);
-      this.used += take;
-      start += take;
-      if (this.used === BLOCK) this.rotate();
-    }
-  }
-
-  private rotate() {
-    if (!this.used) return;
-    this.queued.push({ bytes: this.buffer.subarray(0, this.used), position: this.handedOver });
-    this.handedOver += this.used;
-    this.buffer = this.spare.pop() ?? Buffer.allocUnsafe(BLOCK);
-    this.used = 0;
-  }
-
-  /** Writes what is queued, in order. */
-  async settle() {
-    while (this.queued.length) {
-      const { bytes, position } = this.queued.shift()!;
-      await this.handle.write(bytes, 0, bytes.length, position);
-      if (bytes.buffer.byteLength === BLOCK && this.spare.length < 2) this.spare.push(Buffer.from(bytes.buffer, bytes.byteOffset, BLOCK));
-    }
-  }
-
-  patch(position: number, bytes: number[]) {
-    this.patches.push({ position, bytes });
-  }
-
-  /** Forgets everything appended after `position` (the file is cut there at the end). */
-  async rewind(position: number) {
-    if (position >= this.handedOver) {
-      this.used = position - this.handedOver;
-      return;
-    }
-    this.rotate();
-    await this.settle();
-    this.handedOver = position;
-  }
-
-  async finish() {
-    this.rotate();
-    await this.settle();
-    for (const { position, bytes } of this.patches) await this.handle.write(Buffer.from(bytes), 0, bytes.length, position);
-    await this.handle.truncate(this.position);
-  }
-}
 
 export type SeekableWebmResult = { durationMs: number; cuePoints: number; bytes: number };
 
@@ -230,7 +51,7 @@ export async function writeSeekableWebm(input: AsyncIterable<Uint8Array>, output
 }
 
 async function write(input: AsyncIterable<Uint8Array>, handle: fs.FileHandle): Promise<SeekableWebmResult> {
-  const out = new Output(handle);
+  const out = new WebmOutput(handle);
   const queue = new ByteQueue();
   const copy: Sink = (piece, start, end) => out.appendRange(piece, start, end);
 
