@@ -4,11 +4,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { isApiError } from "@/components/api/api-fetch";
 import { useErrorMessage } from "@/components/api/use-error-message";
-import { LanguagePicker } from "@/components/languages/language-picker";
-import { languageName, ownLanguageName } from "@/components/languages/language-names";
+import { languageName } from "@/components/languages/language-names";
 import { useMe } from "@/components/me/use-me";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
@@ -17,21 +16,13 @@ import { useToast } from "@/components/ui/toast";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { FieldEditor, fieldTitle } from "./field-editor";
 import { formKeys } from "./form-keys";
-import {
-  draftFromForm,
-  fieldsForApi,
-  fingerprint,
-  idForLabel,
-  languagesOf,
-  mapApiDetails,
-  newField,
-  validateDraft,
-  type Draft,
-  type DraftField,
-  type FieldErrors,
-} from "./form-draft";
-import { FIELD_TYPES, inLanguage, type FieldType, type InterviewForm } from "./form-types";
+import { draftFromForm, fieldsForApi, fingerprint, idForLabel, languagesOf, mapApiDetails, newField, validateDraft, type Draft, type DraftField, type FieldErrors } from "./form-draft";
+import { inLanguage, type FieldType, type InterviewForm } from "./form-types";
 import { useDeleteForm, useForm, useSaveForm } from "./use-forms";
+import { AddFieldButtons } from "./add-field-buttons";
+import { LanguageBar } from "./language-bar";
+import { RemovedFields, type Removed } from "./removed-fields";
+import { useLeaveGuard } from "./use-leave-guard";
 
 /** /settings/forms/[id]: loads the form, then hands it to the editor. */
 export function FormEditor({ id }: { id: string }) {
@@ -78,7 +69,6 @@ export function FormEditor({ id }: { id: string }) {
 }
 
 type Errors = { name?: string; fields: FieldErrors; form?: string };
-type Removed = { field: DraftField; index: number };
 
 function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage: string }) {
   const t = useTranslations("forms");
@@ -320,43 +310,9 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
           </ol>
         )}
 
-        {removed.length > 0 && (
-          <div className="fd-removed" role="status">
-            <p className="small">
-              <strong>{t("removedWhenSaved")}</strong>
-            </p>
-            <ul>
-              {removed.map((r) => (
-                <li key={r.field.key}>
-                  <span>{titleOf(r.field, r.index)}</span>
-                  <button type="button" className="link-btn small" onClick={() => restoreField(r)} aria-label={t("restoreNamed", { name: titleOf(r.field, r.index) })}>
-                    {t("restore")}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <RemovedFields removed={removed} titleOf={titleOf} onRestore={restoreField} />
 
-        <div className="fd-add" role="group" aria-labelledby="fd-add-label">
-          <p id="fd-add-label" className="field-label">
-            {t("addField")}
-          </p>
-          <div className="fd-add-buttons">
-            {FIELD_TYPES.map((type) => (
-              <button key={type} type="button" className="btn fd-add-btn" id={`fd-add-${type}`} onClick={() => addField(type)}>
-                <span className="fd-add-plus" aria-hidden="true">
-                  +
-                </span>
-                <span className="fd-add-text">
-                  {/* The name is what is seen, after a hidden "Add field:" (so voice control finds it by its visible words). */}
-                  <span>{t.rich("addFieldOfType", { type: t(`fieldTypes.${type}.label`), hidden: (chunks) => <span className="sr-only">{chunks}</span> })}</span>
-                  <span className="muted small">{t(`fieldTypes.${type}.hint`)}</span>
-                </span>
-              </button>
-            ))}
-          </div>
-        </div>
+        <AddFieldButtons onAdd={addField} />
 
         <div className={`fd-savebar${dirty || save.isPending ? " fd-savebar-dirty" : ""}`}>
           <span className="fd-status" aria-live="polite">
@@ -418,104 +374,4 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
       />
     </>
   );
-}
-
-/** The editing language: one of the languages in use, or another one added from the language list. */
-function LanguageBar({
-  languages,
-  lang,
-  myLanguage,
-  onPick,
-  onAdd,
-}: {
-  languages: string[];
-  lang: string;
-  myLanguage: string;
-  onPick: (lang: string) => void;
-  onAdd: (lang: string) => void;
-}) {
-  const t = useTranslations("forms");
-  const locale = useLocale();
-  const ui = useTranslations("ui");
-  const [adding, setAdding] = useState(false);
-  const [code, setCode] = useState("");
-
-  const add = () => {
-    if (!code) return;
-    setAdding(false);
-    setCode("");
-    onAdd(code);
-  };
-
-  return (
-    <div className="fd-langs">
-      <div role="radiogroup" aria-labelledby="fd-langs-label" className="fd-langs-row">
-        <span id="fd-langs-label" className="field-label">
-          {t("editTextsIn")}
-        </span>
-        <span className="toggle-chips">
-          {languages.map((l) => (
-            <label key={l} className="toggle-chip">
-              <input type="radio" name="fd-lang" value={l} checked={l === lang} onChange={() => onPick(l)} />
-              <span lang={l}>{ownLanguageName(l)}</span>
-              <span className="fd-lang-code">{l}</span>
-            </label>
-          ))}
-        </span>
-        {!adding && (
-          <button type="button" className="btn btn-sm" onClick={() => setAdding(true)}>
-            <span aria-hidden="true">+</span> {t("addLanguage")}
-          </button>
-        )}
-      </div>
-      {adding && (
-        <div className="inline-form fd-lang-add">
-          <Field label={t("languageLabel")} hint={t("languageHint")}>
-            {(p) => <LanguagePicker {...p} value={code} onChange={setCode} autoFocus />}
-          </Field>
-          <div className="fd-lang-add-actions">
-            <button type="button" className="btn btn-primary btn-sm" onClick={add} disabled={!code}>
-              {t("addThisLanguage")}
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => setAdding(false)}>
-              {ui("cancel")}
-            </button>
-          </div>
-        </div>
-      )}
-      {lang !== myLanguage && <p className="field-hint">{t("editingOther", { language: languageName(lang, locale) })}</p>}
-    </div>
-  );
-}
-
-/**
- * Asks before leaving with unsaved changes: closing or reloading the tab (the browser's own
- * prompt) and following a link inside the app.
- */
-function useLeaveGuard(dirty: boolean, leaving: React.RefObject<boolean>) {
-  const leaveQuestion = useTranslations("forms")("leaveQuestion");
-  useEffect(() => {
-    if (!dirty) return;
-    const beforeUnload = (e: BeforeUnloadEvent) => {
-      if (leaving.current) return;
-      e.preventDefault();
-      e.returnValue = "";
-    };
-    const click = (e: MouseEvent) => {
-      if (leaving.current || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-      const a = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
-      if (!a || a.target === "_blank" || a.origin !== window.location.origin) return;
-      if (a.pathname === window.location.pathname && a.search === window.location.search) return;
-      if (!window.confirm(leaveQuestion)) {
-        e.preventDefault();
-        e.stopPropagation();
-      }
-    };
-    window.addEventListener("beforeunload", beforeUnload);
-    document.addEventListener("click", click, true);
-    return () => {
-      window.removeEventListener("beforeunload", beforeUnload);
-      document.removeEventListener("click", click, true);
-    };
-  }, [dirty, leaving, leaveQuestion]);
 }

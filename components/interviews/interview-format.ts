@@ -33,3 +33,6 @@ export function readKey(value: Multilingual | null | undefined, language: string
   const base = languageCode(language) ?? language;
   return [language, base, "en"].find((k) => keys.includes(k)) ?? keys[0];
 }
+
+/** "Ana, Ben and Cleo" in the reader's language. */
+export const listOf = (names: string[], locale: string) => new Intl.ListFormat(locale, { type: "conjunction" }).format(names);

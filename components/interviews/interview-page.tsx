@@ -1,31 +1,30 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { isApiError } from "@/components/api/api-fetch";
-import { useErrorMessage } from "@/components/api/use-error-message";
 import { useBoards } from "@/components/boards/use-boards";
-import type { FormField } from "@/components/forms/form-types";
 import { useForm } from "@/components/forms/use-forms";
-import { languageName, sameLanguage } from "@/components/languages/language-names";
 import { audienceOf } from "@/components/me/audience";
 import { hasPermission, seesAllPeople, type Me } from "@/components/me/me";
 import { useMe } from "@/components/me/use-me";
 import type { Person } from "@/components/people/person-types";
 import { usePeople, usePerson } from "@/components/people/use-people";
 import { useProfiles } from "@/components/profiles/use-profiles";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { fullName } from "@/components/ui/format";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
-import { useToast } from "@/components/ui/toast";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
-import { AnswersView, EditableField } from "./interview-field";
-import type { Interview, InterviewView } from "./interview-types";
+import { AnswersView } from "./answers-view";
+import { EditableField } from "./interview-field";
+import type { InterviewView } from "./interview-types";
 import { RecordingsCard } from "./recordings-card";
-import { useAutosave, useSaveErrorMessage, type AutosaveSnapshot, type AutosaveStore } from "./use-autosave";
-import { useDeleteInterview, useInterview, useUpdateInterview } from "./use-interviews";
+import { useAutosave } from "./use-autosave";
+import { useInterview } from "./use-interviews";
+import { SaveStatus } from "./save-status";
+import { PublishActions } from "./publish-actions";
+import { InterviewSettings } from "./interview-settings";
+import { Preview } from "./interview-preview";
 
 type Mode = "main" | InterviewView;
 
@@ -39,8 +38,6 @@ function useCandidate(personId: string, me: Me | undefined) {
   return { person, mentors, loading: people.isPending };
 }
 
-/** "Ana, Ben and Cleo" in the reader's language. */
-const listOf = (names: string[], locale: string) => new Intl.ListFormat(locale, { type: "conjunction" }).format(names);
 
 /**
  * One interview. Editors fill the form with autosave, publish / unpublish, move the date,
@@ -222,249 +219,5 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
         </div>
       </div>
     </>
-  );
-}
-
-function SaveStatus({ snapshot, onRetry }: { snapshot: AutosaveSnapshot; onRetry: () => void }) {
-  const t = useTranslations("interviews");
-  const errorMessage = useErrorMessage();
-  const { status } = snapshot;
-  return (
-    <div className={`iv-save iv-save-${status}`}>
-      <span role="status" aria-live="polite" title={snapshot.failure ? errorMessage(snapshot.failure) : undefined}>
-        {status === "saving" ? (
-          <>
-            <span className="spinner spinner-sm" aria-hidden="true" /> {t("save.saving")}
-          </>
-        ) : status === "saved" ? (
-          <>
-            <span aria-hidden="true">✓</span> {t("save.saved")}
-          </>
-        ) : status === "error" ? (
-          t("save.failed")
-        ) : (
-          t("save.idle")
-        )}
-      </span>
-      {status === "error" && (
-        <button type="button" className="btn btn-sm" onClick={onRetry}>
-          {t("save.retry")}
-        </button>
-      )}
-    </div>
-  );
-}
-
-function PublishActions({
-  interview,
-  name,
-  mentors,
-  privateCount,
-  store,
-}: {
-  interview: Interview;
-  name: string;
-  mentors: Person[] | null;
-  privateCount: number;
-  store: AutosaveStore;
-}) {
-  const t = useTranslations("interviews.publish");
-  const locale = useLocale();
-  const toast = useToast();
-  const update = useUpdateInterview(interview.person_id, interview.id);
-  const [confirm, setConfirm] = useState<"publish" | "unpublish" | null>(null);
-  const mentorNames = mentors?.map(fullName) ?? null;
-  // Who reads a published interview: the candidate, and their mentors (by name when known).
-  const who =
-    mentorNames === null
-      ? t("whoWithMentors", { name })
-      : t("who", { name, count: mentorNames.length, mentors: listOf(mentorNames, locale) });
-
-  return (
-    <div className="person-head-actions">
-      {interview.published ? (
-        <button type="button" className="btn" onClick={() => setConfirm("unpublish")}>
-          {t("unpublish")}
-        </button>
-      ) : (
-        <button type="button" className="btn btn-primary" onClick={() => setConfirm("publish")}>
-          {t("publish")}
-        </button>
-      )}
-      <ConfirmDialog
-        open={confirm === "publish"}
-        onClose={() => setConfirm(null)}
-        title={t("publishTitle")}
-        message={
-          <div className="stack-sm">
-            <p>{t("publishConsequence", { who, private: privateCount })}</p>
-            {mentorNames !== null && mentorNames.length === 0 && <p className="muted small">{t("noMentor", { name })}</p>}
-            <p className="muted small">{t("canUnpublish")}</p>
-          </div>
-        }
-        confirmLabel={t("publish")}
-        onConfirm={async () => {
-          await store.flush();
-          if (store.hasUnsaved) throw new Error(t("unsavedAnswers"));
-          await update.mutateAsync({ published: 1 });
-          toast.show(t("published"));
-        }}
-      />
-      <ConfirmDialog
-        open={confirm === "unpublish"}
-        onClose={() => setConfirm(null)}
-        title={t("unpublishTitle")}
-        message={t("unpublishConsequence", { who })}
-        confirmLabel={t("unpublish")}
-        onConfirm={async () => {
-          await update.mutateAsync({ published: 0 });
-          toast.show(t("unpublished"));
-        }}
-      />
-    </div>
-  );
-}
-
-/** Editors: move the date; delete the interview. */
-function InterviewSettings({ interview, name, store, snapshot }: { interview: Interview; name: string; store: AutosaveStore; snapshot: AutosaveSnapshot }) {
-  const t = useTranslations("interviews");
-  const format = useDisplayFormat();
-  const saveError = useSaveErrorMessage();
-  const router = useRouter();
-  const toast = useToast();
-  const del = useDeleteInterview(interview.person_id, interview.id);
-  const [date, setDate] = useState(interview.date);
-  const [deleting, setDeleting] = useState(false);
-  const failure = snapshot.errors.get("date");
-  const error = failure === undefined ? undefined : saveError(failure, "date");
-
-  useEffect(() => {
-    if (!store.hasLocal("date")) setDate(interview.date);
-  }, [interview.date, store]);
-
-  return (
-    <section className="card" aria-labelledby="settings-title">
-      <div className="card-head">
-        <h2 id="settings-title">{t("settings.title")}</h2>
-      </div>
-      <div className="card-body stack">
-        <div className="field">
-          <label className="field-label" htmlFor="interview-date">
-            {t("fields.date")}
-          </label>
-          <input
-            id="interview-date"
-            className="input input-date"
-            type="date"
-            value={date}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "interview-date-error" : "interview-date-day"}
-            onChange={(e) => {
-              setDate(e.target.value);
-              if (e.target.value && e.target.value !== interview.date) store.save("date", e.target.value);
-            }}
-          />
-          {error ? (
-            <p id="interview-date-error" className="field-error">
-              {error}
-            </p>
-          ) : (
-            date && (
-              <p id="interview-date-day" className="field-hint">
-                {format.day(date, "full")}
-              </p>
-            )
-          )}
-        </div>
-        <div className="iv-danger">
-          <p className="small muted">{t("settings.deleteText")}</p>
-          <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(true)}>
-            {t("settings.delete")}
-          </button>
-        </div>
-      </div>
-      <ConfirmDialog
-        open={deleting}
-        onClose={() => setDeleting(false)}
-        title={t("settings.deleteTitle")}
-        message={t("settings.deleteConsequence", { name, date: format.day(interview.date, "long") })}
-        confirmLabel={t("settings.delete")}
-        danger
-        onConfirm={async () => {
-          await del.mutateAsync();
-          toast.show(t("settings.deleted"));
-          router.replace("/interviews");
-        }}
-      />
-    </section>
-  );
-}
-
-/** Staff: the interview exactly as the candidate or a mentor gets it (`?view=`), read only. */
-function Preview({
-  view,
-  interview,
-  fields,
-  hasForm,
-  candidate,
-  mentors,
-  readerLanguage,
-  canEdit,
-}: {
-  view: InterviewView;
-  interview: Interview;
-  fields: FormField[];
-  hasForm: boolean;
-  candidate: Person | undefined;
-  mentors: Person[] | null;
-  readerLanguage: string;
-  canEdit: boolean;
-}) {
-  const t = useTranslations("interviews.preview");
-  const locale = useLocale();
-  const preview = useInterview(interview.person_id, interview.id, view);
-  const first = candidate?.first || t("theCandidate");
-  const when = interview.published === 1 ? "now" : canEdit ? "onPublish" : "oncePublished";
-  // Shown in the language of the one reader previewed, when there is exactly one.
-  const reader = view === "candidate" ? candidate : mentors?.length === 1 ? mentors[0] : undefined;
-  const language = reader?.language || readerLanguage;
-  const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;
-
-  const banner =
-    view === "candidate"
-      ? t.rich("asCandidate", { name: candidate ? fullName(candidate) : t("theCandidate"), first, when, strong })
-      : mentors === null
-        ? t.rich("asSomeMentor", { first, when, strong })
-        : mentors.length === 0
-          ? t.rich("asNoMentor", { first, when, strong })
-          : t.rich("asMentors", { names: listOf(mentors.map(fullName), locale), first, count: mentors.length, mentor: mentors[0].first, when, strong });
-
-  return (
-    <section className="card iv-preview" aria-labelledby="preview-title">
-      <div className="card-head">
-        <div>
-          <h2 id="preview-title">{view === "candidate" ? t("candidateTitle") : t("mentorTitle")}</h2>
-          <p>{t("readOnly")}</p>
-        </div>
-      </div>
-      <div className="card-body stack">
-        <div className={`notice ${interview.published ? "notice-info" : ""} iv-banner`} role="note">
-          <p>{banner}</p>
-          {!sameLanguage(language, readerLanguage) && <p className="small">{t("shownIn", { language: languageName(language, locale) })}</p>}
-        </div>
-        {preview.isPending ? (
-          <Skeleton lines={6} />
-        ) : preview.isError ? (
-          <ErrorState error={preview.error} onRetry={() => preview.refetch()} title={t("couldNotLoad")} />
-        ) : !hasForm ? (
-          <EmptyState title={t("noForm")}>{t("noFormText")}</EmptyState>
-        ) : fields.length === 0 ? (
-          <EmptyState title={t("nothing")}>{t("allPrivate")}</EmptyState>
-        ) : (
-          <AnswersView fields={fields} responses={preview.data.responses} language={language} showPrivate={false} />
-        )}
-      </div>
-    </section>
   );
 }
