@@ -25,6 +25,8 @@ export default defineConfig({
     projects: [
       { resolve: { alias }, test: { ...shared, name: "unit", include: ["lib/**/*.test.ts"] } },
       { resolve: { alias }, test: { ...shared, name: "api", include: ["tests/api/**/*.test.ts"] } },
+      // The browser's own logic (recorder, uploader, optimistic sends), its edges faked (tests/helpers/browser-edges.ts).
+      { resolve: { alias }, test: { name: "client", include: ["components/**/*.test.ts"], testTimeout: 30_000 } },
     ],
   },
 });

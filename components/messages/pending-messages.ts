@@ -28,6 +28,9 @@ export function dropPending(conversationId: string, tempId: string) {
   );
 }
 
+/** The conversation's unsent messages now. */
+export const pendingOf = (conversationId: string): PendingMessage[] => byConversation.get(conversationId) ?? NONE;
+
 /** The conversation's unsent messages (kept while the tab lives, across navigation). */
 export function usePending(conversationId: string): PendingMessage[] {
   return useSyncExternalStore(
@@ -35,7 +38,7 @@ export function usePending(conversationId: string): PendingMessage[] {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => byConversation.get(conversationId) ?? NONE,
+    () => pendingOf(conversationId),
     () => NONE,
   );
 }
