@@ -2,6 +2,7 @@ import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors/app-error";
 import { deliverMessage } from "./deliver-message";
+import { translateForReaders } from "./translate-for-readers";
 import { listContacts } from "./list-contacts";
 import { listPeopleNames } from "./list-people-names";
 import { listReaders } from "./list-readers";
@@ -89,6 +90,7 @@ export async function createConversation(ctx: Ctx, input: CreateConversationInpu
     people: await listPeopleNames(ctx.districtId, participants),
     created_at: created.createdAt.getTime(),
   };
-  await deliverMessage({ districtId: ctx.districtId, conversationId: created.id, row: created.messages[0], readers, conversation });
+  const row = created.messages[0];
+  await deliverMessage({ conversationId: created.id, row, readers, conversation }, await translateForReaders(ctx.districtId, row, readers));
   return { id: created.id, district_id: ctx.districtId, participants, created_at: created.createdAt.getTime() };
 }

@@ -3,27 +3,30 @@ import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { conflict } from "@/lib/errors/app-error";
 import { deliverMessage } from "./deliver-message";
+import { translateForReaders } from "./translate-for-readers";
 import { assertStillIn, findParticipation } from "./find-participation";
 import { personOf } from "./person-of";
 import { messageLanguage, readingLanguage } from "./reading-language";
 import type { Message, PostMessageInput } from "./schemas";
 import { serializeMessage, type MessageRow, type Reader } from "./serialize-message";
 
-type Posted = { seq: number | null; created_at: Date | null; readers: { person_id: string; language: string }[] | null };
+type WrittenRow = { seq: number | null; created_at: Date | null; readers: { person_id: string; language: string }[] | null };
+
+/** What posting wrote: the message, and who reads it now (the sender included). */
+export type Posted = { row: MessageRow; readers: Reader[] };
 
 /**
- * Posts a message: its language is detected, then ONE statement (atomic on its own) bumps the
+ * The write of a message: its language detected, then ONE statement (atomic on its own) bumps the
  * conversation's `seq` (its row lock orders concurrent events of the conversation), stores the
  * message with that seq, marks it read for its sender and returns the readers, provided the
- * sender still takes part and someone else does too. Then, outside any transaction, it is
- * translated for the readers and pushed to them. The sender gets it as written.
+ * sender still takes part and someone else does too.
  */
-export async function postMessage(ctx: Ctx, conversationId: string, input: PostMessageInput): Promise<Message> {
+export async function writeMessage(ctx: Ctx, conversationId: string, input: PostMessageInput): Promise<Posted> {
   const me = personOf(ctx);
   const language = messageLanguage(input.body, me.language);
   const id = randomUUID();
   const now = new Date();
-  const [posted] = await db().$queryRaw<Posted[]>`
+  const [posted] = await db().$queryRaw<WrittenRow[]>`
     with bumped as (
       update conversations c set seq = c.seq + 1, last_message_at = ${now}
       where c.id = ${conversationId} and c.district_id = ${ctx.districtId}
@@ -63,6 +66,16 @@ export async function postMessage(ctx: Ctx, conversationId: string, input: PostM
     createdAt: posted.created_at,
   };
   const readers: Reader[] = (posted.readers ?? []).map((r) => ({ personId: r.person_id, language: readingLanguage(r.language) }));
-  await deliverMessage({ districtId: ctx.districtId, conversationId, row, readers });
-  return serializeMessage(row, { personId: me.personId, language }, new Map());
+  return { row, readers };
+}
+
+/**
+ * POST /api/messages/:id: the message written, then translated for its readers, then pushed to
+ * them (each a step of its own: writeMessage above, translate-for-readers.ts, deliver-message.ts).
+ * The sender gets it as written.
+ */
+export async function postMessage(ctx: Ctx, conversationId: string, input: PostMessageInput): Promise<Message> {
+  const posted = await writeMessage(ctx, conversationId, input);
+  await deliverMessage({ conversationId, ...posted }, await translateForReaders(ctx.districtId, posted.row, posted.readers));
+  return serializeMessage(posted.row, { personId: posted.row.senderId, language: posted.row.language }, new Map());
 }
