@@ -25,6 +25,7 @@ const DISTRICT_TABLES = new Set([
   "Conversation",
   "ConversationParticipant",
   "Message",
+  "IdempotencyKey",
 ]);
 
 /** Tables without a district column, scoped through the relation named here. */

@@ -28,6 +28,7 @@ const STATUS_MEANING: Record<string, string> = {
   conflict: "the change clashes with existing data (duplicate e-mail or tag name, a role still held, a form in use…)",
   payload_too_large: "the body exceeds the size limit",
   unsupported_media_type: "the body is not sent as `application/json` (or `multipart/form-data` for uploads), or an upload has a refused type",
+  idempotency_key_reused: "the `Idempotency-Key` was already used by this caller for a different request (another method, path, query or body) within 24 hours",
   rate_limited: "too many requests with this API key; wait the seconds given by the `Retry-After` header",
   internal: "an unexpected failure on the service's side (the body never holds a stack trace)",
 };
