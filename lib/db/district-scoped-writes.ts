@@ -26,6 +26,7 @@ const DISTRICT_TABLES = new Set([
   "ConversationParticipant",
   "Message",
   "IdempotencyKey",
+  "RetiredApiKeySecret",
 ]);
 
 /** Tables without a district column, scoped through the relation named here. */

@@ -28,7 +28,7 @@ import {
   transcriptSegmentSchema,
   updateInterviewSchema,
 } from "@/lib/interviews/schemas";
-import { createKeySchema } from "@/lib/keys/schemas";
+import { createKeySchema, previousSecretSchema, rotateKeySchema } from "@/lib/keys/schemas";
 import {
   contactSchema,
   conversationListItemSchema,
@@ -95,6 +95,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   Tag: tagSchema,
   ApiKey: apiKeySchema,
   CreatedApiKey: createdApiKeySchema,
+  PreviousSecret: previousSecretSchema,
   ConversationListItem: conversationListItemSchema,
   CreatedConversation: createdConversationSchema,
   Conversation: conversationSchema,
@@ -132,6 +133,7 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   RoleUpdate: roleUpdateSchema,
   TagInput: tagInputSchema,
   ApiKeyCreate: createKeySchema,
+  ApiKeyRotate: rotateKeySchema,
   ConversationCreate: createConversationSchema,
   MessageCreate: postMessageSchema,
   ReactionToggle: reactSchema,

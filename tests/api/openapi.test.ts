@@ -493,6 +493,10 @@ describe("real responses match the documented schemas", () => {
     expect(created.body.key).toMatch(/^cas_/);
     const listed = await check("GET", "/api/keys", "/api/keys", { token });
     expect(listed.body.find((k: { id: string }) => k.id === created.body.id)).not.toHaveProperty("key");
+    const rotated = await check("POST", "/api/keys/{id}/rotate", `/api/keys/${created.body.id}/rotate`, { token, body: { grace_seconds: 3600 } });
+    expect(rotated.body.previous_secrets).toHaveLength(1);
+    await check("GET", "/api/keys", "/api/keys", { token });
+    await check("POST", "/api/keys/{id}/rotate", `/api/keys/${created.body.id}/rotate`, { token, body: { grace_seconds: -1 }, expect: 400 });
     await check("DELETE", "/api/keys/{id}", `/api/keys/${created.body.id}`, { token });
   });
 
