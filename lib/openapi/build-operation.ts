@@ -77,7 +77,7 @@ const isOptional = (schema: z.ZodType) => Boolean((schema as { _zod: { optin?: s
 /** The error statuses that apply to an operation, each with an operation-specific description if it has one. */
 export function errorStatuses(op: OperationSpec): number[] {
   const statuses = new Set<number>();
-  const takesBody = Boolean(op.body || op.multipart);
+  const takesBody = Boolean(op.body || op.multipart || op.rawBody);
   if (takesBody || op.query) statuses.add(400);
   if (op.access.auth !== "public") statuses.add(401).add(403);
   if (pathParamNames(op.path).length) statuses.add(404);
@@ -119,6 +119,10 @@ export function buildOperation(op: OperationSpec, schemas: SchemaConverter) {
   } else if (op.multipart) {
     requestBody = { required: true, content: { "multipart/form-data": { schema: schemas.use(op.multipart, "input") } } };
   }
+  if (op.rawBody) {
+    const raw = { [op.rawBody.contentType]: { schema: { type: "string", description: op.rawBody.description } } };
+    requestBody = { required: true, content: { ...raw, ...((requestBody?.content as object) ?? {}) } };
+  }
 
   const success = op.response;
   const responses: Record<string, unknown> = {
@@ -128,7 +132,7 @@ export function buildOperation(op: OperationSpec, schemas: SchemaConverter) {
         : {
             description: success.description,
             headers: Object.fromEntries(Object.entries(success.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: "string" } }])),
-            content: { "*/*": { schema: {} } },
+            content: { [success.contentType ?? "*/*"]: { schema: success.contentType ? { type: "string" } : {} } },
           },
   };
   for (const [status, other] of Object.entries(op.otherResponses ?? {})) {

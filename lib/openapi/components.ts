@@ -56,6 +56,7 @@ import {
   personSchema,
   updatePersonSchema,
 } from "@/lib/people/schemas";
+import { importReportSchema, importRowSchema } from "@/lib/people/csv-schemas";
 import { createProfileSchema, profileSchema, updateProfileSchema } from "@/lib/profiles/schemas";
 
 /**
@@ -74,6 +75,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   PersonListItem: personListItemSchema,
   PersonDetail: personDetailSchema,
   PersonFile: personFileSchema,
+  PeopleImportReport: importReportSchema,
+  PeopleImportRow: importRowSchema,
   Me: meSchema,
   InterviewSummary: interviewSummarySchema,
   Interview: interviewSchema,

@@ -329,6 +329,17 @@ describe("real responses match the documented schemas", () => {
     // An API key sees the same shapes.
     await check("GET", "/api/people", "/api/people", { token: (await d.addKey(["read:people"])).key });
 
+    const exported = await check("GET", "/api/people.csv", `/api/people.csv?archived=true&tag=${tagId}`, { token });
+    expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    await check("GET", "/api/people.csv", "/api/people.csv?tag=nothing0", { token, expect: 404 });
+    const csvBody = `first,last,email,tags\nImp,Orted,${uniqueEmail("imported")},${tagId}\n`;
+    const dry = await check("POST", "/api/people/import", "/api/people/import?dry_run=true", { token, rawBody: csvBody, headers: { "content-type": "text/csv" } });
+    expect(dry.body.counts.create).toBe(1);
+    await check("POST", "/api/people/import", "/api/people/import", { token, form: form({ file: new File([csvBody], "people.csv", { type: "text/csv" }) }) });
+    await check("POST", "/api/people/import", "/api/people/import", { token, rawBody: "first,email\nA,b@c.d\n", headers: { "content-type": "text/csv" }, expect: 400 });
+    await check("POST", "/api/people/import", "/api/people/import", { token, rawBody: csvBody.replace("Imp", "Again").replace("Orted", "x".repeat(200)), headers: { "content-type": "text/csv" }, expect: 400 });
+    await check("POST", "/api/people/import", "/api/people/import", { token, body: {}, expect: 415 });
+
     await d.assignMentor(mentor.id, personId);
     const file = await check("POST", "/api/people/{id}/uploads", `/api/people/${personId}/uploads`, { token, form: form({ file: pdf(), name: "CV" }) });
     await check("GET", "/api/people/{id}/uploads", `/api/people/${personId}/uploads`, { token });
