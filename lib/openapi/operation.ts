@@ -23,7 +23,7 @@ export type Access =
 export type HttpMethod = "get" | "put" | "post" | "patch" | "delete";
 
 /** Error statuses an operation may add or describe more precisely than the defaults. */
-export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 503;
+export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 416 | 503;
 
 export type SuccessResponse =
   | { status: number; description: string; schema: z.ZodType }
@@ -53,8 +53,8 @@ export type OperationSpec = {
   /** A raw body the route also takes, by content type (the import's `text/csv`), described in words. */
   rawBody?: { contentType: string; description: string };
   response: SuccessResponse;
-  /** Other answers in the success's own shape rather than the error body (health's 503). */
-  otherResponses?: Record<number, { description: string; schema: z.ZodType }>;
+  /** Other answers that are not the error body: health's 503 in the success's shape, a file's 206 (bytes) and 416 (no body). */
+  otherResponses?: Record<number, { description: string; schema: z.ZodType } | { description: string; binary: true; headers?: Record<string, string> } | { description: string; empty: true; headers?: Record<string, string> }>;
   /** Operation-specific error descriptions (a 403 text is added to the generated one); 409 is only documented where given here. */
   errors?: Partial<Record<ErrorStatus, string>>;
 };
