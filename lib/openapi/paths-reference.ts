@@ -27,6 +27,18 @@ export const referenceOperations = operations([
   },
   {
     method: "get",
+    path: "/api/reference",
+    operationId: "getApiReferencePage",
+    tag: "Reference",
+    summary: "This API reference, as a page",
+    description:
+      "The OpenAPI document as one HTML page for people to read: every endpoint with its permission and API-key scope, whether it takes an Idempotency-Key, its parameters, body and answers; " +
+      "the error shape, the idempotency rules and the rate limits; the schemas. Rendered on the server without any script, in the reader's interface language (English or Spanish; the descriptions are English). No authentication.",
+    access: { auth: "public" },
+    response: { status: 200, description: "The page.", binary: true, contentType: "text/html", headers: { "Content-Security-Policy": "No script, the page's one style block by its hash, nothing from other origins." } },
+  },
+  {
+    method: "get",
     path: "/api/health",
     operationId: "getHealth",
     tag: "Reference",

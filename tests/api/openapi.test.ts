@@ -163,6 +163,11 @@ describe("GET /api/openapi.json", () => {
   it("needs no authentication, and ignores a bad token", async () => {
     expect((await api.get("/api/openapi.json", "not-a-token")).status).toBe(200);
   });
+
+  it("is also served as a page, /api/reference (tests/api/api-reference.test.ts)", async () => {
+    const res = await check("GET", "/api/reference", "/api/reference");
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  });
 });
 
 describe("GET /api/health and /api/health/live", () => {
