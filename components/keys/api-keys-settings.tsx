@@ -81,15 +81,17 @@ export function ApiKeysSettings() {
                       <strong>{k.name}</strong>
                     </td>
                     <td data-label={t("columns.key")}>
-                      <span className="mono">…{k.hint}</span>
-                      {k.previous_secrets.map((p) => (
-                        <span key={p.hint + p.expires_at} className="previous-secret small">
-                          {t("previousSecret", { hint: p.hint, until: format.moment(p.expires_at, true) })}{" "}
-                          <span className="muted">
-                            {p.last_used_at ? t("previousLastUsed", { when: format.moment(p.last_used_at, true) }) : t("previousNeverUsed")}
+                      <div>
+                        <span className="mono">…{k.hint}</span>
+                        {k.previous_secrets.map((p) => (
+                          <span key={p.hint + p.expires_at} className="previous-secret small">
+                            {t("previousSecret", { hint: p.hint, until: format.moment(p.expires_at, true) })}{" "}
+                            <span className="muted">
+                              {p.last_used_at ? t("previousLastUsed", { when: format.moment(p.last_used_at, true) }) : t("previousNeverUsed")}
+                            </span>
                           </span>
-                        </span>
-                      ))}
+                        ))}
+                      </div>
                     </td>
                     <td data-label={t("columns.scopes")}>
                       <span className="chips">

@@ -153,8 +153,9 @@ export function ImportPeopleDialog({ onClose }: { onClose: () => void }) {
 function RowTable({ caption, rows, detail }: { caption: string; rows: ImportReport["rows"]; detail: (row: ImportReport["rows"][number]) => string }) {
   const t = useTranslations("peopleImport");
   return (
-    <div className="table-wrap import-rows">
-      <table className="table">
+    // Scrolls when long: focusable, and named, so that a keyboard reaches every row.
+    <div className="table-wrap import-rows" tabIndex={0} role="region" aria-label={caption}>
+      <table className="table import-table">
         <caption className="import-caption">{caption}</caption>
         <thead>
           <tr>

@@ -53,6 +53,8 @@ function operationHtml(doc: Doc, method: string, path: string, op: Json, t: Refe
     `<article class="operation" id="${anchor}" aria-labelledby="${anchor}-title">`,
     `<h3 id="${anchor}-title"><span class="method method-${method}">${method.toUpperCase()}</span> <code class="path">${escapeHtml(path)}</code> <span class="summary">${escapeHtml(String(op.summary ?? ""))}</span></h3>`,
     accessHtml(op, t),
+    // The rest on demand: the list of endpoints stays one screen per few endpoints.
+    `<details><summary>${t("more")}</summary>`,
     `<div class="description" lang="en">${markdownHtml(String(op.description ?? ""), `${anchor}-`)}</div>`,
   ];
   if (parameters.length) {
@@ -73,7 +75,7 @@ function operationHtml(doc: Doc, method: string, path: string, op: Json, t: Refe
     })
     .join("");
   parts.push(`<h4>${t("responses")}</h4><div class="table-wrap"><table><thead><tr><th scope="col">${t("columns.status")}</th><th scope="col">${t("columns.description")}</th><th scope="col">${t("columns.body")}</th></tr></thead><tbody>${rows}</tbody></table></div>`);
-  parts.push("</article>");
+  parts.push("</details></article>");
   return parts.join("\n");
 }
 
@@ -109,7 +111,10 @@ export function endpointsHtml(doc: Doc, items: Record<string, Record<string, Jso
 
 export function schemasHtml(doc: Doc, t: ReferenceText): string {
   return Object.entries(doc.components.schemas)
-    .map(([name, schema]) => `<section class="schema" id="schema-${slug(name)}" aria-labelledby="schema-${slug(name)}-title"><h3 id="schema-${slug(name)}-title">${escapeHtml(name)}</h3><p lang="en">${inlineHtml(String(schema.description ?? ""))}</p>${propertiesTable(schema, t) || `<p>${typeHtml(schema)}</p>`}</section>`)
+    .map(
+      ([name, schema]) =>
+        `<details class="schema" id="schema-${slug(name)}"><summary><code>${escapeHtml(name)}</code> <span lang="en">${inlineHtml(String(schema.description ?? ""))}</span></summary>${propertiesTable(schema, t) || `<p>${typeHtml(schema)}</p>`}</details>`,
+    )
     .join("\n");
 }
 

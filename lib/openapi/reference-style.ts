@@ -46,8 +46,10 @@ th { font-weight: 600; color: var(--muted); }
 .status-2 { color: #0b6e4f; } .status-4 { color: #8a4b00; } .status-5 { color: #b3261e; }
 .req { font-size: 0.75rem; color: #8a4b00; }
 ul.plain { list-style: none; padding: 0; }
-.schema { margin: 18px 0; }
-.schema h3 { font-size: 1.05rem; margin: 0 0 4px; }
+details > summary { cursor: pointer; color: var(--primary); font-weight: 500; }
+details[open] > summary { margin-bottom: 8px; }
+.schema { margin: 6px 0; padding: 6px 0; border-bottom: 1px solid var(--line); }
+.schema > summary { color: var(--text); font-weight: 400; }
 @media (max-width: 760px) {
   .layout { grid-template-columns: minmax(0, 1fr); gap: 12px; }
   .toc { position: static; max-height: none; border-bottom: 1px solid var(--line); padding-bottom: 12px; }
