@@ -7,13 +7,18 @@ type Json = Record<string, unknown>;
 type Doc = Json & { info: Json; paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json>; parameters?: Record<string, Json>; responses?: Record<string, Json> }; tags?: { name: string; description?: string }[]; webhooks?: Record<string, Record<string, Json>> };
 
 const METHODS = ["get", "put", "post", "patch", "delete"];
+export const REFERENCE_PATH = "/api/reference";
+const SCHEMAS_PATH = `${REFERENCE_PATH}/schemas`;
+/** The page of a tag's endpoints. */
+export const tagPath = (tag: string) => `${REFERENCE_PATH}/${slug(tag)}`;
+export const operationAnchor = (op: Json, method: string, path: string) => `op-${slug(String(op.operationId ?? `${method}-${path}`))}`;
 const refName = (ref: unknown) => (typeof ref === "string" ? ref.split("/").pop()! : "");
 const resolve = (doc: Doc, node: Json, kind: "parameters" | "responses") => (typeof node.$ref === "string" ? (doc.components[kind]?.[refName(node.$ref)] ?? {}) : node);
 
 /** A schema in a few words: its type, the named schema it refers to (linked), its enum. */
 export function typeHtml(schema: Json | undefined): string {
   if (!schema) return "";
-  if (typeof schema.$ref === "string") return `<a href="#schema-${slug(refName(schema.$ref))}">${escapeHtml(refName(schema.$ref))}</a>`;
+  if (typeof schema.$ref === "string") return `<a href="${SCHEMAS_PATH}#schema-${slug(refName(schema.$ref))}">${escapeHtml(refName(schema.$ref))}</a>`;
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(" | ");
   if ("const" in schema) return `<code>${escapeHtml(JSON.stringify(schema.const))}</code>`;
   for (const key of ["anyOf", "oneOf"]) if (Array.isArray(schema[key])) return (schema[key] as Json[]).map(typeHtml).join(" | ");
@@ -32,12 +37,17 @@ function propertiesTable(schema: Json, t: ReferenceText): string {
   return `<div class="table-wrap"><table><thead><tr><th scope="col">${t("columns.name")}</th><th scope="col">${t("columns.type")}</th><th scope="col">${t("columns.description")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
-/** Who may call the operation, from the document's extensions. */
-function accessHtml(op: Json, t: ReferenceText): string {
+/** Who may call the operation, from the document's extensions: the session permission and the API-key scope. */
+export function accessParts(op: Json, t: ReferenceText) {
   const scope = op["x-api-key-scope"];
   const scopeText =
     scope === "none" ? t("access.public") : scope === "sessions-only" ? t("access.sessionsOnly") : typeof scope === "string" ? `<code>${escapeHtml(scope)}</code>` : t("access.byPath", { scopes: Object.entries(scope as Record<string, string>).map(([area, s]) => `${area}: ${s}`).join(", ") });
   const permission = op["x-permission"] ? `<code>${escapeHtml(String(op["x-permission"]))}</code>` : scope === "none" ? t("access.public") : t("access.noPermission");
+  return { permission, scopeText };
+}
+
+function accessHtml(op: Json, t: ReferenceText): string {
+  const { permission, scopeText } = accessParts(op, t);
   return (
     `<dl class="access"><div><dt>${t("access.permission")}</dt><dd>${permission}</dd></div><div><dt>${t("access.scope")}</dt><dd>${scopeText}</dd></div>` +
     (op["x-idempotent"] ? `<div><dt>${t("access.idempotency")}</dt><dd>${t("access.idempotent")}</dd></div>` : "") +
@@ -53,8 +63,6 @@ function operationHtml(doc: Doc, method: string, path: string, op: Json, t: Refe
     `<article class="operation" id="${anchor}" aria-labelledby="${anchor}-title">`,
     `<h3 id="${anchor}-title"><span class="method method-${method}">${method.toUpperCase()}</span> <code class="path">${escapeHtml(path)}</code> <span class="summary">${escapeHtml(String(op.summary ?? ""))}</span></h3>`,
     accessHtml(op, t),
-    // The rest on demand: the list of endpoints stays one screen per few endpoints.
-    `<details><summary>${t("more")}</summary>`,
     `<div class="description" lang="en">${markdownHtml(String(op.description ?? ""), `${anchor}-`)}</div>`,
   ];
   if (parameters.length) {
@@ -75,7 +83,7 @@ function operationHtml(doc: Doc, method: string, path: string, op: Json, t: Refe
     })
     .join("");
   parts.push(`<h4>${t("responses")}</h4><div class="table-wrap"><table><thead><tr><th scope="col">${t("columns.status")}</th><th scope="col">${t("columns.description")}</th><th scope="col">${t("columns.body")}</th></tr></thead><tbody>${rows}</tbody></table></div>`);
-  parts.push("</details></article>");
+  parts.push("</article>");
   return parts.join("\n");
 }
 
@@ -95,15 +103,29 @@ export function operationsByTag(doc: Doc, items: Record<string, Record<string, J
   return [...groups].filter(([, ops]) => ops.length);
 }
 
-export function endpointsHtml(doc: Doc, items: Record<string, Record<string, Json>>, t: ReferenceText, prefix = "op") {
-  return operationsByTag(doc, items)
+/** The endpoints of one tag (or of the webhooks) in full. */
+export function endpointsHtml(doc: Doc, ops: { method: string; path: string; op: Json }[], t: ReferenceText) {
+  return ops.map(({ method, path, op }) => operationHtml(doc, method, path, op, t, operationAnchor(op, method, path))).join("\n");
+}
+
+/** Every endpoint in one table per tag: method and path (linked to its page), summary, permission, scope, Idempotency-Key. */
+export function endpointIndexHtml(doc: Doc, t: ReferenceText) {
+  return operationsByTag(doc, doc.paths)
     .map(([tag, ops]) => {
+      const rows = ops
+        .map(({ method, path, op }) => {
+          const { permission, scopeText } = accessParts(op, t);
+          return (
+            `<tr><td><a href="${tagPath(tag)}#${operationAnchor(op, method, path)}"><span class="method method-${method}">${method.toUpperCase()}</span> <code class="path">${escapeHtml(path)}</code></a></td>` +
+            `<td lang="en">${escapeHtml(String(op.summary ?? ""))}</td><td>${permission}</td><td>${scopeText}</td><td>${op["x-idempotent"] ? t("yes") : t("no")}</td></tr>`
+          );
+        })
+        .join("");
       const description = doc.tags?.find((x) => x.name === tag)?.description;
       return (
-        `<section class="tag" id="tag-${slug(tag)}" aria-labelledby="tag-${slug(tag)}-title"><h2 id="tag-${slug(tag)}-title">${escapeHtml(tag)}</h2>` +
+        `<section class="tag" aria-labelledby="tag-${slug(tag)}-title"><h3 id="tag-${slug(tag)}-title"><a href="${tagPath(tag)}">${escapeHtml(tag)}</a></h3>` +
         (description ? `<p lang="en">${inlineHtml(description)}</p>` : "") +
-        ops.map(({ method, path, op }) => operationHtml(doc, method, path, op, t, `${prefix}-${slug(String(op.operationId ?? `${method}-${path}`))}`)).join("\n") +
-        `</section>`
+        `<table class="index"><thead><tr><th scope="col">${t("columns.endpoint")}</th><th scope="col">${t("columns.summary")}</th><th scope="col">${t("columns.permission")}</th><th scope="col">${t("columns.scope")}</th><th scope="col">${t("columns.idempotent")}</th></tr></thead><tbody>${rows}</tbody></table></section>`
       );
     })
     .join("\n");
@@ -113,7 +135,7 @@ export function schemasHtml(doc: Doc, t: ReferenceText): string {
   return Object.entries(doc.components.schemas)
     .map(
       ([name, schema]) =>
-        `<details class="schema" id="schema-${slug(name)}"><summary><code>${escapeHtml(name)}</code> <span lang="en">${inlineHtml(String(schema.description ?? ""))}</span></summary>${propertiesTable(schema, t) || `<p>${typeHtml(schema)}</p>`}</details>`,
+        `<section class="schema" id="schema-${slug(name)}" aria-labelledby="schema-${slug(name)}-title"><h2 id="schema-${slug(name)}-title">${escapeHtml(name)}</h2><p lang="en">${inlineHtml(String(schema.description ?? ""))}</p>${propertiesTable(schema, t) || `<p>${typeHtml(schema)}</p>`}</section>`,
     )
     .join("\n");
 }

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { createTranslator } from "use-intl/core";
+import { notFound } from "@/lib/errors/app-error";
 import { compiledMessages } from "@/lib/i18n/compiled-messages";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { localeFor, SESSION_COOKIES } from "@/lib/i18n/session-locale";
 import { securityHeaders } from "@/lib/http/security-headers";
-import { escapeHtml, markdownHtml } from "./markdown-html";
+import { escapeHtml, markdownHtml, slug } from "./markdown-html";
 import { openApiDocument } from "./openapi-document";
-import { endpointsHtml, operationsByTag, schemasHtml, type ReferenceDocument, type ReferenceText } from "./reference-html";
+import { endpointIndexHtml, endpointsHtml, operationsByTag, REFERENCE_PATH, schemasHtml, tagPath, type ReferenceDocument, type ReferenceText } from "./reference-html";
 import { REFERENCE_CSS } from "./reference-style";
 
 const STYLE_HASH = `'sha256-${createHash("sha256").update(REFERENCE_CSS).digest("base64")}'`;
@@ -25,64 +26,81 @@ function cookie(req: Request, names: string[]) {
   return undefined;
 }
 
+/** The sections besides the index: one page per tag, the schemas, the webhooks once there are any. */
+function sections(doc: ReferenceDocument) {
+  const tags = operationsByTag(doc, doc.paths).map(([tag, ops]) => ({ slug: slug(tag), title: tag, ops }));
+  const webhooks = doc.webhooks && Object.keys(doc.webhooks).length ? operationsByTag(doc, doc.webhooks).flatMap(([, ops]) => ops) : [];
+  return { tags, webhooks };
+}
+
 /**
- * GET /api/reference: the OpenAPI document (the same object /api/openapi.json serves) as one
- * readable HTML page, rendered on the server: every endpoint under its tag with who may call
- * it (the session permission and the API-key scope, from `x-permission` and `x-api-key-scope`),
- * whether it takes an Idempotency-Key, its parameters, body and answers; the overview (errors,
- * idempotency, rate limits) from `info.description` and the `x-idempotency` / `x-rate-limits`
- * extensions; the schemas; and the `webhooks` once the document has any. The page's own words
- * follow the reader's interface language; the document's descriptions are English.
+ * /api/reference and /api/reference/{section}: the OpenAPI document (the same object
+ * /api/openapi.json serves) as pages rendered on the server. The index holds the rules at a
+ * glance (from the `x-idempotency` and `x-rate-limits` extensions), every endpoint in one table
+ * with its session permission, API-key scope (`x-permission`, `x-api-key-scope`) and whether it
+ * takes an Idempotency-Key, and the overview (`info.description`: authentication, errors,
+ * idempotency, rate limits). Each tag's page has its endpoints in full (parameters, bodies,
+ * answers); `schemas` the named schemas; `webhooks` the document's OpenAPI 3.1 webhooks once it
+ * has any. The pages' own words follow the reader's interface language; the document's
+ * descriptions are English. One page per tag keeps each page light enough for a phone.
  */
-export async function referencePageResponse(req: Request): Promise<Response> {
+export async function referencePageResponse(req: Request, section?: string): Promise<Response> {
+  const doc = openApiDocument() as unknown as ReferenceDocument;
+  const { tags, webhooks } = sections(doc);
+  const tag = section ? tags.find((x) => x.slug === section) : undefined;
+  if (section && !tag && section !== "schemas" && !(section === "webhooks" && webhooks.length)) throw notFound("Reference page");
+
   const locale = await localeFor({
     sessionToken: cookie(req, SESSION_COOKIES),
     chosen: cookie(req, [LOCALE_COOKIE]),
     acceptLanguage: req.headers.get("accept-language"),
   }).catch(() => "en" as const);
   const t = createTranslator({ locale, messages: compiledMessages(locale), namespace: "apiReference" }) as unknown as ReferenceText;
-  const doc = openApiDocument() as unknown as ReferenceDocument;
   const idempotency = doc["x-idempotency"] as { header: string; methods: string[]; window_seconds: number };
   const limits = doc["x-rate-limits"] as { api_key_requests_per_minute: number };
-  const webhooks = doc.webhooks && Object.keys(doc.webhooks).length ? doc.webhooks : undefined;
 
-  const toc = operationsByTag(doc, doc.paths)
-    .map(([tag, ops]) => `<li><a href="#tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}">${escapeHtml(tag)}</a> <span class="muted">(${ops.length})</span></li>`)
-    .join("");
-  const title = t("title");
+  const current = (href: string) => (href === (section ? `${REFERENCE_PATH}/${section}` : REFERENCE_PATH) ? ' aria-current="page"' : "");
+  const link = (href: string, text: string) => `<li><a href="${href}"${current(href)}>${escapeHtml(text)}</a></li>`;
+  const nav =
+    `<ul>${link(REFERENCE_PATH, t("overview"))}</ul><h3>${t("endpoints")}</h3><ul>${tags.map((x) => link(tagPath(x.title), x.title)).join("")}</ul>` +
+    `<ul>${webhooks.length ? link(`${REFERENCE_PATH}/webhooks`, t("webhooks")) : ""}${link(`${REFERENCE_PATH}/schemas`, t("schemas"))}</ul>`;
+
+  let heading: string;
+  let main: string;
+  if (tag) {
+    heading = tag.title;
+    const description = doc.tags?.find((x) => x.name === tag.title)?.description;
+    main = (description ? `<p lang="en">${escapeHtml(description)}</p>` : "") + endpointsHtml(doc, tag.ops, t);
+  } else if (section === "schemas") {
+    heading = t("schemas");
+    main = schemasHtml(doc, t);
+  } else if (section === "webhooks") {
+    heading = t("webhooks");
+    main = endpointsHtml(doc, webhooks, t);
+  } else {
+    heading = t("title");
+    main =
+      `<section aria-labelledby="at-a-glance"><h2 id="at-a-glance">${t("atAGlance")}</h2><ul class="glance">` +
+      `<li>${t("glance.auth")}</li><li>${t("glance.idempotency", { methods: idempotency.methods.join(", "), header: idempotency.header, hours: idempotency.window_seconds / 3600 })}</li>` +
+      `<li>${t("glance.rateLimit", { count: limits.api_key_requests_per_minute })}</li><li>${t("glance.errors")}</li></ul></section>` +
+      `<section aria-labelledby="endpoints"><h2 id="endpoints">${t("endpoints")}</h2>${endpointIndexHtml(doc, t)}</section>` +
+      `<section aria-labelledby="overview"><h2 id="overview">${t("overview")}</h2><div class="description" lang="en">${markdownHtml(String(doc.info.description), "overview-")}</div></section>`;
+  }
+
   const html = `<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · ${escapeHtml(String(doc.info.title))}</title>
+<title>${escapeHtml(heading)} · ${escapeHtml(t("title"))}</title>
 <style>${REFERENCE_CSS}</style>
 </head>
 <body>
 <a class="skip" href="#main">${t("skip")}</a>
-<header class="top"><div class="wrap"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(String(doc.info.title))} · ${t("version", { version: String(doc.info.version) })} · <a href="/api/openapi.json">${t("download")}</a></p></div></header>
+<header class="top"><div class="wrap"><p class="crumb"><a href="${REFERENCE_PATH}">${escapeHtml(t("title"))}</a> · ${escapeHtml(String(doc.info.title))} · ${t("version", { version: String(doc.info.version) })} · <a href="/api/openapi.json">${t("download")}</a></p><h1>${escapeHtml(heading)}</h1></div></header>
 <div class="wrap layout">
-<nav class="toc" aria-label="${escapeHtml(t("contents"))}">
-<h2>${t("contents")}</h2>
-<ul><li><a href="#overview">${t("overview")}</a></li><li><a href="#at-a-glance">${t("atAGlance")}</a></li></ul>
-<h3>${t("endpoints")}</h3><ul>${toc}</ul>
-<ul>${webhooks ? `<li><a href="#webhooks">${t("webhooks")}</a></li>` : ""}<li><a href="#schemas">${t("schemas")}</a></li></ul>
-</nav>
-<main id="main">
-<section id="at-a-glance" aria-labelledby="at-a-glance-title" class="glance">
-<h2 id="at-a-glance-title">${t("atAGlance")}</h2>
-<ul>
-<li>${t("glance.auth")}</li>
-<li>${t("glance.idempotency", { methods: idempotency.methods.join(", "), header: idempotency.header, hours: idempotency.window_seconds / 3600 })}</li>
-<li>${t("glance.rateLimit", { count: limits.api_key_requests_per_minute })}</li>
-<li>${t("glance.errors")}</li>
-</ul>
-</section>
-<section id="overview" aria-labelledby="overview-title"><h2 id="overview-title">${t("overview")}</h2><div class="description" lang="en">${markdownHtml(String(doc.info.description), "overview-")}</div></section>
-${endpointsHtml(doc, doc.paths, t)}
-${webhooks ? `<section id="webhooks" aria-labelledby="webhooks-title"><h2 id="webhooks-title">${t("webhooks")}</h2>${endpointsHtml(doc, webhooks, t, "webhook")}</section>` : ""}
-<section id="schemas" aria-labelledby="schemas-title"><h2 id="schemas-title">${t("schemas")}</h2>${schemasHtml(doc, t)}</section>
-</main>
+<nav class="toc" aria-label="${escapeHtml(t("contents"))}"><h2>${t("contents")}</h2>${nav}</nav>
+<main id="main">${main}</main>
 </div>
 </body>
 </html>`;

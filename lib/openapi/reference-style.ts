@@ -13,8 +13,13 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fo
 .skip:focus { left: 8px; z-index: 10; }
 .wrap { max-width: 1180px; margin: 0 auto; padding: 0 20px; }
 .top { background: var(--bg); border-bottom: 1px solid var(--line); padding: 20px 0 12px; }
-.top h1 { margin: 0 0 4px; font-size: 1.75rem; }
-.top p { margin: 0; color: var(--muted); }
+.top h1 { margin: 4px 0 0; font-size: 1.75rem; }
+.top p { margin: 0; color: var(--muted); font-size: 0.9375rem; }
+.toc a[aria-current="page"] { font-weight: 700; color: var(--text); text-decoration: none; }
+main > section > h3 { font-size: 1.1rem; margin: 24px 0 4px; }
+table.index td:first-child { width: 42%; }
+table.index a { text-decoration: none; }
+table.index a .path { text-decoration: underline; }
 .layout { display: grid; grid-template-columns: 230px minmax(0, 1fr); gap: 32px; padding-top: 24px; padding-bottom: 48px; }
 .toc { position: sticky; top: 12px; align-self: start; max-height: calc(100vh - 24px); overflow: auto; font-size: 0.9375rem; }
 .toc h2 { font-size: 1rem; margin: 0 0 8px; }
@@ -24,7 +29,7 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fo
 .muted { color: var(--muted); }
 main { min-width: 0; }
 main h2 { font-size: 1.5rem; margin: 40px 0 12px; padding-top: 8px; border-top: 1px solid var(--line); }
-main section:first-child h2 { margin-top: 0; border-top: 0; }
+main > :first-child h2, main > h2:first-child { margin-top: 0; border-top: 0; }
 .glance ul { padding-left: 1.2rem; }
 .description h2 { font-size: 1.2rem; border-top: 0; margin: 24px 0 8px; }
 .description h3 { font-size: 1.05rem; }
@@ -46,10 +51,7 @@ th { font-weight: 600; color: var(--muted); }
 .status-2 { color: #0b6e4f; } .status-4 { color: #8a4b00; } .status-5 { color: #b3261e; }
 .req { font-size: 0.75rem; color: #8a4b00; }
 ul.plain { list-style: none; padding: 0; }
-details > summary { cursor: pointer; color: var(--primary); font-weight: 500; }
-details[open] > summary { margin-bottom: 8px; }
-.schema { margin: 6px 0; padding: 6px 0; border-bottom: 1px solid var(--line); }
-.schema > summary { color: var(--text); font-weight: 400; }
+.schema h2 { font-size: 1.15rem; margin: 28px 0 4px; }
 @media (max-width: 760px) {
   .layout { grid-template-columns: minmax(0, 1fr); gap: 12px; }
   .toc { position: static; max-height: none; border-bottom: 1px solid var(--line); padding-bottom: 12px; }

@@ -167,6 +167,8 @@ describe("GET /api/openapi.json", () => {
   it("is also served as a page, /api/reference (tests/api/api-reference.test.ts)", async () => {
     const res = await check("GET", "/api/reference", "/api/reference");
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    await check("GET", "/api/reference/{section}", "/api/reference/people");
+    await check("GET", "/api/reference/{section}", "/api/reference/nothing0", { expect: 404 });
   });
 });
 
