@@ -12,6 +12,8 @@ const SCHEMAS_PATH = `${REFERENCE_PATH}/schemas`;
 /** The page of a tag's endpoints. */
 export const tagPath = (tag: string) => `${REFERENCE_PATH}/${slug(tag)}`;
 export const operationAnchor = (op: Json, method: string, path: string) => `op-${slug(String(op.operationId ?? `${method}-${path}`))}`;
+/** A path that breaks only after its slashes. */
+const pathHtml = (path: string) => escapeHtml(path).replace(/\//g, "/<wbr>");
 const refName = (ref: unknown) => (typeof ref === "string" ? ref.split("/").pop()! : "");
 const resolve = (doc: Doc, node: Json, kind: "parameters" | "responses") => (typeof node.$ref === "string" ? (doc.components[kind]?.[refName(node.$ref)] ?? {}) : node);
 
@@ -61,7 +63,7 @@ function operationHtml(doc: Doc, method: string, path: string, op: Json, t: Refe
   const responses = Object.entries((op.responses ?? {}) as Record<string, Json>).map(([status, r]) => [status, resolve(doc, r, "responses")] as const);
   const parts = [
     `<article class="operation" id="${anchor}" aria-labelledby="${anchor}-title">`,
-    `<h3 id="${anchor}-title"><span class="method method-${method}">${method.toUpperCase()}</span> <code class="path">${escapeHtml(path)}</code> <span class="summary">${escapeHtml(String(op.summary ?? ""))}</span></h3>`,
+    `<h3 id="${anchor}-title"><span class="method method-${method}">${method.toUpperCase()}</span> <code class="path">${pathHtml(path)}</code> <span class="summary">${escapeHtml(String(op.summary ?? ""))}</span></h3>`,
     accessHtml(op, t),
     `<div class="description" lang="en">${markdownHtml(String(op.description ?? ""), `${anchor}-`)}</div>`,
   ];
@@ -116,7 +118,7 @@ export function endpointIndexHtml(doc: Doc, t: ReferenceText) {
         .map(({ method, path, op }) => {
           const { permission, scopeText } = accessParts(op, t);
           return (
-            `<tr><td><a href="${tagPath(tag)}#${operationAnchor(op, method, path)}"><span class="method method-${method}">${method.toUpperCase()}</span> <code class="path">${escapeHtml(path)}</code></a></td>` +
+            `<tr><td><a href="${tagPath(tag)}#${operationAnchor(op, method, path)}"><span class="method method-${method}">${method.toUpperCase()}</span> <code class="path">${pathHtml(path)}</code></a></td>` +
             `<td lang="en">${escapeHtml(String(op.summary ?? ""))}</td><td>${permission}</td><td>${scopeText}</td><td>${op["x-idempotent"] ? t("yes") : t("no")}</td></tr>`
           );
         })

@@ -18,6 +18,7 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fo
 .toc a[aria-current="page"] { font-weight: 700; color: var(--text); text-decoration: none; }
 main > section > h3 { font-size: 1.1rem; margin: 24px 0 4px; }
 table.index td:first-child { width: 42%; }
+code.path { overflow-wrap: normal; }
 table.index a { text-decoration: none; }
 table.index a .path { text-decoration: underline; }
 .layout { display: grid; grid-template-columns: 230px minmax(0, 1fr); gap: 32px; padding-top: 24px; padding-bottom: 48px; }
@@ -55,6 +56,8 @@ ul.plain { list-style: none; padding: 0; }
 @media (max-width: 760px) {
   .layout { grid-template-columns: minmax(0, 1fr); gap: 12px; }
   .toc { position: static; max-height: none; border-bottom: 1px solid var(--line); padding-bottom: 12px; }
+  .toc ul { display: flex; flex-wrap: wrap; gap: 2px 14px; }
+  .toc h3 { margin-top: 10px; }
   .operation { padding: 12px; }
   th, td { padding-right: 4px; font-size: 0.85rem; }
 }
