@@ -9,7 +9,8 @@ import { screens, signIn } from "./helpers";
  * screenshotted and checked with axe at 1280 and 390 px.
  */
 
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+// axe on the reference pages (thousands of elements, at two sizes) takes minutes on a loaded 2-core machine.
+test.describe.configure({ mode: "serial", timeout: 360_000 });
 
 const stamp = Date.now().toString(36);
 const csv = [
