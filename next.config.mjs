@@ -25,7 +25,8 @@ const nextConfig = {
   experimental: { proxyClientMaxBodySize: "30mb" },
   turbopack: { resolveAlias: { "use-intl/format-message": formatOnly } },
   async headers() {
-    return [{ source: "/api/:path*", headers: apiHeaders }];
+    // /api/reference (and its sections) are pages: they send their own CSP (lib/openapi/reference-page.ts).
+    return [{ source: "/api/:path((?!reference(?:/|$)).*)", headers: apiHeaders }];
   },
 };
 

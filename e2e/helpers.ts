@@ -61,9 +61,10 @@ export async function checkA11y(page: Page, name: string) {
 
 /**
  * The page as it is now, at desktop size and at a phone's size: a screenshot of each for
- * people to look at, and axe at each (any violation fails the test).
+ * people to look at, and axe at each (any violation fails the test). `fullPage: false` keeps the
+ * screenshot to the window, for pages too long to capture whole (the API reference).
  */
-export async function screens(page: Page, name: string) {
+export async function screens(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   fs.mkdirSync(SCREENS, { recursive: true });
   const size = page.viewportSize() ?? DESKTOP;
   for (const [label, viewport] of [["desktop", DESKTOP], ["mobile", PHONE]] as const) {
@@ -71,7 +72,7 @@ export async function screens(page: Page, name: string) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.setViewportSize(viewport);
     await page.waitForTimeout(label === "desktop" ? 150 : 250);
-    await page.screenshot({ path: `${SCREENS}/${name}-${label}.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENS}/${name}-${label}.png`, fullPage });
     await checkA11y(page, name);
   }
   await page.setViewportSize(size);

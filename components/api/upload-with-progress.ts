@@ -10,13 +10,14 @@ export type UploadProgress = { loaded: number; total: number; fraction: number }
 export function uploadWithProgress<T = unknown>(
   path: string,
   form: FormData,
-  options: { method?: "POST" | "PUT"; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+  options: { method?: "POST" | "PUT"; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? "POST", path);
     xhr.withCredentials = true;
     xhr.setRequestHeader("Accept", "application/json");
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) options.onProgress?.({ loaded: e.loaded, total: e.total, fraction: e.total ? e.loaded / e.total : 0 });
     };

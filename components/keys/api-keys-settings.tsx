@@ -12,8 +12,9 @@ import { useApiKeys, useRevokeApiKey, type ApiKey, type NewApiKey } from "./use-
 // Only once someone creates a key.
 const CreateKeyDialog = dynamic(() => import("./create-key-dialog").then((m) => m.CreateKeyDialog));
 const ShowKeyDialog = dynamic(() => import("./show-key-dialog").then((m) => m.ShowKeyDialog));
+const RotateKeyDialog = dynamic(() => import("./rotate-key-dialog").then((m) => m.RotateKeyDialog));
 
-/** API keys: create (the key is shown once), list, revoke. */
+/** API keys: create (the key is shown once), list with each working secret's last use, rotate, revoke. */
 export function ApiKeysSettings() {
   const t = useTranslations("keys");
   const format = useDisplayFormat();
@@ -22,6 +23,8 @@ export function ApiKeysSettings() {
   const toast = useToast();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<NewApiKey | null>(null);
+  const [rotating, setRotating] = useState<ApiKey | null>(null);
+  const [rotated, setRotated] = useState<{ key: NewApiKey; oldHint: string; graceSeconds: number } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
 
@@ -77,8 +80,18 @@ export function ApiKeysSettings() {
                     <td data-label={t("columns.name")}>
                       <strong>{k.name}</strong>
                     </td>
-                    <td data-label={t("columns.key")} className="mono">
-                      …{k.hint}
+                    <td data-label={t("columns.key")}>
+                      <div>
+                        <span className="mono">…{k.hint}</span>
+                        {k.previous_secrets.map((p) => (
+                          <span key={p.hint + p.expires_at} className="previous-secret small">
+                            {t("previousSecret", { hint: p.hint, until: format.moment(p.expires_at, true) })}{" "}
+                            <span className="muted">
+                              {p.last_used_at ? t("previousLastUsed", { when: format.moment(p.last_used_at, true) }) : t("previousNeverUsed")}
+                            </span>
+                          </span>
+                        ))}
+                      </div>
                     </td>
                     <td data-label={t("columns.scopes")}>
                       <span className="chips">
@@ -97,6 +110,11 @@ export function ApiKeysSettings() {
                       {expired ? <span className="badge badge-danger">{t("expired")}</span> : k.expires_at ? format.moment(k.expires_at) : t("never")}
                     </td>
                     <td className="actions">
+                      {!expired && (
+                        <button type="button" className="btn btn-sm" onClick={() => setRotating(k)} aria-label={t("rotateNamed", { name: k.name })}>
+                          {t("rotate")}
+                        </button>
+                      )}
                       <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setRevoking(k)} aria-label={t("revokeNamed", { name: k.name })}>
                         {t("revoke")}
                       </button>
@@ -128,11 +146,31 @@ export function ApiKeysSettings() {
           }}
         />
       )}
+      {rotating && (
+        <RotateKeyDialog
+          apiKey={rotating}
+          onClose={() => setRotating(null)}
+          onRotated={(key, graceSeconds) => {
+            setRotated({ key, oldHint: rotating.hint, graceSeconds });
+            setRotating(null);
+          }}
+        />
+      )}
+      {rotated && (
+        <ShowKeyDialog
+          created={rotated.key}
+          rotation={{ oldHint: rotated.oldHint, graceSeconds: rotated.graceSeconds }}
+          onClose={() => {
+            setRotated(null);
+            requestAnimationFrame(() => newButton.current?.focus());
+          }}
+        />
+      )}
       <ConfirmDialog
         open={revoking !== null}
         onClose={() => setRevoking(null)}
         title={t("revokeTitle", { name: revoking?.name ?? "" })}
-        message={t("revokeConsequence")}
+        message={revoking?.previous_secrets.length ? `${t("revokeConsequence")} ${t("revokeAllSecrets")}` : t("revokeConsequence")}
         confirmLabel={t("revokeAction")}
         danger
         onConfirm={async () => {

@@ -13,6 +13,9 @@ export type ApiKey = {
   created_at: number;
   last_used_at: number | null;
   expires_at: number | null;
+  rotated_at: number | null;
+  /** Earlier secrets still working during their grace period, newest first. */
+  previous_secrets: { hint: string; created_at: number; last_used_at: number | null; expires_at: number }[];
 };
 export type NewApiKey = ApiKey & { key: string };
 
@@ -36,6 +39,16 @@ export function useRevokeApiKey() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch(`/api/keys/${id}`, { method: "DELETE" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.all }),
+  });
+}
+
+/** A new secret for the key; the current one keeps working for `grace_seconds`. */
+export function useRotateApiKey() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, grace_seconds }: { id: string; grace_seconds: number }) =>
+      apiFetch<NewApiKey>(`/api/keys/${encodeURIComponent(id)}/rotate`, { method: "POST", body: { grace_seconds } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }

@@ -18,8 +18,20 @@ import { usePeople } from "./use-people";
 
 // Only once someone adds a person.
 const NewPersonDialog = dynamic(() => import("./new-person-dialog").then((m) => m.NewPersonDialog));
+const ImportPeopleDialog = dynamic(() => import("./import-people-dialog").then((m) => m.ImportPeopleDialog));
 
 type Filters = { text: string; role: string; tag: string; archived: boolean };
+
+/** GET /api/people.csv with the page's filters: the download holds what the list shows. */
+function exportHref(f: Filters) {
+  const params = new URLSearchParams();
+  if (f.archived) params.set("archived", "true");
+  if (f.role) params.set("role", f.role);
+  if (f.tag) params.set("tag", f.tag);
+  if (f.text.trim()) params.set("q", f.text.trim());
+  const query = params.toString();
+  return `/api/people.csv${query ? `?${query}` : ""}`;
+}
 
 /**
  * The whole list is fetched once; search and filters run in memory on a deferred copy of the
@@ -36,6 +48,7 @@ export function PeopleListPage() {
   const [filters, setFilters] = useState<Filters>({ text: "", role: "", tag: "", archived: false });
   const deferred = useDeferredValue(filters);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const canEdit = hasPermission(me.data, "people:edit");
   const myId = me.data?.person.id;
 
@@ -76,11 +89,21 @@ export function PeopleListPage() {
           <h1>{t(`${copy}.title`)}</h1>
           <p>{t(`${copy}.lead`)}</p>
         </div>
-        {canEdit && (
-          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-            <span aria-hidden="true">+</span> {t("new")}
-          </button>
-        )}
+        <div className="page-actions">
+          <a className="btn" href={exportHref(filters)} download title={t("exportHint")}>
+            {t("exportCsv")}
+          </a>
+          {canEdit && (
+            <button type="button" className="btn" onClick={() => setImporting(true)}>
+              {t("import")}
+            </button>
+          )}
+          {canEdit && (
+            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+              <span aria-hidden="true">+</span> {t("new")}
+            </button>
+          )}
+        </div>
       </div>
 
       <div className="card">
@@ -168,6 +191,7 @@ export function PeopleListPage() {
         )}
       </div>
       {creating && <NewPersonDialog onClose={() => setCreating(false)} />}
+      {importing && <ImportPeopleDialog onClose={() => setImporting(false)} />}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { hashApiKey, looksLikeApiKey } from "@/lib/keys/key-format";
 import { recordKeyUse } from "@/lib/keys/record-key-use";
+import { keyOfRetiredSecret } from "@/lib/keys/retired-secret";
 import type { Ctx } from "./context";
 import type { Permission, RoleKind, Scope } from "./permissions";
 
@@ -73,13 +74,16 @@ async function sessionContext(token: string, origin: string): Promise<Ctx> {
 }
 
 async function keyContext(token: string, origin: string): Promise<Ctx> {
-  const key = await db().apiKey.findUnique({
-    where: { hash: hashApiKey(token) },
-    select: { id: true, districtId: true, scopes: true, revokedAt: true, expiresAt: true, lastUsedAt: true },
-  });
+  const hash = hashApiKey(token);
+  // A key's current secret, else an earlier secret of a rotated key during its grace period.
+  const key =
+    (await db().apiKey.findUnique({
+      where: { hash },
+      select: { id: true, districtId: true, scopes: true, revokedAt: true, expiresAt: true, lastUsedAt: true },
+    })) ?? (await keyOfRetiredSecret(hash));
   if (!key || key.revokedAt) throw unauthorized("This API key is unknown or has been revoked.");
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized("This API key has expired.");
-  recordKeyUse(key.id, key.districtId, key.lastUsedAt);
+  recordKeyUse(key);
   return { districtId: key.districtId, origin, actor: { type: "key", keyId: key.id, scopes: new Set(key.scopes as Scope[]) } };
 }
 

@@ -28,6 +28,8 @@ const DISTRICT_TABLES = new Set([
   "TranscriptSegment",
   "RecordingStep",
   "Translation",
+  "IdempotencyKey",
+  "RetiredApiKeySecret",
 ]);
 
 /** Tables without a district column, scoped through the relation named here. */

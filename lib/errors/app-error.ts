@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   "conflict",
   "payload_too_large",
   "unsupported_media_type",
+  "idempotency_key_reused",
   "rate_limited",
   "internal",
   "ai_unavailable",

@@ -39,8 +39,10 @@ export async function readLimited(req: Request, max: number): Promise<Uint8Array
 export async function readJson(req: Request, max: number): Promise<unknown> {
   // Required, not assumed: a cross-site form can only send text/plain or form types, and a
   // JSON type makes browsers ask first (CORS preflight), which other sites cannot pass.
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+  const type = req.headers.get("content-type");
+  // No body at all (and so no type) reads as {}: `curl -X POST` of an action whose fields are optional.
+  if (type === null && (await readLimited(req, max)).byteLength === 0) return {};
+  if (!/^application\/(.+\+)?json\b/i.test(type ?? "")) {
     throw new AppError("unsupported_media_type", "Send the request body as application/json.");
   }
   const bytes = await readLimited(req, max);

@@ -7,6 +7,7 @@ import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { AppError, forbidden, fromZod, notFound } from "@/lib/errors/app-error";
 import { errorResponse, toAppError } from "./errors";
 import { admitted } from "./admission";
+import { idempotent } from "./idempotency";
 import { consumeKeyBudget } from "./rate-limit";
 import { readJson } from "./read-body";
 import { assertSameOriginMutation } from "./same-origin";
@@ -85,7 +86,15 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
       if (via === "cookie") assertSameOriginMutation(req);
       if (ctx.actor.type === "key") await consumeKeyBudget(ctx.actor.keyId);
       authorize(ctx, opts as Options<z.ZodType, z.ZodType>, params);
+      // A POST or PATCH with an Idempotency-Key runs once; its retries replay the answer.
+      return await idempotent(req, ctx, (req) => respond(req, ctx, params));
+    } catch (error) {
+      return failure(error);
+    }
+  }
 
+  async function respond(req: Request, ctx: Ctx, params: Record<string, string>): Promise<Response> {
+    try {
       let query: unknown = undefined;
       if (opts.query) {
         const raw = Object.fromEntries(new URL(req.url).searchParams);
@@ -108,11 +117,15 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
       if (result instanceof Response) return result;
       return Response.json(result, { status: opts.status ?? 200 });
     } catch (error) {
-      const appError = toAppError(error);
-      if (appError.code === "internal") console.error(error);
-      return errorResponse(appError);
+      return failure(error);
     }
   }
+}
+
+function failure(error: unknown): Response {
+  const appError = toAppError(error);
+  if (appError.code === "internal") console.error(error);
+  return errorResponse(appError);
 }
 
 export { AppError };

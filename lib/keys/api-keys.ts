@@ -4,7 +4,18 @@ import { notFound } from "@/lib/errors/app-error";
 import { generateApiKey, hashApiKey } from "./key-format";
 import type { ApiKey, CreateKeyInput } from "./schemas";
 
-type KeyRow = { id: string; name: string; hint: string; scopes: string[]; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null };
+type SecretRow = { hint: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date };
+type KeyRow = {
+  id: string;
+  name: string;
+  hint: string;
+  scopes: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  rotatedAt: Date | null;
+  retiredSecrets: SecretRow[];
+};
 
 // The stored scopes are plain strings (validated on creation), so the key set is checked
 // against the schema here; the values are checked by the API tests (tests/api/openapi.test.ts).
@@ -17,14 +28,44 @@ const serializeKey = (k: KeyRow) =>
     created_at: k.createdAt.getTime(),
     last_used_at: k.lastUsedAt?.getTime() ?? null,
     expires_at: k.expiresAt?.getTime() ?? null,
+    rotated_at: k.rotatedAt?.getTime() ?? null,
+    previous_secrets: k.retiredSecrets.map((s) => ({
+      hint: s.hint,
+      created_at: s.createdAt.getTime(),
+      last_used_at: s.lastUsedAt?.getTime() ?? null,
+      expires_at: s.expiresAt.getTime(),
+    })),
   }) satisfies Record<keyof ApiKey, unknown>;
 
-const select = { id: true, name: true, hint: true, scopes: true, createdAt: true, lastUsedAt: true, expiresAt: true } as const;
+/** What a key is listed with: its earlier secrets only while they still work. */
+export const keySelect = () =>
+  ({
+    id: true,
+    name: true,
+    hint: true,
+    scopes: true,
+    createdAt: true,
+    lastUsedAt: true,
+    expiresAt: true,
+    rotatedAt: true,
+    retiredSecrets: {
+      where: { expiresAt: { gt: new Date() } },
+      select: { hint: true, createdAt: true, lastUsedAt: true, expiresAt: true },
+      orderBy: { retiredAt: "desc" },
+    },
+  }) as const;
 
 /** All keys of the district that are not revoked (expired ones are listed, marked by expires_at). */
 export async function listKeys(ctx: Ctx) {
-  const rows = await db().apiKey.findMany({ where: { districtId: ctx.districtId, revokedAt: null }, select, orderBy: { createdAt: "desc" } });
+  const rows = await db().apiKey.findMany({ where: { districtId: ctx.districtId, revokedAt: null }, select: keySelect(), orderBy: { createdAt: "desc" } });
   return rows.map(serializeKey);
+}
+
+/** One key of the district that is not revoked; 404 otherwise (another district's id included). */
+export async function getKey(ctx: Ctx, id: string) {
+  const row = await db().apiKey.findFirst({ where: { id, districtId: ctx.districtId, revokedAt: null }, select: keySelect() });
+  if (!row) throw notFound("API key");
+  return serializeKey(row);
 }
 
 /** The only moment the full key exists outside the caller's hands: it is returned once, stored as a hash. */
@@ -40,11 +81,12 @@ export async function createKey(ctx: Ctx, input: CreateKeyInput) {
       createdById: actorPersonId(ctx),
       expiresAt: input.expires_at ? new Date(input.expires_at) : null,
     },
-    select,
+    select: keySelect(),
   });
   return { ...serializeKey(row), key };
 }
 
+/** Revoking the key ends every secret of it: earlier ones are accepted only through a key that is not revoked. */
 export async function revokeKey(ctx: Ctx, id: string) {
   const { count } = await db().apiKey.updateMany({
     where: { id, districtId: ctx.districtId, revokedAt: null },

@@ -19,6 +19,25 @@ export const createKeySchema = z.object({
 });
 export type CreateKeyInput = z.infer<typeof createKeySchema>;
 
+/** Grace periods of POST /api/keys/:id/rotate: 0 (the old secret stops at once) to 7 days, 24 h by default. */
+export const MAX_GRACE_SECONDS = 7 * 24 * 60 * 60;
+export const DEFAULT_GRACE_SECONDS = 24 * 60 * 60;
+
+export const rotateKeySchema = z.object({
+  grace_seconds: z.int().min(0).max(MAX_GRACE_SECONDS, "At most 7 days (604800 seconds).").optional(),
+});
+export type RotateKeyInput = z.infer<typeof rotateKeySchema>;
+
+/** An earlier secret of a rotated key, still accepted until `expires_at`. */
+export const previousSecretSchema = z
+  .object({
+    hint: z.string().describe("The last 4 characters of the earlier secret."),
+    created_at: timestampSchema.describe("When that secret was made."),
+    last_used_at: timestampSchema.nullable().describe("When that secret was last used (updated at most once a minute), or null if never."),
+    expires_at: timestampSchema.describe("When that secret stops working (401 afterwards): the end of the grace period chosen when the key was rotated."),
+  })
+  .describe("An earlier secret of a rotated key, still working during its grace period.");
+
 /** An API key as listed: never the key itself (lib/keys/api-keys.ts `serializeKey`). */
 export const apiKeySchema = z
   .object({
@@ -27,8 +46,12 @@ export const apiKeySchema = z
     hint: z.string().describe("The last 4 characters of the key, to recognise it."),
     scopes: z.array(scopeSchema).describe("What the key may do."),
     created_at: timestampSchema,
-    last_used_at: timestampSchema.nullable().describe("When the key was last used (updated at most once a minute), or null if never."),
+    last_used_at: timestampSchema.nullable().describe("When the key's current secret was last used (updated at most once a minute), or null if never."),
     expires_at: timestampSchema.nullable().describe("When the key stops working (401 afterwards), or null if it does not expire."),
+    rotated_at: timestampSchema.nullable().describe("When the current secret replaced an earlier one (POST /api/keys/{id}/rotate), or null if never rotated."),
+    previous_secrets: z
+      .array(previousSecretSchema)
+      .describe("Earlier secrets still working during their grace period, newest first; `[]` when none."),
   })
   .describe("An API key, without its secret value. Revoked keys are not listed; expired ones are.");
 

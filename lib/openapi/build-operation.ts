@@ -10,10 +10,19 @@ export const ERROR_RESPONSE_NAMES: Record<number, string> = {
   404: "NotFound",
   413: "PayloadTooLarge",
   415: "UnsupportedMediaType",
+  422: "IdempotencyKeyReused",
   429: "TooManyRequests",
 };
 
 const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+
+/** Methods that take an Idempotency-Key (lib/http/idempotency.ts). */
+const IDEMPOTENT = new Set(["post", "patch"]);
+const IDEMPOTENCY_409 =
+  "`conflict` with `Retry-After: 1`: a request with the same `Idempotency-Key` is still being processed.";
+
+const headerObjects = (headers: Record<string, string> = {}) =>
+  Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
 
 const code = (c: string) => `\`${c}\``;
 
@@ -56,8 +65,8 @@ function security(access: Access) {
   if (access.auth === "public") return [];
   const sessions = [{ sessionToken: [] }, { sessionCookie: [] }];
   if (access.auth === "session") return sessions;
-  // OpenAPI 3.1 lets a non-OAuth requirement list role names: here, the key's scope.
-  return [...sessions, { apiKey: "scopeByPath" in access ? [] : [access.scope] }];
+  // The scope a key needs is in `x-api-key-scope`: a bearer scheme declares no scopes to list here.
+  return [...sessions, { apiKey: [] }];
 }
 
 /** `x-api-key-scope`: the scope an API key needs, "sessions-only", "none" (public) or, by path, a map. */
@@ -77,12 +86,13 @@ const isOptional = (schema: z.ZodType) => Boolean((schema as { _zod: { optin?: s
 /** The error statuses that apply to an operation, each with an operation-specific description if it has one. */
 export function errorStatuses(op: OperationSpec): number[] {
   const statuses = new Set<number>();
-  const takesBody = Boolean(op.body || op.multipart);
+  const takesBody = Boolean(op.body || op.multipart || op.rawBody);
   if (takesBody || op.query) statuses.add(400);
   if (op.access.auth !== "public") statuses.add(401).add(403);
   if (pathParamNames(op.path).length) statuses.add(404);
   if (takesBody) statuses.add(413).add(415);
   if (op.access.auth === "any") statuses.add(429);
+  if (IDEMPOTENT.has(op.method)) statuses.add(409).add(422);
   for (const status of Object.keys(op.errors ?? {})) statuses.add(Number(status));
   return [...statuses].sort((a, b) => a - b);
 }
@@ -109,6 +119,8 @@ export function buildOperation(op: OperationSpec, schemas: SchemaConverter) {
     });
   }
 
+  if (IDEMPOTENT.has(op.method)) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
+
   let requestBody: Record<string, unknown> | undefined;
   if (op.body) {
     requestBody = {
@@ -119,6 +131,10 @@ export function buildOperation(op: OperationSpec, schemas: SchemaConverter) {
   } else if (op.multipart) {
     requestBody = { required: true, content: { "multipart/form-data": { schema: schemas.use(op.multipart, "input") } } };
   }
+  if (op.rawBody) {
+    const raw = { [op.rawBody.contentType]: { schema: { type: "string", description: op.rawBody.description } } };
+    requestBody = { required: true, content: { ...raw, ...((requestBody?.content as object) ?? {}) } };
+  }
 
   const success = op.response;
   const responses: Record<string, unknown> = {
@@ -127,17 +143,27 @@ export function buildOperation(op: OperationSpec, schemas: SchemaConverter) {
         ? { description: success.description, content: { "application/json": { schema: schemas.use(success.schema, "output") } } }
         : {
             description: success.description,
-            headers: Object.fromEntries(Object.entries(success.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: "string" } }])),
-            content: { "*/*": { schema: {} } },
+            headers: headerObjects(success.headers),
+            content: { [success.contentType ?? "*/*"]: { schema: success.contentType ? { type: "string" } : {} } },
           },
   };
   for (const [status, other] of Object.entries(op.otherResponses ?? {})) {
-    responses[status] = { description: other.description, content: { "application/json": { schema: schemas.use(other.schema, "output") } } };
+    if ("schema" in other) {
+      responses[status] = { description: other.description, content: { "application/json": { schema: schemas.use(other.schema, "output") } } };
+    } else {
+      responses[status] = {
+        description: other.description,
+        headers: headerObjects(other.headers),
+        ...("binary" in other ? { content: { "*/*": { schema: {} } } } : {}),
+      };
+    }
   }
+
   for (const status of errorStatuses(op)) {
     const given = op.errors?.[status as ErrorStatus];
     // A 403 always says what access the operation needs; an operation's own text adds to it.
-    const specific = status === 403 ? [forbiddenText(op.access), given].filter(Boolean).join(" ") : given;
+    let specific = status === 403 ? [forbiddenText(op.access), given].filter(Boolean).join(" ") : given;
+    if (status === 409 && IDEMPOTENT.has(op.method)) specific = [given, IDEMPOTENCY_409].filter(Boolean).join(" Or: ");
     if (specific) responses[status] = { description: specific, content: errorContent };
     else if (ERROR_RESPONSE_NAMES[status]) responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSE_NAMES[status]}` };
     else throw new Error(`${op.operationId}: no description for status ${status}`);
@@ -154,6 +180,7 @@ export function buildOperation(op: OperationSpec, schemas: SchemaConverter) {
     responses,
     security: security(op.access),
     "x-api-key-scope": scopeExtension(op.access),
+    ...(IDEMPOTENT.has(op.method) ? { "x-idempotent": true } : {}),
     ...(permissionOf(op.access) ? { "x-permission": permissionOf(op.access) } : {}),
   };
 }

@@ -28,7 +28,7 @@ import {
   transcriptSegmentSchema,
   updateInterviewSchema,
 } from "@/lib/interviews/schemas";
-import { createKeySchema } from "@/lib/keys/schemas";
+import { createKeySchema, previousSecretSchema, rotateKeySchema } from "@/lib/keys/schemas";
 import {
   contactSchema,
   conversationListItemSchema,
@@ -56,6 +56,7 @@ import {
   personSchema,
   updatePersonSchema,
 } from "@/lib/people/schemas";
+import { importReportSchema, importRowSchema } from "@/lib/people/csv-schemas";
 import { createProfileSchema, profileSchema, updateProfileSchema } from "@/lib/profiles/schemas";
 
 /**
@@ -74,6 +75,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   PersonListItem: personListItemSchema,
   PersonDetail: personDetailSchema,
   PersonFile: personFileSchema,
+  PeopleImportReport: importReportSchema,
+  PeopleImportRow: importRowSchema,
   Me: meSchema,
   InterviewSummary: interviewSummarySchema,
   Interview: interviewSchema,
@@ -95,6 +98,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   Tag: tagSchema,
   ApiKey: apiKeySchema,
   CreatedApiKey: createdApiKeySchema,
+  PreviousSecret: previousSecretSchema,
   ConversationListItem: conversationListItemSchema,
   CreatedConversation: createdConversationSchema,
   Conversation: conversationSchema,
@@ -132,6 +136,7 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   RoleUpdate: roleUpdateSchema,
   TagInput: tagInputSchema,
   ApiKeyCreate: createKeySchema,
+  ApiKeyRotate: rotateKeySchema,
   ConversationCreate: createConversationSchema,
   MessageCreate: postMessageSchema,
   ReactionToggle: reactSchema,

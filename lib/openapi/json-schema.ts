@@ -9,7 +9,8 @@ export const componentRef = (name: string) => `#/components/schemas/${name}`;
  * Cleans what z.toJSONSchema emits into what a reader of an API reference wants:
  * - integers lose the `minimum`/`maximum` of ±MAX_SAFE_INTEGER that z.int() adds;
  * - response objects lose `additionalProperties: false`: the service may add fields to a
- *   response without a new version, and clients ignore the ones they do not know.
+ *   response without a new version, and clients ignore the ones they do not know (and beside a
+ *   `$ref`, zod's `additionalProperties: false` would forbid every property of the referred object).
  */
 function cleaner(io: Io) {
   return ({ jsonSchema }: { jsonSchema: JsonSchema }) => {
@@ -17,7 +18,8 @@ function cleaner(io: Io) {
       delete jsonSchema.minimum;
       delete jsonSchema.maximum;
     }
-    if (io === "output" && jsonSchema.type === "object" && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+    // Also beside a `$ref` (a described use of a named object): there it would forbid every property.
+    if (io === "output" && (jsonSchema.type === "object" || "$ref" in jsonSchema) && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
   };
 }
 

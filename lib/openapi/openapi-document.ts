@@ -1,10 +1,13 @@
 import packageJson from "@/package.json";
+import { env } from "@/lib/env";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_MS, IDEMPOTENT_METHODS } from "@/lib/http/idempotency";
 import { buildOperation } from "./build-operation";
 import { RESPONSE_SCHEMAS, REQUEST_SCHEMAS } from "./components";
 import { documentDescription } from "./description";
 import { SchemaConverter } from "./json-schema";
 import { OPERATIONS, TAGS } from "./operations";
 import { applyRequestNotes } from "./request-notes";
+import { buildWebhooks } from "./webhooks";
 
 const errorResponse = (description: string, extra: Record<string, unknown> = {}) => ({
   description,
@@ -24,7 +27,41 @@ const RESPONSES = {
   TooManyRequests: errorResponse("`rate_limited`: this API key made too many requests this minute.", {
     headers: { "Retry-After": { description: "Seconds to wait before the next request.", schema: { type: "integer" } } },
   }),
+  IdempotencyKeyReused: errorResponse(
+    "`idempotency_key_reused`: this caller already used the `Idempotency-Key` within 24 hours for a different request (another method, path, query or body). Send a new key with a new request.",
+  ),
 };
+
+/** `#/components/parameters`: the Idempotency-Key header of every POST and PATCH. */
+const PARAMETERS = {
+  IdempotencyKey: {
+    name: IDEMPOTENCY_HEADER,
+    in: "header",
+    required: false,
+    description:
+      "Makes a retry safe: the first request with this key runs, and for 24 hours a retry with the same key and the same request replays its answer (status and body, with `Idempotent-Replayed: true`) instead of running again. See “Idempotent retries” above.",
+    schema: { type: "string", minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
+    example: "5f0c2f6e-7f57-4a53-9d7b-0d5c8f1b2a44",
+  },
+};
+
+/** The rules the description states in words, as data for clients and /api/reference. */
+const idempotencyRules = () => ({
+  header: IDEMPOTENCY_HEADER,
+  methods: IDEMPOTENT_METHODS,
+  window_seconds: IDEMPOTENCY_WINDOW_MS / 1000,
+  scope: "per API key, or per signed-in person",
+  same_request: "replays the stored status and body (header Idempotent-Replayed: true)",
+  other_request: 422,
+  still_running: 409,
+  stored: "every answer below 500",
+});
+const rateLimits = () => ({
+  api_key_requests_per_minute: env().API_KEY_RATE_LIMIT_PER_MINUTE,
+  scope: "per API key and app process",
+  over_limit: 429,
+  overload: 503,
+});
 
 const SECURITY_SCHEMES = {
   sessionToken: {
@@ -55,6 +92,7 @@ export function buildOpenApiDocument() {
     if (item[op.method]) throw new Error(`Two operations for ${op.method.toUpperCase()} ${op.path}`);
     item[op.method] = buildOperation(op, schemas);
   }
+  const webhooks = buildWebhooks();
   const components = schemas.finish();
   applyRequestNotes(components);
   return {
@@ -62,15 +100,21 @@ export function buildOpenApiDocument() {
     info: {
       title: "Credentials Administration Service API",
       version: packageJson.version,
-      description: documentDescription(OPERATIONS),
+      description: documentDescription(OPERATIONS, { rateLimitPerMinute: env().API_KEY_RATE_LIMIT_PER_MINUTE }),
     },
+    // Relative: the paths are served by whichever origin served this document.
+    servers: [{ url: "/", description: "This service (the origin this document was read from)." }],
     tags: TAGS.map((t) => ({ ...t })),
     paths,
+    ...(Object.keys(webhooks).length ? { webhooks } : {}),
     components: {
       schemas: components,
       responses: RESPONSES,
+      parameters: PARAMETERS,
       securitySchemes: SECURITY_SCHEMES,
     },
+    "x-idempotency": idempotencyRules(),
+    "x-rate-limits": rateLimits(),
   };
 }
 

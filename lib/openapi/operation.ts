@@ -23,12 +23,12 @@ export type Access =
 export type HttpMethod = "get" | "put" | "post" | "patch" | "delete";
 
 /** Error statuses an operation may add or describe more precisely than the defaults. */
-export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 503;
+export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 416 | 503;
 
 export type SuccessResponse =
   | { status: number; description: string; schema: z.ZodType }
-  /** A file: any content type, described in words. */
-  | { status: number; description: string; binary: true; headers?: Record<string, string> };
+  /** A file: any content type (or the one named), described in words. */
+  | { status: number; description: string; binary: true; contentType?: string; headers?: Record<string, string> };
 
 export type OperationSpec = {
   method: HttpMethod;
@@ -50,9 +50,11 @@ export type OperationSpec = {
   body?: z.ZodType;
   /** The fields a `multipart: true` route reads from its form (documented here, read by hand in the handler). */
   multipart?: z.ZodObject;
+  /** A raw body the route also takes, by content type (the import's `text/csv`), described in words. */
+  rawBody?: { contentType: string; description: string };
   response: SuccessResponse;
-  /** Other answers in the success's own shape rather than the error body (health's 503). */
-  otherResponses?: Record<number, { description: string; schema: z.ZodType }>;
+  /** Other answers that are not the error body: health's 503 in the success's shape, a file's 206 (bytes) and 416 (no body). */
+  otherResponses?: Record<number, { description: string; schema: z.ZodType } | { description: string; binary: true; headers?: Record<string, string> } | { description: string; empty: true; headers?: Record<string, string> }>;
   /** Operation-specific error descriptions (a 403 text is added to the generated one); 409 is only documented where given here. */
   errors?: Partial<Record<ErrorStatus, string>>;
 };

@@ -36,5 +36,13 @@ export const fileOperations = operations([
         "Accept-Ranges": "`bytes` for stored files: a `Range` request gets `206` with `Content-Range`.",
       },
     },
+    otherResponses: {
+      206: {
+        description: "The byte range asked for with `Range`.",
+        binary: true,
+        headers: { "Content-Range": "`bytes <start>-<end>/<size>`.", "Content-Length": "The bytes of the range.", "Content-Type": "The stored content type." },
+      },
+      416: { description: "The range starts past the end of the file: no body.", empty: true, headers: { "Content-Range": "`bytes */<size>`." } },
+    },
   },
 ]);

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { okSchema } from "@/lib/http/schemas";
-import { createKeySchema } from "@/lib/keys/schemas";
-import { apiKeySchema, createdApiKeySchema } from "@/lib/keys/schemas";
+import { apiKeySchema, createdApiKeySchema, createKeySchema, rotateKeySchema } from "@/lib/keys/schemas";
 import { operations } from "./operation";
 
 // API keys are managed in a signed-in session only (an API key gets 403), with the settings
@@ -32,12 +31,30 @@ export const keyOperations = operations([
     response: { status: 201, description: "The new key, including `key`.", schema: createdApiKeySchema },
   },
   {
+    method: "post",
+    path: "/api/keys/{id}/rotate",
+    operationId: "rotateApiKey",
+    tag: "API keys",
+    summary: "Rotate an API key's secret",
+    description:
+      "Gives the key a new secret, returned once in `key` (as at creation; only a hash is stored). The key keeps its id, name, scopes and expiry. " +
+      "The secret used until now keeps working for `grace_seconds` (0 to 604800, i.e. 7 days; 24 hours by default), listed in `previous_secrets` with its own " +
+      "`last_used_at`, so that you can see when the systems using it have moved to the new one; after the grace period it is refused (401). " +
+      "Rotating again during a grace period keeps each earlier secret until its own end. Revoking the key ends every secret at once. " +
+      "The body may be empty (or absent) for the default grace period.",
+    access: settings,
+    pathParams: { id: "The key's id." },
+    body: rotateKeySchema,
+    response: { status: 200, description: "The key with its new secret in `key`.", schema: createdApiKeySchema },
+    errors: { 409: "`conflict`: the key has expired (create a new one), or another rotation of it happened at the same moment." },
+  },
+  {
     method: "delete",
     path: "/api/keys/{id}",
     operationId: "revokeApiKey",
     tag: "API keys",
     summary: "Revoke an API key",
-    description: "The key is refused (401) from the next request on.",
+    description: "The key is refused (401) from the next request on, with every earlier secret still in its grace period.",
     access: settings,
     pathParams: { id: "The key's id." },
     response: { status: 200, description: "Revoked.", schema: okSchema },

@@ -11,6 +11,7 @@ import {
   personSchema,
   updatePersonSchema,
 } from "@/lib/people/schemas";
+import { exportPeopleQuery, importPeopleQuery, importReportSchema, LIST_SEPARATOR, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, PEOPLE_CSV_COLUMNS } from "@/lib/people/csv-schemas";
 import { operations } from "./operation";
 
 const id = { id: "The person's id." };
@@ -34,6 +35,14 @@ export const personUploadForm = z.object({
 export const personPhotoForm = z.object({
   file: z.file().describe("A PNG, JPEG, WebP or GIF image of at most 5 MB."),
 });
+
+/** The import's multipart form (read by lib/people/read-import-file.ts). */
+export const peopleImportForm = z.object({ file: z.file().describe(`The CSV file (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB).`) });
+
+const COLUMNS = PEOPLE_CSV_COLUMNS.map((c) => `\`${c}\``).join(", ");
+const CSV_FORMAT =
+  `Columns: ${COLUMNS} (the people page's columns plus the language). \`primary_role\` holds one role, \`other_roles\` and \`tags\` hold several separated by \`${LIST_SEPARATOR}\`, each by name (case-insensitively) or by id; ` +
+  "`archived` is 0 or 1. Cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) are exported with a leading `'`, which an import takes away again.";
 
 export const peopleOperations = operations([
   {
@@ -64,6 +73,59 @@ export const peopleOperations = operations([
       400: "The body is not valid, or names role or tag ids the district does not have.",
       403: "Also when the caller may not grant one of the roles sent.",
       409: "`conflict`: a person with this e-mail address already exists in the district.",
+    },
+  },
+  {
+    method: "get",
+    path: "/api/people.csv",
+    operationId: "exportPeopleCsv",
+    tag: "People",
+    summary: "Export people as CSV",
+    description:
+      `The people of GET /api/people, filtered like the people page, as a CSV download (UTF-8 with a BOM, comma-delimited, CRLF line ends, a header row). ${CSV_FORMAT} ` +
+      `Streamed in batches of 1,000, so a district of 50,000 people uses little memory. ${PEOPLE_VISIBILITY}`,
+    access: { auth: "any", scope: "read:people" },
+    query: exportPeopleQuery,
+    queryDocs: {
+      archived: { description: "`true` (or `1`) includes archived people; by default only active people.", example: "true" },
+      role: { description: "Only people holding this role (a role id), as primary or secondary." },
+      tag: { description: "Only people carrying this tag (a tag id)." },
+      q: { description: "Only people whose first name, last name or e-mail contains every word (accents and case ignored).", example: "ana garcia" },
+    },
+    response: {
+      status: 200,
+      description: "The CSV file.",
+      binary: true,
+      contentType: "text/csv",
+      headers: { "Content-Disposition": '`attachment; filename="people.csv"`.', "Cache-Control": "`private, no-store`." },
+    },
+    errors: { 404: "`not_found`: `role` or `tag` names a role or tag the district does not have." },
+  },
+  {
+    method: "post",
+    path: "/api/people/import",
+    operationId: "importPeople",
+    tag: "People",
+    summary: "Import people from CSV",
+    description:
+      "Creates and updates people from a CSV file: UTF-8 with or without a BOM, comma- or semicolon-delimited (detected from the header row), a header row naming the columns in any order " +
+      `(\`first\`, \`last\` and \`email\` required; a missing optional column leaves that field as it is). ${CSV_FORMAT} ` +
+      "Each row is matched to a person of the district by e-mail (case-insensitively): a new address creates a person, a known one updates that person. " +
+      "Rows are checked as POST and PATCH /api/people check them (fields, role and tag references, who may grant which role or archive whom, the last active administrator). " +
+      "With `dry_run=true` nothing is written and the report says, per row, what would be created, updated, left unchanged or refused, and why. " +
+      "Without it every row is applied in one transaction, or nothing: if any row is refused the answer is 400 with each problem in `details` (path `rows.<row>.<column>`). " +
+      `Send the file as the body (\`Content-Type: text/csv\`) or as the \`file\` field of a multipart/form-data upload. At most ${MAX_IMPORT_ROWS.toLocaleString("en")} people rows and ${MAX_IMPORT_BYTES / 1024 / 1024} MB (413 beyond); larger imports will run as a job once the job queue exists.`,
+    access: { auth: "any", scope: "write:people", permission: "people:edit" },
+    query: importPeopleQuery,
+    queryDocs: { dry_run: { description: "`true` (or `1`): report only, write nothing.", example: "true" } },
+    multipart: peopleImportForm,
+    rawBody: { contentType: "text/csv", description: "The CSV file itself." },
+    response: { status: 200, description: "The report: per row, what was (or, in a dry run, would be) done.", schema: importReportSchema },
+    errors: {
+      400: "`validation_error`: the file is not UTF-8 (the line is named), not valid CSV, lacks a required column or names an unknown one, has no people; or (without `dry_run`) a row is refused: `details` lists every problem.",
+      409: "`conflict`: someone added a person with one of the file's e-mail addresses while the import ran.",
+      413: "`payload_too_large`: more than 20,000 people rows, or a file over 10 MB.",
+      415: "`unsupported_media_type`: neither `text/csv` nor `multipart/form-data`.",
     },
   },
   {

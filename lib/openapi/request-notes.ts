@@ -112,6 +112,12 @@ export const REQUEST_NOTES: Record<string, { description: string; properties: Re
       expires_at: "When the key stops working, in ms since the Unix epoch (in the future); null or absent: never.",
     },
   },
+  ApiKeyRotate: {
+    description: "How long the secret used until now keeps working.",
+    properties: {
+      grace_seconds: "Seconds the current secret keeps working beside the new one: 0 (refused at once) to 604800 (7 days). Default 86400 (24 hours).",
+    },
+  },
 };
 
 /** Adds the notes to the converted request components (in place). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Ajv2020 from "ajv/dist/2020";
 import { z } from "zod";
 import type { Scope } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
@@ -67,7 +68,46 @@ const checkedSuccess = new Set<string>();
 /** `<operationId> <status>` of error responses checked against the error schema. */
 const checkedErrors = new Set<string>();
 
-let documented: { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+type Documented = {
+  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, { schema?: unknown }> }> }>>;
+  components: { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+};
+let documented: Documented;
+
+// The served document itself, as JSON Schema 2020-12: what an outside client validates against.
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+const pointer = (...parts: string[]) => "#/" + parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+
+/**
+ * Checks an answer against the served document, for the operation's path template: its status
+ * is documented, its content type is one the document names for that status (or it has no body
+ * where none is documented), and a JSON body validates against the document's schema. An answer
+ * the document does not describe fails, whatever the zod schemas say.
+ */
+function expectDocumented(method: string, template: string, res: ApiResponse) {
+  const where = `${method.toUpperCase()} ${template} ${res.status}`;
+  const responses = documented.paths[template]?.[method.toLowerCase()]?.responses;
+  expect(responses, `${method} ${template} is in the document`).toBeTruthy();
+  const documentedResponse = responses[String(res.status)];
+  expect(documentedResponse, `${where} is documented (documented: ${Object.keys(responses).join(", ")})`).toBeTruthy();
+  const ref = documentedResponse.$ref?.replace("#/components/responses/", "");
+  const resolved = ref ? documented.components.responses[ref] : documentedResponse;
+  const base = ref ? pointer("components", "responses", ref) : pointer("paths", template, method.toLowerCase(), "responses", String(res.status));
+  const content = resolved.content ?? {};
+  const type = (res.headers.get("content-type") ?? "").split(";")[0].trim();
+  if (!Object.keys(content).length) {
+    expect(res.body === null || res.body === "", `${where} has no body, as documented`).toBe(true);
+    return;
+  }
+  const mediaType = Object.keys(content).find((m) => m === type || m === "*/*");
+  expect(mediaType, `${where}: content type ${type} is documented (${Object.keys(content).join(", ")})`).toBeTruthy();
+  if (mediaType !== "application/json") return;
+  const id = `${base}/content/application~1json/schema`;
+  let validate = validators.get(id);
+  if (!validate) validators.set(id, (validate = ajv.compile({ $ref: `openapi.json${id}` })));
+  expect(validate(res.body) ? "valid" : `${where}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.body).slice(0, 1500)}`).toBe("valid");
+}
 
 /**
  * Calls `path` (an instance of the documented `template`) and checks the response against
@@ -80,12 +120,15 @@ async function check(method: (typeof METHODS)[number], template: string, path: s
   const res = await call(method, path, options);
   const wanted = options.expect ?? op.response.status;
   expect(res.status, `${method} ${path}: ${JSON.stringify(res.body).slice(0, 500)}`).toBe(wanted);
+  expectDocumented(method, template, res);
   if (res.status === op.response.status) {
     if ("schema" in op.response) {
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
       expectShape(op.response.schema, res.body, `${method} ${path}`);
     }
     checkedSuccess.add(op.operationId);
+  } else if (op.otherResponses?.[res.status]) {
+    checkedErrors.add(`${op.operationId} ${res.status}`); // a documented answer of its own shape, checked above
   } else {
     expect(Object.keys(documented.paths[template][method.toLowerCase()].responses), `${method} ${template} documents ${res.status}`).toContain(String(res.status));
     const other = op.otherResponses?.[res.status];
@@ -105,6 +148,7 @@ beforeAll(async () => {
   d = await makeDistrict("OpenAPI");
   const res = await api.get("/api/openapi.json", null);
   documented = res.body;
+  ajv.addSchema(res.body, "openapi.json");
 });
 
 describe("GET /api/openapi.json", () => {
@@ -120,6 +164,13 @@ describe("GET /api/openapi.json", () => {
 
   it("needs no authentication, and ignores a bad token", async () => {
     expect((await api.get("/api/openapi.json", "not-a-token")).status).toBe(200);
+  });
+
+  it("is also served as a page, /api/reference (tests/api/api-reference.test.ts)", async () => {
+    const res = await check("GET", "/api/reference", "/api/reference");
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    await check("GET", "/api/reference/{section}", "/api/reference/people");
+    await check("GET", "/api/reference/{section}", "/api/reference/nothing0", { expect: 404 });
   });
 });
 
@@ -169,7 +220,12 @@ const refusedForAccess = (res: ApiResponse) => res.status === 401 || res.status 
 
 describe("documented access is enforced access", () => {
   const protectedOps = OPERATIONS.filter((op) => op.access.auth !== "public");
-  const probe = (op: OperationSpec, token: string | null, area?: string) => call(op.method.toUpperCase(), probePath(op, area), { token });
+  // Every probe's answer, whatever it is, must be one the document describes.
+  const probe = async (op: OperationSpec, token: string | null, area?: string) => {
+    const res = await call(op.method.toUpperCase(), probePath(op, area), { token });
+    expectDocumented(op.method, op.path, res);
+    return res;
+  };
 
   it("every operation but the document needs a token (401 without one)", async () => {
     for (const op of protectedOps) {
@@ -331,6 +387,17 @@ describe("real responses match the documented schemas", () => {
     // An API key sees the same shapes.
     await check("GET", "/api/people", "/api/people", { token: (await d.addKey(["read:people"])).key });
 
+    const exported = await check("GET", "/api/people.csv", `/api/people.csv?archived=true&tag=${tagId}`, { token });
+    expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    await check("GET", "/api/people.csv", "/api/people.csv?tag=nothing0", { token, expect: 404 });
+    const csvBody = `first,last,email,tags\nImp,Orted,${uniqueEmail("imported")},${tagId}\n`;
+    const dry = await check("POST", "/api/people/import", "/api/people/import?dry_run=true", { token, rawBody: csvBody, headers: { "content-type": "text/csv" } });
+    expect(dry.body.counts.create).toBe(1);
+    await check("POST", "/api/people/import", "/api/people/import", { token, form: form({ file: new File([csvBody], "people.csv", { type: "text/csv" }) }) });
+    await check("POST", "/api/people/import", "/api/people/import", { token, rawBody: "first,email\nA,b@c.d\n", headers: { "content-type": "text/csv" }, expect: 400 });
+    await check("POST", "/api/people/import", "/api/people/import", { token, rawBody: csvBody.replace("Imp", "Again").replace("Orted", "x".repeat(200)), headers: { "content-type": "text/csv" }, expect: 400 });
+    await check("POST", "/api/people/import", "/api/people/import", { token, body: {}, expect: 415 });
+
     await d.assignMentor(mentor.id, personId);
     const file = await check("POST", "/api/people/{id}/uploads", `/api/people/${personId}/uploads`, { token, form: form({ file: pdf(), name: "CV" }) });
     await check("GET", "/api/people/{id}/uploads", `/api/people/${personId}/uploads`, { token });
@@ -352,10 +419,22 @@ describe("real responses match the documented schemas", () => {
     await check("PATCH", "/api/people/{id}", `/api/people/${personId}`, { token, body: { language: "es", archived: 0, mentors: [mentor.id] } });
     await check("POST", "/api/people/{id}/invite", `/api/people/${personId}/invite`, { token });
 
-    // The stored files behind the URLs.
+    // The stored files behind the URLs, whole and by range.
     const served = await check("GET", "/files/{path}", new URL(file.body.url).pathname, { token });
     expect(served.headers.get("content-type")).toBe("application/pdf");
     expect(served.body).toBe("%PDF-1.4 test");
+    const part = await check("GET", "/files/{path}", new URL(file.body.url).pathname, { token, headers: { range: "bytes=0-3" }, expect: 206 });
+    expect(part.body).toBe("%PDF");
+    const beyond = await check("GET", "/files/{path}", new URL(file.body.url).pathname, { token, headers: { range: "bytes=999-" }, expect: 416 });
+    expect(beyond.headers.get("content-range")).toBe("bytes */13");
+
+    // Idempotent retries: a replay is the documented success; another body with the same key is the documented 422.
+    const idem = { "idempotency-key": `openapi-${Date.now()}` };
+    const first = await check("PATCH", "/api/people/{id}", `/api/people/${personId}`, { token, body: { first: "Cleo" }, headers: idem });
+    const replay = await check("PATCH", "/api/people/{id}", `/api/people/${personId}`, { token, body: { first: "Cleo" }, headers: idem });
+    expect(replay.body).toEqual(first.body);
+    await check("PATCH", "/api/people/{id}", `/api/people/${personId}`, { token, body: { first: "Other" }, headers: idem, expect: 422 });
+    await check("POST", "/api/tags", "/api/tags", { token, body: { name: "Idem" }, headers: { "idempotency-key": "has space" }, expect: 400 });
 
     await check("DELETE", "/api/people/{id}/photo", `/api/people/${personId}/photo`, { token });
     await check("DELETE", "/api/people/{id}/uploads/{uploadId}", `/api/people/${personId}/uploads/${file.body.id}`, { token });
@@ -514,6 +593,10 @@ describe("real responses match the documented schemas", () => {
     expect(created.body.key).toMatch(/^cas_/);
     const listed = await check("GET", "/api/keys", "/api/keys", { token });
     expect(listed.body.find((k: { id: string }) => k.id === created.body.id)).not.toHaveProperty("key");
+    const rotated = await check("POST", "/api/keys/{id}/rotate", `/api/keys/${created.body.id}/rotate`, { token, body: { grace_seconds: 3600 } });
+    expect(rotated.body.previous_secrets).toHaveLength(1);
+    await check("GET", "/api/keys", "/api/keys", { token });
+    await check("POST", "/api/keys/{id}/rotate", `/api/keys/${created.body.id}/rotate`, { token, body: { grace_seconds: -1 }, expect: 400 });
     await check("DELETE", "/api/keys/{id}", `/api/keys/${created.body.id}`, { token });
   });
 
@@ -552,6 +635,17 @@ describe("real responses match the documented schemas", () => {
     await check("POST", "/api/tags", "/api/tags", { token, rawBody: "name=x", headers: { "content-type": "text/plain" }, expect: 415 });
     await check("POST", "/api/tags", "/api/tags", { token, rawBody: JSON.stringify({ name: "x".repeat(1024 * 1024 + 10) }), headers: { "content-type": "application/json" }, expect: 413 });
     await check("POST", "/api/people/{id}/uploads", `/api/people/${d.admin.id}/uploads`, { token, body: { file: "x" }, expect: 415 });
+  });
+
+  it("the document check itself refuses an undocumented status, content type or shape (as the outside check found)", () => {
+    const answer = (status: number, body: unknown, type = "application/json"): ApiResponse => ({ status, body, headers: new Headers({ "content-type": type }), response: new Response() });
+    expect(() => expectDocumented("GET", "/api/people/{id}", answer(418, {}))).toThrow(/documented/);
+    expect(() => expectDocumented("GET", "/api/people/{id}", answer(200, "x", "text/html"))).toThrow(/content type/);
+    expect(() => expectDocumented("GET", "/api/people/{id}", answer(200, { id: 1 }))).toThrow();
+    expect(() => expectDocumented("GET", "/api/me", answer(200, { person: { id: "p" } }))).toThrow();
+    expect(() => expectDocumented("GET", "/files/{path}", answer(206, "%PDF", "application/pdf"))).not.toThrow();
+    expect(() => expectDocumented("GET", "/files/{path}", answer(416, null))).not.toThrow();
+    expect(() => expectDocumented("POST", "/api/people", answer(422, { error: { code: "idempotency_key_reused", message: "m" } }))).not.toThrow();
   });
 
   it("the strict check itself catches an undocumented field and a wrong type", () => {

@@ -1,0 +1,8 @@
+import { errorResponse, toAppError } from "@/lib/http/errors";
+import { methods } from "@/lib/http/methods";
+import { referencePageResponse } from "@/lib/openapi/reference-page";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  // A section of the reference page (a tag's endpoints, the schemas). Public, like the document.
+  GET: async (req, { params }) => referencePageResponse(req, String((await params).section)).catch((error) => errorResponse(toAppError(error))),
+});

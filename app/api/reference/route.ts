@@ -1,0 +1,7 @@
+import { methods } from "@/lib/http/methods";
+import { referencePageResponse } from "@/lib/openapi/reference-page";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  // The OpenAPI document as a readable page. Public, like the document: it holds no data.
+  GET: (req) => referencePageResponse(req),
+});

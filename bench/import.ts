@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:import`: people in and out as CSV, through the real route modules (wrapper,
+ * authentication, parsing, the domain, a real database) in this process.
+ *
+ *   1. a fresh database: embedded PGlite in a temporary folder, or, when DATABASE_URL is set,
+ *      a fresh database `cas_bench_import` on that (local) server
+ *   2. POST /api/people/import of BENCH_IMPORT_ROWS (10,000) new people with roles and tags:
+ *      a dry run, then the import itself; then the same file again (10,000 updates)
+ *   3. GET /api/people.csv of BENCH_EXPORT_ROWS (50,000) people, read as it streams, with the
+ *      heap sampled every 10 ms: how much the export holds at once
+ *
+ * It prints figures and never asserts.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freshPgDatabase, mb, startBench } from "./harness";
+
+const bench = startBench({ timeLimitS: 600 });
+const { log } = bench;
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
+
+bench.run(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-bench-import-"));
+  bench.onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  process.env.DATA_DIR = dataDir;
+
+  let url = await freshPgDatabase(bench, "cas_bench_import");
+  if (!url) {
+    const { openEmbeddedDatabase } = await import("@/lib/db/embedded");
+    const embedded = await openEmbeddedDatabase(dataDir);
+    bench.onCleanup(() => embedded.close());
+    url = embedded.url;
+    log("embedded PGlite");
+  }
+  process.env.DATABASE_URL = url;
+  const { migrate } = await import("@/lib/db/migrate");
+  await migrate(url);
+
+  const { createDistrict } = await import("@/lib/districts/create-district");
+  const { createSessionFor } = await import("@/lib/auth/create-session");
+  const { db, disconnectDb } = await import("@/lib/db/client");
+  const importRoute = await import("@/app/api/people/import/route");
+  const exportRoute = await import("@/app/api/people.csv/route");
+
+  const district = await createDistrict({ name: "Bench import", adminEmail: "admin@bench-import.test" });
+  const token = (await createSessionFor("admin@bench-import.test", district.district.id))!.token;
+  await db().tag.createMany({ data: ["Cohort A", "Cohort B", "Transfer"].map((name) => ({ districtId: district.district.id, name })) });
+
+  const csv = (rows: number, first: string) =>
+    "first,last,email,language,primary_role,other_roles,tags,archived\r\n" +
+    Array.from({ length: rows }, (_, i) => `${first}${i},Person${i},person${i}@bench-import.test,${i % 3 ? "en" : "es"},Candidate,${i % 10 ? "" : "Mentor"},Cohort ${i % 2 ? "A" : "B"}; Transfer,0`).join("\r\n") +
+    "\r\n";
+
+  async function timedImport(label: string, body: string, dryRun: boolean) {
+    const t0 = performance.now();
+    const res = await importRoute.POST(
+      new Request(`http://localhost/api/people/import${dryRun ? "?dry_run=true" : ""}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" }, body }),
+      { params: Promise.resolve({}) },
+    );
+    const report = await res.json();
+    const seconds = (performance.now() - t0) / 1000;
+    log(`${label}: ${res.status} in ${seconds.toFixed(2)} s (${Math.round(IMPORT_ROWS / seconds).toLocaleString("en")} rows/s) ${JSON.stringify(report.counts ?? report.error)}`);
+  }
+
+  const file = csv(IMPORT_ROWS, "Imp");
+  log(`import file: ${IMPORT_ROWS.toLocaleString("en")} rows, ${mb(Buffer.byteLength(file))}`);
+  await timedImport("dry run (creates)", file, true);
+  await timedImport("import (creates)", file, false);
+  await timedImport("import again (updates)", csv(IMPORT_ROWS, "Upd"), false);
+
+  const more = EXPORT_ROWS - IMPORT_ROWS - 1;
+  for (let i = 0; i < more; i += 5000) {
+    await db().person.createMany({
+      data: Array.from({ length: Math.min(5000, more - i) }, (_, k) => {
+        const n = i + k;
+        return { districtId: district.district.id, first: `Exp${n}`, last: `Export${n}`, email: `export${n}@bench-import.test`, emailKey: `export${n}@bench-import.test` };
+      }),
+    });
+  }
+  globalThis.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 10);
+  const t0 = performance.now();
+  const res = await exportRoute.GET(new Request("http://localhost/api/people.csv", { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({}) });
+  const reader = res.body!.getReader();
+  let bytes = 0;
+  let chunks = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    bytes += next.value.byteLength;
+    chunks++;
+  }
+  clearInterval(sampler);
+  const seconds = (performance.now() - t0) / 1000;
+  const rows = (await db().person.count({ where: { districtId: district.district.id } })).toLocaleString("en");
+  log(`export: ${rows} people, ${mb(bytes)} in ${chunks} chunks, ${seconds.toFixed(2)} s; heap growth while streaming ${mb(heapPeak - heapBefore)} (peak over the start)`);
+  log(`process RSS at the end ${mb(process.memoryUsage().rss)}`);
+
+  await disconnectDb();
+});

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { idSchema } from "@/lib/http/schemas";
+import { text } from "@/lib/validation/text";
+import { listPeopleQuery } from "./schemas";
+
+/**
+ * The columns of GET /api/people.csv, in order, and what POST /api/people/import reads: the
+ * people page's columns (name, e-mail, roles, tags, archived) plus the language, so that an
+ * export imports back unchanged.
+ */
+export const PEOPLE_CSV_COLUMNS = ["first", "last", "email", "language", "primary_role", "other_roles", "tags", "archived"] as const;
+export type PeopleCsvColumn = (typeof PEOPLE_CSV_COLUMNS)[number];
+/** Columns an import must have. */
+export const REQUIRED_IMPORT_COLUMNS: readonly PeopleCsvColumn[] = ["first", "last", "email"];
+/** Separates the roles or tags inside one cell. */
+export const LIST_SEPARATOR = ";";
+/** Rows one import takes at most (413 beyond): larger imports become a job once the job queue lands. */
+export const MAX_IMPORT_ROWS = 20_000;
+/** Bytes of one import file at most (413 beyond). */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+const boolParam = z
+  .enum(["true", "false", "1", "0"], { error: "Use true or false." })
+  .transform((v) => v === "true" || v === "1");
+
+/** GET /api/people.csv: the list's filter, plus the people page's own filters. */
+export const exportPeopleQuery = listPeopleQuery.extend({
+  role: idSchema.optional(),
+  tag: idSchema.optional(),
+  q: text().max(200).optional(),
+});
+export type ExportPeopleQuery = z.infer<typeof exportPeopleQuery>;
+
+export const importPeopleQuery = z.object({ dry_run: boolParam.optional() });
+
+// ---- The import report ----
+
+const IMPORT_ACTIONS = ["create", "update", "unchanged", "refuse"] as const;
+
+export const importRowSchema = z
+  .object({
+    row: z.int().describe("The row in the file as a spreadsheet numbers it: the header is row 1, the first person row 2."),
+    email: z.string().describe("The row's e-mail cell as read (possibly not a valid address)."),
+    action: z.enum(IMPORT_ACTIONS).describe("`create`: a new person; `update`: the person with this e-mail (compared case-insensitively) changes; `unchanged`: that person already matches the row; `refuse`: the row cannot be imported (see `errors`)."),
+    person_id: z.string().nullable().describe("The person's id: the existing one for `update` and `unchanged`, the new one for `create` once applied; null otherwise."),
+    changes: z.array(z.enum(PEOPLE_CSV_COLUMNS)).describe("For `update`: the columns whose value changes; `[]` otherwise."),
+    errors: z
+      .array(z.object({ column: z.string().describe("The column at fault, or `row` for the row as a whole."), message: z.string() }))
+      .describe("For `refuse`: every reason; `[]` otherwise."),
+  })
+  .describe("What the import does (or did) with one row.");
+
+export const importReportSchema = z
+  .object({
+    dry_run: z.boolean().describe("true: nothing was written; false: every row was applied, in one transaction."),
+    delimiter: z.enum([",", ";"]).describe("The delimiter the file was read with (detected from its header row)."),
+    counts: z
+      .object({ rows: z.int(), create: z.int(), update: z.int(), unchanged: z.int(), refuse: z.int() })
+      .describe("How many rows of each action."),
+    rows: z.array(importRowSchema).describe("One entry per person row, in file order."),
+  })
+  .describe("The import report: per row, what would be (dry run) or was done.");
+
+export type ImportRow = z.infer<typeof importRowSchema>;
+export type ImportReport = z.infer<typeof importReportSchema>;
