@@ -28,6 +28,9 @@ const DISTRICT_TABLES = new Set([
   "TranscriptSegment",
   "RecordingStep",
   "Translation",
+  "WebhookEndpoint",
+  "WebhookEvent",
+  "WebhookDelivery",
 ]);
 
 /** Tables without a district column, scoped through the relation named here. */
