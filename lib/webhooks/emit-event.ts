@@ -35,22 +35,33 @@ export async function queueDeliveries(tx: Tx, enqueueMany: EnqueueMany, district
 /** Raised inside a transaction without the job queue when an endpoint turns out to be subscribed. */
 class NeedsQueue extends Error {}
 
-export type Emit = (type: EventType, data: unknown) => Promise<string>;
+/** `data` is read only when an endpoint of the district listens to the type: most districts have none. */
+export type EventData = () => unknown;
+export type Emit = (type: EventType, data: EventData) => Promise<string | null>;
+/** The data of events that share it (an update that also archives or publishes), read at most once. */
+export function readOnce(read: () => Promise<unknown>): EventData {
+  let result: Promise<unknown> | undefined;
+  return () => (result ??= read());
+}
+
 export type EventQueue = { enqueue: Enqueue; enqueueMany: EnqueueMany } | null;
 
 /**
  * Records an event of the district in the caller's transaction, and a delivery (with its job)
  * for each enabled endpoint subscribed to its type: all of it commits with the change, or none
- * of it. Answers the event's id. Without a queue (`null`), a subscribed endpoint aborts the
+ * of it. Events are kept when the district has an endpoint for the type, enabled or not (a
+ * disabled one replays them once it is fixed); otherwise nothing is written and the answer is
+ * null, else the event's id. Without a queue (`null`), an enabled subscriber aborts the
  * transaction with NeedsQueue, which `transactionWithEvents` answers by running it again with one.
  */
-export async function emitEvent(tx: Tx, queue: EventQueue, districtId: string, type: EventType, data: unknown): Promise<string> {
+export async function emitEvent(tx: Tx, queue: EventQueue, districtId: string, type: EventType, data: EventData): Promise<string | null> {
+  const endpoints = await tx.webhookEndpoint.findMany({ where: { districtId, eventTypes: { has: type } }, select: { id: true, enabled: true } });
+  if (!endpoints.length) return null;
+  const enabled = endpoints.filter((e) => e.enabled);
+  if (enabled.length && !queue) throw new NeedsQueue();
   const id = newEventId();
-  await tx.webhookEvent.create({ data: { id, districtId, type, body: eventBody(type, data) } });
-  const endpoints = await tx.webhookEndpoint.findMany({ where: { districtId, enabled: true, eventTypes: { has: type } }, select: { id: true } });
-  if (!endpoints.length) return id;
-  if (!queue) throw new NeedsQueue();
-  await queueDeliveries(tx, queue.enqueueMany, districtId, "event", endpoints.map((e) => ({ endpointId: e.id, eventId: id })));
+  await tx.webhookEvent.create({ data: { id, districtId, type, body: eventBody(type, await data()) } });
+  if (queue) await queueDeliveries(tx, queue.enqueueMany, districtId, "event", enabled.map((e) => ({ endpointId: e.id, eventId: id })));
   return id;
 }
 
