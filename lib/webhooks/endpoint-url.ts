@@ -19,8 +19,11 @@ export const isAllowedWebhookHost = (url: URL) => hostOnList(url, env().WEBHOOK_
 /** The addresses a delivery to `url` may connect to. */
 export const addressPolicy = (url: URL): ((address: string) => boolean) => (isAllowedWebhookHost(url) ? () => true : isPublicAddress);
 
-/** Why `raw` cannot be a webhook endpoint, from the URL alone; null when it can. */
-export function endpointUrlProblem(raw: string): string | null {
+/**
+ * Why `raw` cannot be a webhook endpoint, from the URL alone; null when it can. On delivery
+ * (`naming: false`) names are left to the address check, which sees what they resolve to now.
+ */
+export function endpointUrlProblem(raw: string, naming = true): string | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -32,8 +35,8 @@ export function endpointUrlProblem(raw: string): string | null {
   if (url.hash) return "Leave out the #fragment: it is never sent.";
   const allowed = isAllowedWebhookHost(url);
   if (url.protocol === "http:" && !allowed) return "Use https: webhooks carry people's records. Plain http is only for hosts the operator allows (WEBHOOK_URL_HOSTS).";
-  if (allowed) return null;
-  const host = bareHost(url);
+  if (allowed || !naming) return null;
+  const host = bareHost(url).replace(/\.$/, "");
   if (net.isIP(host) && !isPublicAddress(host)) return `${host} is a loopback, private or reserved address; only the operator can allow such hosts (WEBHOOK_URL_HOSTS).`;
   if (host === "localhost" || host.endsWith(".localhost")) return `${host} is this machine; only the operator can allow such hosts (WEBHOOK_URL_HOSTS).`;
   return null;

@@ -27,7 +27,7 @@ export function signatures(secrets: string[], eventId: string, at: Date, body: s
 export async function sendWebhook(input: { url: string; eventId: string; body: string; secrets: string[]; timeoutMs: number }): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const problem = endpointUrlProblem(input.url);
+  const problem = endpointUrlProblem(input.url, false);
   if (problem) return { ok: false, status: null, ms: 0, error: problem };
   const url = new URL(input.url);
   const allowAddress = addressPolicy(url);
