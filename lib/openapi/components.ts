@@ -57,6 +57,7 @@ import {
   updatePersonSchema,
 } from "@/lib/people/schemas";
 import { createProfileSchema, profileSchema, updateProfileSchema } from "@/lib/profiles/schemas";
+import { createEndpointSchema, deliverySchema, endpointSchema, endpointWithSecretSchema, replayedSchema, replaySchema, sentSchema, updateEndpointSchema } from "@/lib/webhooks/schemas";
 
 /**
  * The named schemas of the document (`#/components/schemas/<name>`): the very objects the
@@ -108,6 +109,11 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   RealtimeAuthorization: realtimeAuthResponseSchema,
   ServiceHealth: serviceHealthSchema,
   PartHealth: partHealthSchema,
+  WebhookEndpoint: endpointSchema,
+  WebhookEndpointWithSecret: endpointWithSecretSchema,
+  WebhookDelivery: deliverySchema,
+  WebhookSent: sentSchema,
+  WebhookReplayed: replayedSchema,
 };
 
 /** Request bodies, converted as what the service accepts (zod "input": before defaults and transforms). */
@@ -136,4 +142,7 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   MessageCreate: postMessageSchema,
   ReactionToggle: reactSchema,
   RealtimeAuthRequest: realtimeAuthSchema,
+  WebhookEndpointCreate: createEndpointSchema,
+  WebhookEndpointUpdate: updateEndpointSchema,
+  WebhookReplay: replaySchema,
 };

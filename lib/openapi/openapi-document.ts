@@ -5,6 +5,7 @@ import { documentDescription } from "./description";
 import { SchemaConverter } from "./json-schema";
 import { OPERATIONS, TAGS } from "./operations";
 import { applyRequestNotes } from "./request-notes";
+import { buildWebhooks } from "./webhooks-section";
 
 const errorResponse = (description: string, extra: Record<string, unknown> = {}) => ({
   description,
@@ -55,6 +56,7 @@ export function buildOpenApiDocument() {
     if (item[op.method]) throw new Error(`Two operations for ${op.method.toUpperCase()} ${op.path}`);
     item[op.method] = buildOperation(op, schemas);
   }
+  const webhooks = buildWebhooks(schemas);
   const components = schemas.finish();
   applyRequestNotes(components);
   return {
@@ -66,6 +68,7 @@ export function buildOpenApiDocument() {
     },
     tags: TAGS.map((t) => ({ ...t })),
     paths,
+    webhooks,
     components: {
       schemas: components,
       responses: RESPONSES,

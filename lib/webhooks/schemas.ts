@@ -36,8 +36,7 @@ export const listDeliveriesQuery = z.object({
 export const replaySchema = z.object({
   since: z
     .int()
-    .min(0)
-    .refine((t) => t <= Date.now(), "Must not be in the future.")
+    .refine((t) => t >= 0 && t <= Date.now(), "A time in the past, in milliseconds since the epoch.")
     .describe("Milliseconds since the epoch: every event since then (kept 30 days) is sent again."),
 });
 
