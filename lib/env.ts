@@ -77,6 +77,15 @@ const schema = z.object({
   /** A running step whose worker has not renewed its lease in this time is run again elsewhere. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
 
+  // ---- webhooks (lib/webhooks/) ----
+  /** Hosts a webhook endpoint may be on even where they resolve to loopback or a private network (and may use http). */
+  WEBHOOK_URL_HOSTS: commaList,
+  /** How long one delivery waits for the endpoint's answer, in milliseconds. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Overrides the webhook-deliver queue's retries and first delay (tests use a few quick ones). */
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(30).optional(),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+
   // ---- realtime (Pusher protocol) ----
   PUSHER_APP_ID: optionalText,
   PUSHER_KEY: optionalText,

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import type { Recording } from "@/lib/interviews/schemas";
 import { fileUrl } from "@/lib/storage/file-names";
 import { serializeStep } from "./pipeline/step-events";
@@ -37,19 +37,22 @@ const STEP_ORDER = ["finalize", "transcribe", "summarize", "translate"];
  * translations, and the state of its server-side steps. Three queries at most, one when the
  * interview has no recording.
  */
-export function recordingMap(origin: string, districtId: string, interviewId: string): Promise<Record<string, Recording>> {
-  return recordingsWhere(origin, districtId, { interviewId, districtId, finalizedAt: { not: null } });
+export function recordingMap(origin: string, districtId: string, interviewId: string, client: Reader = db()): Promise<Record<string, Recording>> {
+  return recordingsWhere(origin, districtId, { interviewId, districtId, finalizedAt: { not: null } }, client);
 }
 
 /** One finalized recording as it appears in its interview's `audio` map, or undefined. */
-export async function recordingRecord(origin: string, districtId: string, recordingId: string): Promise<Recording | undefined> {
-  return (await recordingsWhere(origin, districtId, { id: recordingId, districtId, finalizedAt: { not: null } }))[recordingId];
+export async function recordingRecord(origin: string, districtId: string, recordingId: string, client: Reader = db()): Promise<Recording | undefined> {
+  return (await recordingsWhere(origin, districtId, { id: recordingId, districtId, finalizedAt: { not: null } }, client))[recordingId];
 }
 
-async function recordingsWhere(origin: string, districtId: string, where: { districtId: string; finalizedAt: { not: null }; interviewId?: string; id?: string }) {
-  const rows = await db().audioRecording.findMany({ where, select: recordingSelect, orderBy: { createdAt: "asc" } });
+/** Where the rows are read: the pool, or a transaction (a webhook event's data, made with the change). */
+type Reader = Pick<Tx, "audioRecording" | "$queryRaw">;
+
+async function recordingsWhere(origin: string, districtId: string, where: { districtId: string; finalizedAt: { not: null }; interviewId?: string; id?: string }, client: Reader) {
+  const rows = await client.audioRecording.findMany({ where, select: recordingSelect, orderBy: { createdAt: "asc" } });
   if (!rows.length) return {};
-  const translations = await db().$queryRaw<TranslationRow[]>`
+  const translations = await client.$queryRaw<TranslationRow[]>`
     select source_type, source_id, part, language, text from translations
      where district_id = ${districtId} and source_type in ('transcript', 'summary', 'segment') and source_id = any(${rows.map((r) => r.id)}::text[]) and text is not null`;
 

@@ -30,6 +30,9 @@ const DISTRICT_TABLES = new Set([
   "Translation",
   "IdempotencyKey",
   "RetiredApiKeySecret",
+  "WebhookEndpoint",
+  "WebhookEvent",
+  "WebhookDelivery",
 ]);
 
 /** Tables without a district column, scoped through the relation named here. */

@@ -1,6 +1,8 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { AppError, type ErrorDetail, notFound } from "@/lib/errors/app-error";
+import { interviewEventData } from "@/lib/webhooks/event-data";
+import { transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { getInterview } from "./get-interview";
 import type { CreateInterviewInput } from "./schemas";
 
@@ -24,16 +26,20 @@ export async function createInterview(ctx: Ctx, personId: string, input: CreateI
   if (input.profile_id && !profile) details.push({ path: "profile_id", message: `Unknown profile id: ${input.profile_id}` });
   if (details.length) throw new AppError("validation_error", "The request refers to records that do not exist.", details);
 
-  const row = await db().interview.create({
-    data: {
-      districtId: ctx.districtId,
-      personId,
-      date: input.date,
-      boardId: input.board_id ?? null,
-      formId: input.form_id ?? profile?.formId ?? null,
-      profileId: input.profile_id ?? null,
-    },
-    select: { id: true },
+  const row = await transactionWithEvents(ctx.districtId, async (tx, emit) => {
+    const created = await tx.interview.create({
+      data: {
+        districtId: ctx.districtId,
+        personId,
+        date: input.date,
+        boardId: input.board_id ?? null,
+        formId: input.form_id ?? profile?.formId ?? null,
+        profileId: input.profile_id ?? null,
+      },
+      select: { id: true },
+    });
+    await emit("interview.created", () => interviewEventData(tx, ctx.districtId, created.id));
+    return created;
   });
   return getInterview(ctx, personId, row.id);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Ctx } from "@/lib/auth/context";
-import { db, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { invalid, notFound } from "@/lib/errors/app-error";
 import type { FormField } from "@/lib/forms/schemas";
@@ -9,6 +9,8 @@ import { receiveUpload } from "@/lib/http/multipart";
 import { streamedToStorage, uploadDisplayName } from "@/lib/people/person-files";
 import { safeFileName } from "@/lib/storage/file-names";
 import { storage } from "@/lib/storage/storage";
+import { interviewEventData } from "@/lib/webhooks/event-data";
+import { transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { serializeAttachment, storedFileRecord } from "./file-record";
 import { findVisibleInterview } from "./find-interview";
 
@@ -50,7 +52,7 @@ export async function uploadInterviewFile(ctx: Ctx, personId: string, interviewI
     }),
   };
   const row = await receiveUpload(req, options, ({ fields, file, stored }) =>
-    db().$transaction(async (tx) => {
+    transactionWithEvents(ctx.districtId, async (tx, emit) => {
       const fieldId = fields.field_id;
       assertFileField(await lockFormFieldsOf(tx, ctx, interviewId), fieldId);
       const row = await tx.interviewFile.create({
@@ -63,6 +65,7 @@ export async function uploadInterviewFile(ctx: Ctx, personId: string, interviewI
                  || jsonb_build_object(${id}::text, ${JSON.stringify(storedFileRecord(row))}::jsonb)),
                updated_at = now()
          where id = ${interviewId} and district_id = ${ctx.districtId}`;
+      await emit("interview.updated", () => interviewEventData(tx, ctx.districtId, interviewId));
       return row;
     }),
   );
@@ -73,7 +76,7 @@ export async function uploadInterviewFile(ctx: Ctx, personId: string, interviewI
 export async function deleteInterviewFile(ctx: Ctx, personId: string, interviewId: string, fileId: string) {
   await findVisibleInterview(ctx, personId, interviewId);
   const where = { id: fileId, interviewId, districtId: ctx.districtId };
-  const row = await db().$transaction(async (tx) => {
+  const row = await transactionWithEvents(ctx.districtId, async (tx, emit) => {
     const row = await tx.interviewFile.findFirst({ where });
     if (!row) throw notFound("File");
     const { count } = await tx.interviewFile.deleteMany({ where });
@@ -81,6 +84,7 @@ export async function deleteInterviewFile(ctx: Ctx, personId: string, interviewI
     await tx.$executeRaw`
       update interviews set responses = responses #- ${[row.fieldId, fileId]}::text[], updated_at = now()
        where id = ${interviewId} and district_id = ${ctx.districtId}`;
+    await emit("interview.updated", () => interviewEventData(tx, ctx.districtId, interviewId));
     return row;
   });
   await storage().delete([row.storageKey]).catch((error) => console.error("could not delete stored file", error));

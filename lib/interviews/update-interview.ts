@@ -1,6 +1,9 @@
 import type { Ctx } from "@/lib/auth/context";
-import { db, Prisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/client";
+import { notFound } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage/storage";
+import { interviewEventData } from "@/lib/webhooks/event-data";
+import { readOnce, transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { findVisibleInterview } from "./find-interview";
 import { getInterview } from "./get-interview";
 import type { UpdateInterviewInput } from "./schemas";
@@ -32,7 +35,10 @@ export async function updateInterview(ctx: Ctx, personId: string, id: string, in
   if (changes || published !== null || input.date) {
     const responses = changes ? mergeResponses(changes) : Prisma.sql`responses`;
     const dropped = changes?.droppedFiles ?? [];
-    await db().$transaction(async (tx) => {
+    await transactionWithEvents(ctx.districtId, async (tx, emit) => {
+      const [before] = await tx.$queryRaw<{ published: boolean }[]>`
+        select published from interviews where id = ${id} and district_id = ${ctx.districtId} for update`;
+      if (!before) throw notFound("Interview");
       await tx.$executeRaw`
         update interviews
            set responses = ${responses},
@@ -41,6 +47,10 @@ export async function updateInterview(ctx: Ctx, personId: string, id: string, in
                updated_at = now()
          where id = ${id} and district_id = ${ctx.districtId}`;
       if (dropped.length) await tx.interviewFile.deleteMany({ where: { districtId: ctx.districtId, interviewId: id, id: { in: dropped.map((f) => f.id) } } });
+      // Webhook events, with the interview as committed (publishing is also an update).
+      const data = readOnce(() => interviewEventData(tx, ctx.districtId, id));
+      await emit("interview.updated", data);
+      if (published && !before.published) await emit("interview.published", data);
     });
     // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
     if (dropped.length) await storage().delete(dropped.map((f) => f.storageKey)).catch((error) => console.error("could not delete stored files", error));

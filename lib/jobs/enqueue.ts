@@ -17,9 +17,15 @@ export type EnqueueOptions = {
   startAfter?: number | Date;
   /** Overrides the queue's expiry (a long recording's transcription). */
   expireInSeconds?: number;
+  /** Override the queue's retries for this job (a webhook test event is tried once). */
+  retryLimit?: number;
+  retryDelay?: number;
 };
 
 export type Enqueue = <Q extends QueueName>(queue: Q, data: JobData[Q], options?: EnqueueOptions) => Promise<string | null>;
+
+/** Many jobs of one queue in one statement (a webhook replay queues thousands). */
+export type EnqueueMany = <Q extends QueueName>(queue: Q, jobs: Array<{ data: JobData[Q] } & Pick<EnqueueOptions, "retryLimit" | "retryDelay">>) => Promise<void>;
 
 /** pg-boss's insert, run on the caller's transaction: JSON values are sent as text, as Prisma's raw queries expect. */
 const onTransaction = (tx: RawTx) => ({
@@ -34,7 +40,7 @@ const onTransaction = (tx: RawTx) => ({
  * Workers are woken once it has committed. `enqueue` answers the job's id, or null when a job with
  * the same singleton key is already queued (the caller joins it).
  */
-export async function transactionWithJobs<T>(work: (tx: Tx, enqueue: Enqueue) => Promise<T>): Promise<T> {
+export async function transactionWithJobs<T>(work: (tx: Tx, enqueue: Enqueue, enqueueMany: EnqueueMany) => Promise<T>): Promise<T> {
   // Started before the transaction: on the embedded database an open transaction holds every
   // connection, so pg-boss could not start inside one.
   await ensureInProcessWorkers();
@@ -52,7 +58,13 @@ export async function transactionWithJobs<T>(work: (tx: Tx, enqueue: Enqueue) =>
       await (tx as unknown as RawTx).$executeRawUnsafe("select pg_notify($1, $2)", WAKE_CHANNEL, queue);
       return id;
     };
-    return work(tx, enqueue);
+    const enqueueMany: EnqueueMany = async (queue, jobs) => {
+      if (!jobs.length) return;
+      queues.add(queue);
+      await boss.insert(jobs.map((job) => ({ name: queue, ...job })), { db: onTransaction(tx as unknown as RawTx) });
+      await (tx as unknown as RawTx).$executeRawUnsafe("select pg_notify($1, $2)", WAKE_CHANNEL, queue);
+    };
+    return work(tx, enqueue, enqueueMany);
   });
   for (const queue of queues) wakeLocalWorkers(queue);
   return result;

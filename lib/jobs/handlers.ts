@@ -9,6 +9,8 @@ import { sweepStaleChunks } from "@/lib/audio/sweep-stale-chunks";
 import { env } from "@/lib/env";
 import { sendMailJob } from "@/lib/mail/deliver-mail";
 import { translateMessageJob } from "@/lib/messages/retry-translations";
+import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
+import { sweepWebhooks } from "@/lib/webhooks/sweep-webhooks";
 import type { JobHandlers, PeriodicTask } from "./run-workers";
 
 /** What each queue's jobs do. */
@@ -24,6 +26,8 @@ export const JOB_HANDLERS: JobHandlers = {
   "chunks-sweep": () => sweepStaleChunks(),
   "message-translate": (data) => translateMessageJob(data),
   "mail-send": (data) => sendMailJob(data),
+  "webhook-deliver": deliverWebhook,
+  "webhooks-sweep": () => sweepWebhooks(),
 };
 
 /** Besides jobs, each worker process hands back the steps of workers that died (safe in many processes at once). */

@@ -15,6 +15,8 @@ export type JobData = {
   "chunks-sweep": Record<string, never>;
   "message-translate": { districtId: string; messageId: string; languages: string[] };
   "mail-send": { to: string; subject: string; text: string; html: string; expiresAt?: number };
+  "webhook-deliver": { districtId: string; deliveryId: string };
+  "webhooks-sweep": Record<string, never>;
 };
 
 export type QueueName = keyof JobData;
@@ -49,6 +51,12 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   "message-translate": { policy: "standard", retryLimit: 10, retryDelay: 30, expireInSeconds: minutes(10), concurrency: 2 },
   // SMTP down: retried for about a day (12 attempts from 30 s doubling, capped by pg-boss at 2^16).
   "mail-send": { policy: "standard", retryLimit: 12, retryDelay: 30, expireInSeconds: minutes(10), concurrency: 2 },
+  // An endpoint that does not answer 2xx: 11 attempts, the retries 1-2 min, 2-4, 4-8 … 8.5-17 h
+  // after the one before (60 s doubling, with jitter): 17 to 34 hours in all, about a day
+  // on average. Then the endpoint is disabled (lib/webhooks/deliver-webhook.ts).
+  "webhook-deliver": { policy: "standard", retryLimit: 10, retryDelay: 60, expireInSeconds: minutes(5), concurrency: 4 },
+  // Removes events and deliveries older than 30 days; cron, once per cluster.
+  "webhooks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
@@ -62,4 +70,7 @@ export const STEP_QUEUE: Record<RecordingStepName, QueueName> = {
 };
 
 /** Cron schedules (UTC), each run once per cluster. */
-export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [{ queue: "chunks-sweep", cron: "*/15 * * * *" }];
+export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
+  { queue: "chunks-sweep", cron: "*/15 * * * *" },
+  { queue: "webhooks-sweep", cron: "23 * * * *" },
+];

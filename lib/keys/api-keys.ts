@@ -1,6 +1,7 @@
 import { actorPersonId, type Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
+import { transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { generateApiKey, hashApiKey } from "./key-format";
 import type { ApiKey, CreateKeyInput } from "./schemas";
 
@@ -88,10 +89,14 @@ export async function createKey(ctx: Ctx, input: CreateKeyInput) {
 
 /** Revoking the key ends every secret of it: earlier ones are accepted only through a key that is not revoked. */
 export async function revokeKey(ctx: Ctx, id: string) {
-  const { count } = await db().apiKey.updateMany({
-    where: { id, districtId: ctx.districtId, revokedAt: null },
-    data: { revokedAt: new Date() },
+  await transactionWithEvents(ctx.districtId, async (tx, emit) => {
+    const [row] = await tx.apiKey.updateManyAndReturn({
+      where: { id, districtId: ctx.districtId, revokedAt: null },
+      data: { revokedAt: new Date() },
+      select: { ...select, revokedAt: true },
+    });
+    if (!row) throw notFound("API key");
+    await emit("key.revoked", () => ({ ...serializeKey(row), revoked_at: row.revokedAt!.getTime() }));
   });
-  if (!count) throw notFound("API key");
   return { ok: true as const };
 }

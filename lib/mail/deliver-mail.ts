@@ -1,5 +1,5 @@
 import "server-only";
-import { enqueueJob } from "@/lib/jobs/enqueue";
+import { enqueueJob, type Enqueue } from "@/lib/jobs/enqueue";
 import type { JobData } from "@/lib/jobs/queues";
 import { sendMail, type Mail } from "./send-mail";
 
@@ -18,6 +18,14 @@ export async function deliverMail(mail: Mail, options: { expiresAt?: number } = 
     console.error(`[mail] sending to ${mail.to} failed (${(error as Error).message}); retrying in the background`);
     await enqueueJob("mail-send", { ...mail, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) }, { startAfter: RETRY_AFTER_SECONDS });
   }
+}
+
+/**
+ * A mail that must go exactly when the caller's change commits (an endpoint disabled): queued
+ * as a job in the caller's transaction, sent by a worker, retried like any other.
+ */
+export async function queueMail(enqueue: Enqueue, mail: Mail) {
+  await enqueue("mail-send", mail);
 }
 
 /** The job: sends, or drops a mail whose link has expired meanwhile. A failure is retried by the queue. */

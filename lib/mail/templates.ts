@@ -36,3 +36,13 @@ export function inviteMail(to: string, name: string, district: string, url: stri
     ...layout(locale, t("invite.title", { name }), t("invite.intro", { district }), url, t("invite.action"), t("invite.footer")),
   };
 }
+
+/** To each administrator when the service disabled a webhook endpoint (lib/webhooks/deliver-webhook.ts). */
+export function webhookDisabledMail(to: string, endpointUrl: string, district: string, reason: string, settingsUrl: string, locale: UiLocale) {
+  const t = emailText(locale);
+  return {
+    to,
+    subject: t("webhookDisabled.subject", { district }),
+    ...layout(locale, t("webhookDisabled.title"), t("webhookDisabled.intro", { url: endpointUrl, district }), settingsUrl, t("webhookDisabled.action"), t("webhookDisabled.footer", { reason })),
+  };
+}

@@ -58,6 +58,7 @@ import {
 } from "@/lib/people/schemas";
 import { importReportSchema, importRowSchema } from "@/lib/people/csv-schemas";
 import { createProfileSchema, profileSchema, updateProfileSchema } from "@/lib/profiles/schemas";
+import { createEndpointSchema, deliverySchema, endpointSchema, endpointWithSecretSchema, replayedSchema, replaySchema, sentSchema, updateEndpointSchema } from "@/lib/webhooks/schemas";
 
 /**
  * The named schemas of the document (`#/components/schemas/<name>`): the very objects the
@@ -112,6 +113,11 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   RealtimeAuthorization: realtimeAuthResponseSchema,
   ServiceHealth: serviceHealthSchema,
   PartHealth: partHealthSchema,
+  WebhookEndpoint: endpointSchema,
+  WebhookEndpointWithSecret: endpointWithSecretSchema,
+  WebhookDelivery: deliverySchema,
+  WebhookSent: sentSchema,
+  WebhookReplayed: replayedSchema,
 };
 
 /** Request bodies, converted as what the service accepts (zod "input": before defaults and transforms). */
@@ -141,4 +147,7 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   MessageCreate: postMessageSchema,
   ReactionToggle: reactSchema,
   RealtimeAuthRequest: realtimeAuthSchema,
+  WebhookEndpointCreate: createEndpointSchema,
+  WebhookEndpointUpdate: updateEndpointSchema,
+  WebhookReplay: replaySchema,
 };

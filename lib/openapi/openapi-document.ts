@@ -7,7 +7,7 @@ import { documentDescription } from "./description";
 import { SchemaConverter } from "./json-schema";
 import { OPERATIONS, TAGS } from "./operations";
 import { applyRequestNotes } from "./request-notes";
-import { buildWebhooks } from "./webhooks";
+import { buildWebhooks } from "./webhooks-section";
 
 const errorResponse = (description: string, extra: Record<string, unknown> = {}) => ({
   description,
@@ -92,7 +92,7 @@ export function buildOpenApiDocument() {
     if (item[op.method]) throw new Error(`Two operations for ${op.method.toUpperCase()} ${op.path}`);
     item[op.method] = buildOperation(op, schemas);
   }
-  const webhooks = buildWebhooks();
+  const webhooks = buildWebhooks(schemas);
   const components = schemas.finish();
   applyRequestNotes(components);
   return {
@@ -106,7 +106,7 @@ export function buildOpenApiDocument() {
     servers: [{ url: "/", description: "This service (the origin this document was read from)." }],
     tags: TAGS.map((t) => ({ ...t })),
     paths,
-    ...(Object.keys(webhooks).length ? { webhooks } : {}),
+    webhooks,
     components: {
       schemas: components,
       responses: RESPONSES,

@@ -10,6 +10,7 @@ import { keyOperations } from "./paths-keys";
 import { messageOperations } from "./paths-messages";
 import { peopleOperations } from "./paths-people";
 import { referenceOperations } from "./paths-reference";
+import { webhookOperations } from "./paths-webhooks";
 
 /** Every documented operation, in the order of the document. */
 export const OPERATIONS: readonly OperationSpec[] = [
@@ -21,6 +22,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...messageOperations,
   ...keyOperations,
   ...jobOperations,
+  ...webhookOperations,
   ...accountOperations,
   ...fileOperations,
   ...referenceOperations,
@@ -46,6 +48,7 @@ export const TAGS = [
   { name: "Messages", description: "Conversations between the district's people, each reader's messages in their own language (sessions only)." },
   { name: "Realtime", description: "Live events over the Pusher Channels protocol: connection settings and private channel authorization (sessions only)." },
   { name: "API keys", description: "Keys for programmatic access (sessions only)." },
+  { name: "Webhooks", description: "Endpoints that receive the district's events, signed to the Standard Webhooks specification; the delivery log, test events, redelivery and replay (sessions only)." },
   { name: "Jobs", description: "The district's durable jobs (the recording pipeline, translations): what failed for good, and running it again (sessions only)." },
   { name: "Session", description: "The signed-in session (sessions only)." },
   { name: "Files", description: "Stored files, served to callers allowed to see their record." },

@@ -2,6 +2,8 @@ import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { assertKnownIds } from "@/lib/definitions/check-references";
 import { conflict } from "@/lib/errors/app-error";
+import { personEventData } from "@/lib/webhooks/event-data";
+import { transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { assertCallerCovers } from "./rights";
 import type { CreatePersonInput } from "./schemas";
 import { personSelect, serializePerson } from "./serialize-person";
@@ -20,18 +22,23 @@ export async function createPerson(ctx: Ctx, input: CreatePersonInput) {
   await assertKnownIds(ctx, { roles: roleIds, tags });
   await assertCallerCovers(ctx, db(), roleIds, "give these roles");
   try {
-    const row = await db().person.create({
-      data: {
-        districtId: ctx.districtId,
-        first: input.first,
-        last: input.last,
-        email: input.email,
-        emailKey: input.email.toLowerCase(),
-        language: input.language ?? "en",
-        roles: input.roles ?? {},
-        tags,
-      },
-      select: personSelect,
+    // The webhook event commits with the person, or neither does.
+    const row = await transactionWithEvents(ctx.districtId, async (tx, emit) => {
+      const created = await tx.person.create({
+        data: {
+          districtId: ctx.districtId,
+          first: input.first,
+          last: input.last,
+          email: input.email,
+          emailKey: input.email.toLowerCase(),
+          language: input.language ?? "en",
+          roles: input.roles ?? {},
+          tags,
+        },
+        select: personSelect,
+      });
+      await emit("person.created", () => personEventData(tx, ctx.districtId, created.id));
+      return created;
     });
     return serializePerson(row);
   } catch (error) {

@@ -1,9 +1,9 @@
 import type { Ctx } from "@/lib/auth/context";
-import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
 import { recordingKeys, recordingStorageSelect } from "@/lib/interviews/stored-keys";
 import { terminateUserConnections } from "@/lib/realtime/publish";
 import { storage } from "@/lib/storage/storage";
+import { transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { assertAnotherActiveAdmin, assertCallerCovers, holdsAdminRole, lockDistrictAdmins } from "./rights";
 
 /**
@@ -13,7 +13,7 @@ import { assertAnotherActiveAdmin, assertCallerCovers, holdsAdminRole, lockDistr
  * district's last active administrator.
  */
 export async function deletePerson(ctx: Ctx, id: string) {
-  const keys = await db().$transaction(async (tx) => {
+  const keys = await transactionWithEvents(ctx.districtId, async (tx, emit) => {
     const where = { id, districtId: ctx.districtId };
     await lockDistrictAdmins(tx, ctx.districtId);
     const person = await tx.person.findFirst({
@@ -23,7 +23,7 @@ export async function deletePerson(ctx: Ctx, id: string) {
         archived: true,
         avatarKey: true,
         files: { select: { storageKey: true } },
-        interviews: { select: { ...recordingStorageSelect, files: { select: { storageKey: true } } } },
+        interviews: { select: { id: true, ...recordingStorageSelect, files: { select: { storageKey: true } } } },
       },
     });
     if (!person) throw notFound("Person");
@@ -33,6 +33,9 @@ export async function deletePerson(ctx: Ctx, id: string) {
       await assertAnotherActiveAdmin(tx, ctx.districtId, [id], "This person cannot be deleted");
     }
     await tx.person.delete({ where });
+    // The interviews went with the person: each says so too.
+    for (const interview of person.interviews) await emit("interview.deleted", () => ({ id: interview.id, person_id: id }));
+    await emit("person.deleted", () => ({ id }));
     return [
       ...(person.avatarKey ? [person.avatarKey] : []),
       ...person.files.map((f) => f.storageKey),

@@ -3,6 +3,8 @@ import { PERMISSIONS } from "@/lib/auth/permissions";
 import { terminateUserConnections } from "@/lib/realtime/publish";
 import { db } from "@/lib/db/client";
 import { seesAllInterviews } from "@/lib/interviews/visibility";
+import { personEventData } from "@/lib/webhooks/event-data";
+import { transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { getPerson } from "./get-person";
 import type { UpdateMeInput } from "./schemas";
 
@@ -25,7 +27,11 @@ export async function getMe(ctx: Ctx) {
 /** The person's own language (the interface follows it); nothing else about them changes here. */
 export async function updateMe(ctx: Ctx, input: UpdateMeInput) {
   if (ctx.actor.type !== "person") throw new Error("session only");
-  await db().person.update({ where: { id: ctx.actor.personId, districtId: ctx.districtId }, data: { language: input.language } });
+  const personId = ctx.actor.personId;
+  await transactionWithEvents(ctx.districtId, async (tx, emit) => {
+    await tx.person.update({ where: { id: personId, districtId: ctx.districtId }, data: { language: input.language } });
+    await emit("person.updated", () => personEventData(tx, ctx.districtId, personId));
+  });
   return getMe({ ...ctx, actor: { ...ctx.actor, language: input.language } });
 }
 

@@ -1,8 +1,9 @@
 import type { Ctx } from "@/lib/auth/context";
 import { terminateUserConnections } from "@/lib/realtime/publish";
-import { db } from "@/lib/db/client";
 import { assertKnownIds } from "@/lib/definitions/check-references";
 import { invalid, notFound } from "@/lib/errors/app-error";
+import { personEventData } from "@/lib/webhooks/event-data";
+import { readOnce, transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { duplicateEmail, isUniqueViolation } from "./create-person";
 import { getPerson } from "./get-person";
 import { assertAnotherActiveAdmin, assertCallerCovers, holdsAdminRole, lockDistrictAdmins } from "./rights";
@@ -31,7 +32,7 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
   });
 
   try {
-    await db().$transaction(async (tx) => {
+    await transactionWithEvents(ctx.districtId, async (tx, emit) => {
       const where = { id, districtId: ctx.districtId };
       await lockDistrictAdmins(tx, ctx.districtId);
       const existing = await tx.person.findFirst({ where, select: { roles: true, archived: true, emailKey: true } });
@@ -74,6 +75,10 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
       }
       // Archiving signs the person out everywhere.
       if (input.archived) await tx.session.deleteMany({ where: { personId: id } });
+      // Webhook events, with the person as committed (archiving is also an update).
+      const data = readOnce(() => personEventData(tx, ctx.districtId, id));
+      await emit("person.updated", data);
+      if (archivedChanges && input.archived) await emit("person.archived", data);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail();

@@ -200,6 +200,10 @@ const VALID_BODIES: Partial<Record<string, (r: Refs) => unknown>> = {
   "PATCH /api/me": () => ({ language: "es" }),
   "POST /api/keys": () => ({ name: `Key ${UNIQUE}`, scopes: ["read:people", "write:interviews"], expires_at: Date.now() + 86_400_000 }),
   "POST /api/realtime/auth": () => ({ socket_id: "1234.5678", channel_name: `private-person-${d.admin.id}` }),
+  // Disabled, for an event nothing here emits, at a name that never resolves: nothing is sent
+  // in the background while the district is compared before and after each request.
+  "POST /api/webhooks": () => ({ url: `https://hooks.hostile.invalid/${UNIQUE}`, event_types: ["key.revoked"], description: `Hostile ${UNIQUE}`, enabled: 0 }),
+  "PATCH /api/webhooks/{id}": () => ({ url: `https://hooks.hostile.invalid/${UNIQUE}`, event_types: ["key.revoked"], description: `Edited ${UNIQUE}`, enabled: 0 }),
 };
 
 /** The record a path id names, by the path up to that id. Others are created through their collection's POST. */

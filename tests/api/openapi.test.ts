@@ -588,6 +588,24 @@ describe("real responses match the documented schemas", () => {
     await check("POST", "/api/jobs/{id}/retry", `/api/jobs/${id}/retry`, { token, expect: 404 });
   });
 
+  it("webhooks: endpoints, rotation, a test event, the log, redelivery, replay", async () => {
+    // A name that never resolves (.invalid): the queued deliveries fail at once, harmlessly.
+    const created = await check("POST", "/api/webhooks", "/api/webhooks", { token, body: { url: "https://hooks.openapi.invalid/cas", event_types: ["key.revoked"], description: "OpenAPI" } });
+    const id = created.body.id as string;
+    await check("POST", "/api/webhooks", "/api/webhooks", { token, body: { url: "https://127.0.0.1/cas", event_types: ["key.revoked"] }, expect: 400 });
+    await check("GET", "/api/webhooks", "/api/webhooks", { token });
+    await check("GET", "/api/webhooks/{id}", `/api/webhooks/${id}`, { token });
+    await check("PATCH", "/api/webhooks/{id}", `/api/webhooks/${id}`, { token, body: { description: "Renamed" } });
+    await check("POST", "/api/webhooks/{id}/rotate", `/api/webhooks/${id}/rotate`, { token });
+    const sent = await check("POST", "/api/webhooks/{id}/test", `/api/webhooks/${id}/test`, { token });
+    await check("GET", "/api/webhooks/{id}/deliveries", `/api/webhooks/${id}/deliveries?limit=10`, { token });
+    await check("POST", "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver", `/api/webhooks/${id}/deliveries/${sent.body.delivery_id}/redeliver`, { token });
+    await check("POST", "/api/webhooks/{id}/replay", `/api/webhooks/${id}/replay`, { token, body: { since: Date.now() - 60_000 } });
+    await check("PATCH", "/api/webhooks/{id}", `/api/webhooks/${id}`, { token, body: { enabled: 0 } });
+    await check("POST", "/api/webhooks/{id}/replay", `/api/webhooks/${id}/replay`, { token, body: { since: Date.now() - 60_000 }, expect: 409 });
+    await check("DELETE", "/api/webhooks/{id}", `/api/webhooks/${id}`, { token });
+  });
+
   it("API keys", async () => {
     const created = await check("POST", "/api/keys", "/api/keys", { token, body: { name: "Integration", scopes: ["read:people"], expires_at: Date.now() + 86_400_000 } });
     expect(created.body.key).toMatch(/^cas_/);

@@ -5,6 +5,8 @@ import { transactionWithJobs } from "@/lib/jobs/enqueue";
 import type { JobData } from "@/lib/jobs/queues";
 import type { JobInfo } from "@/lib/jobs/run-workers";
 import { storage } from "@/lib/storage/storage";
+import { recordingEventData } from "@/lib/webhooks/event-data";
+import { emitEvent } from "@/lib/webhooks/emit-event";
 import { describeNumbers, missingChunkNumbers } from "../chunk-rules";
 import { combineChunks, type ChunkRow } from "../combine-chunks";
 import { runStep } from "./run-step";
@@ -60,7 +62,7 @@ export async function finalizeStep(data: JobData["recording-finalize"], job: Job
     }
     await reached("stored");
 
-    const attached = await transactionWithJobs(async (tx, enqueue) => {
+    const attached = await transactionWithJobs(async (tx, enqueue, enqueueMany) => {
       const [interview] = await tx.$queryRaw<{ id: string }[]>`
         select id from interviews where id = ${recording.interview_id} and person_id = ${recording.person_id} and district_id = ${d} for update`;
       if (!interview) return false;
@@ -72,6 +74,7 @@ export async function finalizeStep(data: JobData["recording-finalize"], job: Job
       await finishStep(tx, lease);
       await queueStep(tx, enqueue, data, "transcribe", { expireInSeconds: transcribeExpirySeconds(combined.durationMs) });
       await enqueue("chunks-delete", data, { singletonKey: data.recordingId });
+      await emitEvent(tx, { enqueue, enqueueMany }, d, "recording.finalized", () => recordingEventData(tx, d, data.recordingId));
       return true;
     });
     if (!attached) {

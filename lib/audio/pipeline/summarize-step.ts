@@ -5,6 +5,8 @@ import { summarize } from "@/lib/ai/providers";
 import { db } from "@/lib/db/client";
 import { conflict } from "@/lib/errors/app-error";
 import { transactionWithJobs } from "@/lib/jobs/enqueue";
+import { recordingEventData } from "@/lib/webhooks/event-data";
+import { emitEvent } from "@/lib/webhooks/emit-event";
 import type { JobData } from "@/lib/jobs/queues";
 import type { JobInfo } from "@/lib/jobs/run-workers";
 import { runStep } from "./run-step";
@@ -29,7 +31,7 @@ export async function summarizeStep(data: JobData["recording-summarize"], job: J
     const fallback = stored?.language && stored.language !== "und" ? stored.language : "en";
     const language = toLanguageCode(detectLanguage(text, fallback)) ?? fallback;
     const made = await summarize(text, language);
-    await transactionWithJobs(async (tx, enqueue) => {
+    await transactionWithJobs(async (tx, enqueue, enqueueMany) => {
       await tx.$executeRaw`delete from translations where district_id = ${d} and source_id = ${id} and source_type = 'summary'`;
       await tx.$executeRaw`
         update audio_recordings set summary = ${made.summary}, summary_language = ${language}, summary_provider = ${made.provider}, summarized_at = now()
@@ -37,6 +39,7 @@ export async function summarizeStep(data: JobData["recording-summarize"], job: J
       if (recording.interview_id) await tx.$executeRaw`update interviews set updated_at = now() where id = ${recording.interview_id} and district_id = ${d}`;
       await finishStep(tx, lease);
       await queueStep(tx, enqueue, data, "translate");
+      await emitEvent(tx, { enqueue, enqueueMany }, d, "recording.summarized", () => recordingEventData(tx, d, id));
     });
   });
 }

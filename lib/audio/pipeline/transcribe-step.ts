@@ -5,6 +5,8 @@ import { transcribeAudioFile, type PieceResult } from "@/lib/ai/transcribe-audio
 import { env } from "@/lib/env";
 import { AppError, conflict } from "@/lib/errors/app-error";
 import { transactionWithJobs } from "@/lib/jobs/enqueue";
+import { recordingEventData } from "@/lib/webhooks/event-data";
+import { emitEvent } from "@/lib/webhooks/emit-event";
 import type { JobData } from "@/lib/jobs/queues";
 import type { JobInfo } from "@/lib/jobs/run-workers";
 import { withAudioFrom, type AudioSource } from "../audio-source";
@@ -78,7 +80,7 @@ export async function transcribeStep(data: JobData["recording-transcribe"], job:
     }));
     const d = data.districtId;
     const id = data.recordingId;
-    await transactionWithJobs(async (tx, enqueue) => {
+    await transactionWithJobs(async (tx, enqueue, enqueueMany) => {
       await tx.$executeRaw`delete from transcript_segments where recording_id = ${id} and district_id = ${d}`;
       await tx.$executeRaw`
         insert into transcript_segments (recording_id, index, district_id, piece, start, "end", language, text)
@@ -97,6 +99,7 @@ export async function transcribeStep(data: JobData["recording-transcribe"], job:
         await skipStep(tx, data, "summarize", NOTHING_SAID);
         await skipStep(tx, data, "translate", NOTHING_SAID);
       }
+      await emitEvent(tx, { enqueue, enqueueMany }, d, "recording.transcribed", () => recordingEventData(tx, d, id));
     });
   });
 }

@@ -1,0 +1,87 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { db, type Tx } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { transactionWithJobs, type Enqueue, type EnqueueMany } from "@/lib/jobs/enqueue";
+import type { EventType } from "./event-types";
+
+export type DeliveryKind = "event" | "test" | "redelivery" | "replay";
+
+/** An event id, sent as `webhook-id` (Standard Webhooks' `msg_` form). */
+export const newEventId = () => `msg_${randomBytes(16).toString("hex")}`;
+
+/** The body of an event as sent, kept byte for byte: every attempt and redelivery sends the same. */
+export const eventBody = (type: string, data: unknown) => JSON.stringify({ type, timestamp: new Date().toISOString(), data });
+
+/** The retries of a delivery's job: the queue's (about a day), unless the operator's env says otherwise; a test event is tried once. */
+function retryOptions(kind: DeliveryKind) {
+  if (kind === "test") return { retryLimit: 0 };
+  const { WEBHOOK_RETRY_LIMIT, WEBHOOK_RETRY_DELAY_SECONDS } = env();
+  return {
+    ...(WEBHOOK_RETRY_LIMIT !== undefined ? { retryLimit: WEBHOOK_RETRY_LIMIT } : {}),
+    ...(WEBHOOK_RETRY_DELAY_SECONDS !== undefined ? { retryDelay: WEBHOOK_RETRY_DELAY_SECONDS } : {}),
+  };
+}
+
+/** One delivery row per (endpoint, event) and its `webhook-deliver` job, in the caller's transaction. */
+export async function queueDeliveries(tx: Tx, enqueueMany: EnqueueMany, districtId: string, kind: DeliveryKind, pairs: { endpointId: string; eventId: string }[]) {
+  if (!pairs.length) return [];
+  const rows = await tx.webhookDelivery.createManyAndReturn({ data: pairs.map((p) => ({ districtId, kind, ...p })), select: { id: true } });
+  const retries = retryOptions(kind);
+  await enqueueMany("webhook-deliver", rows.map((r) => ({ data: { districtId, deliveryId: r.id }, ...retries })));
+  return rows.map((r) => r.id);
+}
+
+/** Raised inside a transaction without the job queue when an endpoint turns out to be subscribed. */
+class NeedsQueue extends Error {}
+
+/** `data` is read only when an endpoint of the district listens to the type: most districts have none. */
+export type EventData = () => unknown;
+export type Emit = (type: EventType, data: EventData) => Promise<string | null>;
+/** The data of events that share it (an update that also archives or publishes), read at most once. */
+export function readOnce(read: () => Promise<unknown>): EventData {
+  let result: Promise<unknown> | undefined;
+  return () => (result ??= read());
+}
+
+export type EventQueue = { enqueue: Enqueue; enqueueMany: EnqueueMany } | null;
+
+/**
+ * Records an event of the district in the caller's transaction, and a delivery (with its job)
+ * for each enabled endpoint subscribed to its type: all of it commits with the change, or none
+ * of it. Events are kept when the district has an endpoint for the type, enabled or not (a
+ * disabled one replays them once it is fixed); otherwise nothing is written and the answer is
+ * null, else the event's id. Without a queue (`null`), an enabled subscriber aborts the
+ * transaction with NeedsQueue, which `transactionWithEvents` answers by running it again with one.
+ */
+export async function emitEvent(tx: Tx, queue: EventQueue, districtId: string, type: EventType, data: EventData): Promise<string | null> {
+  const endpoints = await tx.webhookEndpoint.findMany({ where: { districtId, eventTypes: { has: type } }, select: { id: true, enabled: true } });
+  if (!endpoints.length) return null;
+  const enabled = endpoints.filter((e) => e.enabled);
+  if (enabled.length && !queue) throw new NeedsQueue();
+  const id = newEventId();
+  await tx.webhookEvent.create({ data: { id, districtId, type, body: eventBody(type, await data()) } });
+  if (queue) await queueDeliveries(tx, queue.enqueueMany, districtId, "event", enabled.map((e) => ({ endpointId: e.id, eventId: id })));
+  return id;
+}
+
+const globalForEvents = globalThis as unknown as { __casEventsNeedQueue?: boolean };
+
+/**
+ * Runs `work` in one transaction in which it may emit events of the district (the change and its events commit
+ * together). Most districts have no endpoint, and then nothing is queued: the transaction runs
+ * without the job queue, which spares every process that only changes records from starting it
+ * (and, with JOBS_IN_PROCESS, its workers). As soon as an event has a subscriber, the work runs
+ * again in `transactionWithJobs` (the first run rolled back whole), and so does every later one.
+ */
+export async function transactionWithEvents<T>(districtId: string, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
+  if (!globalForEvents.__casEventsNeedQueue) {
+    try {
+      return await db().$transaction((tx) => work(tx, (type, data) => emitEvent(tx, null, districtId, type, data)));
+    } catch (error) {
+      if (!(error instanceof NeedsQueue)) throw error;
+      globalForEvents.__casEventsNeedQueue = true;
+    }
+  }
+  return transactionWithJobs((tx, enqueue, enqueueMany) => work(tx, (type, data) => emitEvent(tx, { enqueue, enqueueMany }, districtId, type, data)));
+}
