@@ -1,11 +1,12 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
+import { env } from "@/lib/env";
 import { assertDistrictScopedWrite } from "./district-scoped-writes";
 
 export { Prisma } from "./generated/client";
 
 function createClient(url: string) {
-  const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const adapter = new PrismaPg({ connectionString: url, max: env().DATABASE_POOL_SIZE });
   // Every write to a district's table names the district in its `where` (see district-scoped-writes.ts).
   return new PrismaClient({ adapter }).$extends({
     query: {
