@@ -180,9 +180,16 @@ async function* chunkBytes(chunks: ChunkRow[]) {
   }
 }
 
-/** Whether chunk 1 opens a WebM stream (an EBML header): anything else cannot be combined. */
+/**
+ * Whether chunk 1 opens a WebM stream (an EBML header): anything else cannot be combined. Its
+ * bytes gone from storage (e.g. stored by another process on a store this one does not share)
+ * is the contract's missing chunk, 409, so the client sends it again, not a 400 about its format.
+ */
 async function assertWebmStart(first: ChunkRow) {
-  const bytes = (await storage().read(first.storage_key)) ?? new Uint8Array();
+  const bytes = await storage().read(first.storage_key);
+  if (!bytes) {
+    throw conflict(`Chunk ${first.number} is missing: upload it, then finalize again.`, [{ path: `chunks.${first.number}`, message: `Chunk ${first.number} is missing.` }]);
+  }
   if (!startsLikeWebm(bytes)) {
     throw new AppError("validation_error", "Chunk 1 does not start a WebM recording: send the recorder's first chunk as number 1.", [
       { path: "chunks.1", message: "not the start of a WebM stream" },
