@@ -1,12 +1,13 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
-import { env } from "@/lib/env";
 import { assertDistrictScopedWrite } from "./district-scoped-writes";
+import { endPool, pool } from "./pool";
 
 export { Prisma } from "./generated/client";
 
-function createClient(url: string) {
-  const adapter = new PrismaPg({ connectionString: url, max: env().DATABASE_POOL_SIZE });
+function createClient() {
+  // On the process's one pool (lib/db/pool.ts), shared with the app's own SQL.
+  const adapter = new PrismaPg(pool());
   // Every write to a district's table names the district in its `where` (see district-scoped-writes.ts).
   return new PrismaClient({ adapter }).$extends({
     query: {
@@ -34,7 +35,7 @@ function databaseUrl() {
 export function db(): Db {
   const url = databaseUrl();
   if (!globalForPrisma.__casPrisma || globalForPrisma.__casPrismaUrl !== url) {
-    globalForPrisma.__casPrisma = createClient(url);
+    globalForPrisma.__casPrisma = createClient();
     globalForPrisma.__casPrismaUrl = url;
   }
   return globalForPrisma.__casPrisma;
@@ -43,4 +44,5 @@ export function db(): Db {
 export async function disconnectDb() {
   await globalForPrisma.__casPrisma?.$disconnect();
   globalForPrisma.__casPrisma = undefined;
+  await endPool();
 }

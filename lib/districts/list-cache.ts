@@ -1,36 +1,166 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
-import type { Ctx } from "@/lib/auth/context";
-import { db, Prisma } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/pool";
 import type { JsonDocument } from "@/lib/http/json-document";
 
-/** The district-wide lists kept encoded, each with the districts column that versions it. */
-const VERSION_COLUMN = { people: "people_version", interviews: "interviews_version" } as const;
-export type DistrictList = keyof typeof VERSION_COLUMN;
+/**
+ * A district-wide list kept as an encoded copy in each process, shared by every caller who sees
+ * all of it, and brought up to date with only the rows that changed.
+ *
+ * Triggers bump the district's `<list>_version` on every change to the list's table and note the
+ * changed rows in `list_changes`, in the same transaction (prisma/migrations/*_list_changes). Each
+ * read sends ONE statement that returns the current version and, in the same snapshot, the rows
+ * changed since the copy's version with each one's rank (how many list rows sort before it). The
+ * copy drops those rows and puts back the ones still in the list at their ranks, in rank order,
+ * which keeps it sorted exactly as the database sorts; only the changed rows are serialised.
+ * Many changes at once, or a copy older than what list_changes keeps, mean a whole rebuild.
+ *
+ * Within a process, reads of one list go one statement at a time: readers that arrive while one
+ * is out share the next one, which starts after they arrived and so sees what they wrote.
+ */
+export type ListSource<Row> = {
+  /** The list: its table, `districts.<list>_version` and `list_changes.list`. */
+  list: "people" | "interviews";
+  /** Which copy (e.g. active people only, or all). */
+  variant: string;
+  /** Columns of table alias `p` as `Row` expects them. */
+  columns: string;
+  /** The rows in this list, on the given table alias. */
+  filter: (alias: string) => string;
+  /** Row `q` sorts before row `p` (the list's ORDER BY as a row comparison). */
+  before: string;
+  /** ORDER BY on alias `p`. */
+  order: string;
+  serialize: (row: Row) => unknown;
+};
 
-type Entry = { version: bigint; body: Uint8Array };
+type Copy = {
+  version: bigint;
+  ids: string[];
+  rows: Map<string, Buffer>;
+  body: Buffer;
+  gzip?: Promise<Buffer>;
+};
 
-// Serialising 10,000 rows costs 100-150 ms of CPU; a district's list changes far less often
-// than it is read. Bounded by bytes, least recently used copies go first.
-const copies = new LRUCache<string, Entry>({ maxSize: 128 * 1024 * 1024, sizeCalculation: (e) => Math.max(1, e.body.byteLength) });
+/** More changed rows than this: a rebuild costs less than ranking each. */
+const MAX_PATCHED_ROWS = 256;
+/** How many versions list_changes keeps (the triggers prune older ones: migration *_list_changes). */
+const KEPT_VERSIONS = BigInt(1024);
+
+// Bounded by bytes; least recently used copies go first.
+const copies = new LRUCache<string, Copy>({ maxSize: 256 * 1024 * 1024, sizeCalculation: (c) => Math.max(1, c.body.byteLength * 2) });
+const queues = new Map<string, { running: Promise<Copy>; next?: Promise<Copy> }>();
 
 export const encodeJson = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
-/**
- * A district-wide list as a JSON document shared by every caller who sees all of it: the
- * cached copy is used while the district's version column (bumped by triggers on every change
- * to those rows, in the same transaction) is unchanged, and its ETag lets browsers revalidate
- * with a 304. The version is read before the list is built, so a change racing the build can
- * only make the copy look older than it is (rebuilt on the next read), never newer.
- */
-export async function cachedDistrictList(ctx: Ctx, list: DistrictList, variant: string, build: () => Promise<unknown>): Promise<JsonDocument> {
-  const rows = await db().$queryRaw<{ version: bigint }[]>`
-    select ${Prisma.raw(`"${VERSION_COLUMN[list]}"`)} as version from districts where id = ${ctx.districtId}`;
-  const version = rows[0]?.version ?? BigInt(0);
-  const key = `${list}:${ctx.districtId}:${variant}`;
-  let entry = copies.get(key);
-  if (!entry || entry.version !== version) {
-    entry = { version, body: encodeJson(await build()) };
-    copies.set(key, entry);
+const COMMA = Buffer.from(",");
+function assemble(ids: string[], rows: Map<string, Buffer>): Buffer {
+  const parts: Buffer[] = [Buffer.from("[")];
+  ids.forEach((id, i) => {
+    if (i) parts.push(COMMA);
+    parts.push(rows.get(id)!);
+  });
+  parts.push(Buffer.from("]"));
+  return Buffer.concat(parts);
+}
+
+const encodeRow = <Row>(source: ListSource<Row>, row: Row) => Buffer.from(JSON.stringify(source.serialize(row)));
+
+async function rebuild<Row>(source: ListSource<Row>, districtId: string): Promise<Copy> {
+  // The version and the rows in one statement: one snapshot.
+  const rows = await sqlRows<Row & { __version: string; __id: string | null }>(
+    `select d.${source.list}_version::text as "__version", p.id as "__id", ${source.columns}
+       from districts d left join ${source.list} p on p.district_id = d.id and ${source.filter("p")}
+      where d.id = $1 order by ${source.order}`,
+    [districtId],
+  );
+  const ids: string[] = [];
+  const encoded = new Map<string, Buffer>();
+  for (const row of rows) {
+    if (row.__id === null) continue;
+    ids.push(row.__id);
+    encoded.set(row.__id, encodeRow(source, row));
   }
-  return { body: entry.body, etag: `W/"${key}:${version}"` };
+  return { version: BigInt(rows[0]?.__version ?? 0), ids, rows: encoded, body: assemble(ids, encoded) };
+}
+
+type ChangeRow = { __version: string; __changed: string; __row: string | null; __id: string | null; __rank: string | null };
+
+/** The copy brought to the current version from the changed rows alone, or null when a rebuild is due. */
+async function patch<Row>(source: ListSource<Row>, districtId: string, copy: Copy): Promise<Copy | null> {
+  const rows = await sqlRows<Row & ChangeRow>(
+    `with v as (select ${source.list}_version as version from districts where id = $1),
+          c as (select distinct row_id from list_changes where district_id = $1 and list = '${source.list}' and version > $2),
+          n as (select count(*) as changed from c)
+     select v.version::text as "__version", n.changed::text as "__changed", c.row_id as "__row", p.id as "__id",
+            case when p.id is not null then (select count(*) from ${source.list} q where q.district_id = $1 and ${source.filter("q")} and ${source.before}) end::text as "__rank",
+            ${source.columns}
+       from v cross join n
+       left join c on n.changed <= ${MAX_PATCHED_ROWS}
+       left join ${source.list} p on p.id = c.row_id and p.district_id = $1 and ${source.filter("p")}`,
+    [districtId, copy.version.toString()],
+  );
+  const first = rows[0];
+  if (!first) return null; // the district is gone
+  const version = BigInt(first.__version);
+  if (version === copy.version) return copy;
+  if (Number(first.__changed) > MAX_PATCHED_ROWS || version - copy.version > KEPT_VERSIONS || version < copy.version) return null;
+  const changed = new Set(rows.flatMap((r) => (r.__row ? [r.__row] : [])));
+  const ids = copy.ids.filter((id) => !changed.has(id));
+  const encoded = new Map(copy.rows);
+  for (const id of changed) encoded.delete(id);
+  const present = rows.filter((r) => r.__id !== null).sort((a, b) => Number(a.__rank) - Number(b.__rank));
+  for (const row of present) {
+    const rank = Number(row.__rank);
+    if (rank > ids.length) return null; // cannot happen in one snapshot; rebuilt rather than trusted
+    ids.splice(rank, 0, row.__id!);
+    encoded.set(row.__id!, encodeRow(source, row));
+  }
+  return { version, ids, rows: encoded, body: assemble(ids, encoded) };
+}
+
+async function refresh<Row>(source: ListSource<Row>, districtId: string, key: string): Promise<Copy> {
+  const current = copies.get(key);
+  const next = (current && (await patch(source, districtId, current))) ?? (await rebuild(source, districtId));
+  if (next !== current) copies.set(key, next);
+  return next;
+}
+
+/** The copy as of a statement sent after this call: shared with the other readers arriving meanwhile. */
+function upToDate<Row>(source: ListSource<Row>, districtId: string, key: string): Promise<Copy> {
+  const queue = queues.get(key);
+  if (!queue) {
+    const entry: { running: Promise<Copy>; next?: Promise<Copy> } = { running: refresh(source, districtId, key) };
+    queues.set(key, entry);
+    const done = () => {
+      if (queues.get(key) === entry && !entry.next) queues.delete(key);
+    };
+    entry.running.then(done, done);
+    return entry.running;
+  }
+  // One is out already, sent before this reader came: the next one is sent when it is back.
+  queue.next ??= queue.running
+    .catch(() => undefined)
+    .then(() => {
+      queues.delete(key);
+      return upToDate(source, districtId, key);
+    });
+  return queue.next;
+}
+
+const gzip = promisify(zlib.gzip);
+
+/**
+ * GET of a district-wide list: the shared copy, current as of this request, with its ETag (the
+ * version, the same in every process) and its gzip (made once per version, off the event loop).
+ */
+export async function cachedDistrictList<Row>(districtId: string, source: ListSource<Row>): Promise<JsonDocument> {
+  const key = `${source.list}:${districtId}:${source.variant}`;
+  const copy = await upToDate(source, districtId, key);
+  return {
+    body: copy.body,
+    etag: `W/"${key}:${copy.version}"`,
+    gzip: () => (copy.gzip ??= gzip(copy.body, { level: 1 })),
+  };
 }

@@ -2,6 +2,7 @@ import type { Ctx } from "@/lib/auth/context";
 import { db, type Prisma } from "@/lib/db/client";
 import { cachedDistrictList, encodeJson } from "@/lib/districts/list-cache";
 import type { JsonDocument } from "@/lib/http/json-document";
+import { interviewListSource } from "./interview-list-source";
 import type { ListInterviewsQuery } from "./schemas";
 import { interviewListSelect, serializeInterviewSummary } from "./serialize-interview";
 import { assertCanAskAboutPerson, seesAllInterviews, visibleInterviewsWhere } from "./visibility";
@@ -36,7 +37,7 @@ export async function listInterviews(ctx: Ctx, query: ListInterviewsQuery = {}) 
 export async function interviewsListDocument(ctx: Ctx, query: ListInterviewsQuery = {}): Promise<JsonDocument> {
   const filtered = Object.values(query).some((v) => v !== undefined);
   if (filtered || !seesAllInterviews(ctx)) return { body: encodeJson(await listInterviews(ctx, query)) };
-  return cachedDistrictList(ctx, "interviews", "all", () => listInterviews(ctx));
+  return cachedDistrictList(ctx.districtId, interviewListSource);
 }
 
 /** Interviews of one person that the caller may see, newest first, in the list shape. */

@@ -1,0 +1,44 @@
+import pg from "pg";
+import { env } from "@/lib/env";
+
+/**
+ * The process's one pool of connections, for Prisma (its driver adapter runs on it) and for the
+ * few hot paths that send their own SQL (authentication, list copies, single reads): the SQL is
+ * the same either way, but skipping Prisma's query engine saves most of a request's CPU there.
+ * Statements go unnamed: on the embedded database every connection shares one backend session,
+ * so a named prepared statement of one connection collides with another's.
+ */
+const globalForPool = globalThis as unknown as { __casPool?: pg.Pool; __casPoolUrl?: string };
+
+export function pool(): pg.Pool {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start`, which provides the embedded database.");
+  if (!globalForPool.__casPool || globalForPool.__casPoolUrl !== url) {
+    const created = new pg.Pool({ connectionString: url, max: env().DATABASE_POOL_SIZE });
+    // A connection the server drops while idle is not any request's error.
+    created.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
+    globalForPool.__casPool = created;
+    globalForPool.__casPoolUrl = url;
+  }
+  return globalForPool.__casPool;
+}
+
+export async function endPool() {
+  const current = globalForPool.__casPool;
+  globalForPool.__casPool = undefined;
+  globalForPool.__casPoolUrl = undefined;
+  await current?.end();
+}
+
+// Columns are timestamp(3) without a time zone holding UTC (Prisma's convention): read them as
+// UTC, whatever the server's zone. BIGINT stays a string unless a query casts it.
+const TIMESTAMP = 1114;
+const parseUtc = (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === TIMESTAMP ? parseUtc : pg.types.getTypeParser(oid, format))) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+/** Rows of one statement, with `$1…` parameters. */
+export async function sqlRows<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  return (await pool().query<T>({ text, values, types })).rows;
+}
