@@ -1,3 +1,5 @@
+import { PRE_ENCODED_HEADER } from "./pre-encoded";
+
 /**
  * A JSON body already encoded, with the ETag of its version when it has one, and its gzip when
  * it keeps one (made once and shared, rather than compressed again for every request).
@@ -28,7 +30,9 @@ export async function jsonDocumentResponse(req: Request, doc: JsonDocument): Pro
   if (doc.gzip) headers.vary = "Accept-Encoding";
   if (doc.etag && matches(req.headers.get("if-none-match"), doc.etag)) return new Response(null, { status: 304, headers });
   if (doc.gzip && acceptsGzip(req.headers.get("accept-encoding"))) {
-    return new Response((await doc.gzip()) as BodyInit, { headers: { ...headers, "content-encoding": "gzip" } });
+    // Served by Next.js behind lib/http/app-server.ts, which makes this the Content-Encoding
+    // (Next.js would drop that header and compress the gzip again).
+    return new Response((await doc.gzip()) as BodyInit, { headers: { ...headers, "content-encoding": "gzip", [PRE_ENCODED_HEADER]: "gzip" } });
   }
   return new Response(doc.body as BodyInit, { headers });
 }
