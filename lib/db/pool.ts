@@ -42,3 +42,9 @@ const types = {
 export async function sqlRows<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   return (await pool().query<T>({ text, values, types })).rows;
 }
+
+/** Positional parameters for a statement built from parts: `p(value)` adds one and names it ($1, $2…). */
+export function sqlParams() {
+  const values: unknown[] = [];
+  return { values, p: (value: unknown) => `$${values.push(value)}` };
+}

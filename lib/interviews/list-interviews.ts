@@ -1,14 +1,17 @@
 import type { Ctx } from "@/lib/auth/context";
-import { db, type Prisma } from "@/lib/db/client";
+import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { cachedDistrictList, encodeJson } from "@/lib/districts/list-cache";
 import type { JsonDocument } from "@/lib/http/json-document";
 import { interviewListSource } from "./interview-list-source";
 import type { ListInterviewsQuery } from "./schemas";
-import { interviewListSelect, serializeInterviewSummary } from "./serialize-interview";
-import { assertCanAskAboutPerson, seesAllInterviews, visibleInterviewsWhere } from "./visibility";
+import { serializeInterviewSummary, type InterviewRow } from "./serialize-interview";
+import { assertCanAskAboutPerson, seesAllInterviews, visibleInterviewsSql } from "./visibility";
 
-// Newest first; created_at breaks ties between interviews of the same day.
-const newestFirst = [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }] satisfies Prisma.InterviewOrderByWithRelationInput[];
+/** Interviews (alias p) matching `where`, newest first (created_at breaks ties between interviews of one day), in the list shape. */
+async function interviewRows(where: string, values: unknown[]) {
+  const rows = await sqlRows<InterviewRow>(`select ${interviewListSource.columns} from interviews p where ${where} order by ${interviewListSource.order}`, values);
+  return rows.map(serializeInterviewSummary);
+}
 
 /**
  * GET /api/interviews: every interview the caller may see, in the list shape (no responses
@@ -16,18 +19,14 @@ const newestFirst = [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }] sa
  * person_id, board_id, published (0|1), from / to (YYYY-MM-DD, inclusive).
  */
 export async function listInterviews(ctx: Ctx, query: ListInterviewsQuery = {}) {
-  const filters: Prisma.InterviewWhereInput = {
-    personId: query.person_id,
-    boardId: query.board_id,
-    published: query.published,
-    date: query.from || query.to ? { gte: query.from, lte: query.to } : undefined,
-  };
-  const rows = await db().interview.findMany({
-    where: { AND: [visibleInterviewsWhere(ctx), filters] },
-    select: interviewListSelect,
-    orderBy: newestFirst,
-  });
-  return rows.map(serializeInterviewSummary);
+  const { values, p } = sqlParams();
+  const where = [visibleInterviewsSql(ctx, "p", p)];
+  if (query.person_id !== undefined) where.push(`p.person_id = ${p(query.person_id)}`);
+  if (query.board_id !== undefined) where.push(`p.board_id = ${p(query.board_id)}`);
+  if (query.published !== undefined) where.push(`p.published = ${p(query.published)}`);
+  if (query.from !== undefined) where.push(`p.date >= ${p(query.from)}`);
+  if (query.to !== undefined) where.push(`p.date <= ${p(query.to)}`);
+  return interviewRows(where.join(" and "), values);
 }
 
 /**
@@ -42,12 +41,8 @@ export async function interviewsListDocument(ctx: Ctx, query: ListInterviewsQuer
 
 /** Interviews of one person that the caller may see, newest first, in the list shape. */
 export async function listInterviewsOfPerson(ctx: Ctx, personId: string) {
-  const rows = await db().interview.findMany({
-    where: { AND: [visibleInterviewsWhere(ctx), { personId }] },
-    select: interviewListSelect,
-    orderBy: newestFirst,
-  });
-  return rows.map(serializeInterviewSummary);
+  const { values, p } = sqlParams();
+  return interviewRows(`${visibleInterviewsSql(ctx, "p", p)} and p.person_id = ${p(personId)}`, values);
 }
 
 /** GET /api/interviews/:personId: 404 unless the caller may ask about that person; else maybe []. */

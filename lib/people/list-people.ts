@@ -1,19 +1,17 @@
 import { seesAllPeople, type Ctx } from "@/lib/auth/context";
-import { db } from "@/lib/db/client";
+import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { cachedDistrictList, encodeJson } from "@/lib/districts/list-cache";
 import type { JsonDocument } from "@/lib/http/json-document";
 import { peopleListSource } from "./people-list-source";
-import { personSelect, serializePerson } from "./serialize-person";
-import { visiblePeopleWhere } from "./visibility";
+import type { PersonRow } from "./serialize-person";
+import { visiblePeopleSql } from "./visibility";
 
-/** Active people by default; `archived: true` includes the archived ones too. */
+/** Active people by default; `archived: true` includes the archived ones too. In the copy's order and shape. */
 export async function listPeople(ctx: Ctx, query: { archived?: boolean }) {
-  const rows = await db().person.findMany({
-    where: { AND: [visiblePeopleWhere(ctx), query.archived ? {} : { archived: false }] },
-    select: personSelect,
-    orderBy: [{ last: "asc" }, { first: "asc" }, { id: "asc" }],
-  });
-  return rows.map((row) => ({ ...serializePerson(row), avatar_url: null }));
+  const source = peopleListSource(Boolean(query.archived));
+  const { values, p } = sqlParams();
+  const rows = await sqlRows<PersonRow>(`select ${source.columns} from people p where ${visiblePeopleSql(ctx, "p", p)} and ${source.filter("p")} order by ${source.order}`, values);
+  return rows.map(source.serialize);
 }
 
 /** GET /api/people: callers who see the whole district share a cached copy with an ETag. */
