@@ -3,6 +3,7 @@ import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { sqlRows } from "@/lib/db/pool";
 import type { JsonDocument } from "@/lib/http/json-document";
+import { encodeCursor, type CursorKey, type Page } from "@/lib/http/page-params";
 
 /**
  * A district-wide list kept as an encoded copy in each process, shared by every caller who sees
@@ -33,6 +34,10 @@ export type ListSource<Row> = {
   /** ORDER BY on alias `p`. */
   order: string;
   serialize: (row: Row) => unknown;
+  /** A serialised row's sort key, which a page's cursor carries. */
+  keyOf: (serialized: never) => CursorKey;
+  /** Rows of alias `p` after `key` in the list's order (keyset paging), the key's values added with `p`. */
+  after: (key: CursorKey, p: (value: unknown) => string) => string;
 };
 
 type Copy = {
@@ -41,6 +46,8 @@ type Copy = {
   rows: Map<string, Buffer>;
   body: Buffer;
   gzip?: Promise<Buffer>;
+  /** Position of each id, made when a page first asks. */
+  index?: Map<string, number>;
 };
 
 /** More changed rows than this: a rebuild costs less than ranking each. */
@@ -55,7 +62,7 @@ const queues = new Map<string, { running: Promise<Copy>; next?: Promise<Copy> }>
 export const encodeJson = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 const COMMA = Buffer.from(",");
-function assemble(ids: string[], rows: Map<string, Buffer>): Buffer {
+function assemble(ids: readonly string[], rows: Map<string, Buffer>): Buffer {
   const parts: Buffer[] = [Buffer.from("[")];
   ids.forEach((id, i) => {
     if (i) parts.push(COMMA);
@@ -163,4 +170,42 @@ export async function cachedDistrictList<Row>(districtId: string, source: ListSo
     etag: `W/"${key}:${copy.version}"`,
     gzip: () => (copy.gzip ??= gzip(copy.body, { level: 1 })),
   };
+}
+
+const sameKey = (a: CursorKey, b: CursorKey) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * A page of the shared copy: from the start, or after the cursor's row when that row is still
+ * in the copy with the same key. Null when it is not (moved or gone): the caller then pages in
+ * the database, by key.
+ */
+export async function cachedDistrictPage<Row>(districtId: string, source: ListSource<Row>, page: Page): Promise<JsonDocument | null> {
+  const key = `${source.list}:${districtId}:${source.variant}`;
+  const copy = await upToDate(source, districtId, key);
+  let start = 0;
+  if (page.cursor) {
+    const id = page.cursor[page.cursor.length - 1];
+    copy.index ??= new Map(copy.ids.map((rowId, i) => [rowId, i]));
+    const at = typeof id === "string" ? copy.index.get(id) : undefined;
+    if (at === undefined || !sameKey(source.keyOf(JSON.parse(copy.rows.get(id as string)!.toString("utf8")) as never), page.cursor)) return null;
+    start = at + 1;
+  }
+  const ids = copy.ids.slice(start, start + page.limit);
+  const more = start + page.limit < copy.ids.length;
+  const last = ids.length ? (JSON.parse(copy.rows.get(ids[ids.length - 1])!.toString("utf8")) as never) : undefined;
+  return { body: assemble(ids, copy.rows), nextCursor: more && last ? encodeCursor(source.keyOf(last)) : undefined };
+}
+
+/**
+ * A page read in the database, by key: rows of alias `p` matching `where` (which carries the
+ * district and the caller's visibility), after the cursor, `limit` of them and one more to tell
+ * whether a next page exists.
+ */
+export async function databasePage<Row>(source: ListSource<Row>, where: string, values: unknown[], page: Page): Promise<JsonDocument> {
+  const p = (value: unknown) => `$${values.push(value)}`;
+  const after = page.cursor ? ` and ${source.after(page.cursor, p)}` : "";
+  const rows = await sqlRows<Row & Record<string, unknown>>(`select ${source.columns} from ${source.list} p where ${where}${after} order by ${source.order} limit ${page.limit + 1}`, values);
+  const serialized = rows.slice(0, page.limit).map(source.serialize);
+  const last = serialized[serialized.length - 1];
+  return { body: encodeJson(serialized), nextCursor: rows.length > page.limit && last ? encodeCursor(source.keyOf(last as never)) : undefined };
 }

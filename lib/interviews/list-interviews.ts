@@ -1,7 +1,8 @@
 import type { Ctx } from "@/lib/auth/context";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
-import { cachedDistrictList, encodeJson } from "@/lib/districts/list-cache";
+import { cachedDistrictList, cachedDistrictPage, databasePage, encodeJson } from "@/lib/districts/list-cache";
 import type { JsonDocument } from "@/lib/http/json-document";
+import { pageOf } from "@/lib/http/page-params";
 import { interviewListSource } from "./interview-list-source";
 import type { ListInterviewsQuery } from "./schemas";
 import { serializeInterviewSummary, type InterviewRow } from "./serialize-interview";
@@ -19,6 +20,12 @@ async function interviewRows(where: string, values: unknown[]) {
  * person_id, board_id, published (0|1), from / to (YYYY-MM-DD, inclusive).
  */
 export async function listInterviews(ctx: Ctx, query: ListInterviewsQuery = {}) {
+  const { where, values } = filtersOf(ctx, query);
+  return interviewRows(where, values);
+}
+
+/** The caller's visibility and the query's filters, as SQL on alias p. */
+function filtersOf(ctx: Ctx, query: ListInterviewsQuery) {
   const { values, p } = sqlParams();
   const where = [visibleInterviewsSql(ctx, "p", p)];
   if (query.person_id !== undefined) where.push(`p.person_id = ${p(query.person_id)}`);
@@ -26,17 +33,23 @@ export async function listInterviews(ctx: Ctx, query: ListInterviewsQuery = {}) 
   if (query.published !== undefined) where.push(`p.published = ${p(query.published)}`);
   if (query.from !== undefined) where.push(`p.date >= ${p(query.from)}`);
   if (query.to !== undefined) where.push(`p.date <= ${p(query.to)}`);
-  return interviewRows(where.join(" and "), values);
+  return { where: where.join(" and "), values };
 }
 
 /**
  * GET /api/interviews: staff asking for the whole district (no filter) share a cached copy
- * with an ETag; filtered lists and the lists of mentors and candidates are built each time.
+ * with an ETag, and read its pages from it; filtered lists and the lists of mentors and
+ * candidates are built each time, their pages read by key in the database.
  */
 export async function interviewsListDocument(ctx: Ctx, query: ListInterviewsQuery = {}): Promise<JsonDocument> {
-  const filtered = Object.values(query).some((v) => v !== undefined);
-  if (filtered || !seesAllInterviews(ctx)) return { body: encodeJson(await listInterviews(ctx, query)) };
-  return cachedDistrictList(ctx.districtId, interviewListSource);
+  const { limit: _limit, cursor: _cursor, ...filters } = query;
+  const shared = seesAllInterviews(ctx) && !Object.values(filters).some((v) => v !== undefined);
+  const page = pageOf(query);
+  if (!page) return shared ? cachedDistrictList(ctx.districtId, interviewListSource) : { body: encodeJson(await listInterviews(ctx, query)) };
+  const fromCopy = shared ? await cachedDistrictPage(ctx.districtId, interviewListSource, page) : null;
+  if (fromCopy) return fromCopy;
+  const { where, values } = filtersOf(ctx, query);
+  return databasePage(interviewListSource, where, values, page);
 }
 
 /** Interviews of one person that the caller may see, newest first, in the list shape. */

@@ -12,4 +12,6 @@ export const peopleListSource = (archived: boolean): ListSource<PersonRow> => ({
   before: "(q.last, q.first, q.id) < (p.last, p.first, p.id)",
   order: "p.last, p.first, p.id",
   serialize: (row) => ({ ...serializePerson(row), avatar_url: null }),
+  keyOf: (person: { last: string; first: string; id: string }) => [person.last, person.first, person.id],
+  after: ([last, first, id], p) => `(p.last, p.first, p.id) > (${p(String(last))}, ${p(String(first))}, ${p(String(id))})`,
 });
