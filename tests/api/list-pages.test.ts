@@ -24,16 +24,17 @@ async function allPages(path: string, token: string) {
   const sizes: number[] = [];
   let next: string | null = path;
   while (next) {
-    const res = await api.get(next, token);
+    const res: { status: number; body: Row[]; headers: Headers } = await api.get(next, token);
     expect(res.status, next).toBe(200);
     rows.push(...res.body);
     sizes.push(res.body.length);
     const cursor = res.headers.get("x-next-cursor");
     if (cursor) {
-      const link = res.headers.get("link")!;
+      const link: string = res.headers.get("link")!;
       expect(link).toMatch(/^<\/api\/[^>]+>; rel="next"$/);
-      next = link.slice(1, link.indexOf(">"));
-      expect(new URL(next, "http://x").searchParams.get("cursor")).toBe(cursor);
+      const following = link.slice(1, link.indexOf(">"));
+      expect(new URL(following, "http://x").searchParams.get("cursor")).toBe(cursor);
+      next = following;
     } else next = null;
   }
   return { ids: rows.map((r) => r.id), sizes };
