@@ -1,9 +1,8 @@
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { sqlRows } from "@/lib/db/pool";
 import type { JsonDocument } from "@/lib/http/json-document";
 import { encodeCursor, type CursorKey, type Page } from "@/lib/http/page-params";
+import { bodyOf, gzipOf, patchBlocks, positionOf, sliceRows, toBlocks, type Block } from "./list-blocks";
 
 /**
  * A district-wide list kept as an encoded copy in each process, shared by every caller who sees
@@ -12,9 +11,11 @@ import { encodeCursor, type CursorKey, type Page } from "@/lib/http/page-params"
  * Triggers bump the district's `<list>_version` on every change to the list's table and note the
  * changed rows in `list_changes`, in the same transaction (prisma/migrations/*_list_changes). Each
  * read sends ONE statement that returns the current version and, in the same snapshot, the rows
- * changed since the copy's version with each one's rank (how many list rows sort before it). The
- * copy drops those rows and puts back the ones still in the list at their ranks, in rank order,
- * which keeps it sorted exactly as the database sorts; only the changed rows are serialised.
+ * changed since the copy's version; those that moved (see the migration) come with their rank
+ * (how many list rows sort before it). The copy changes the others in place, drops the moved
+ * ones and puts back those still in the list at their ranks, in rank order, which keeps it
+ * sorted exactly as the database sorts; only the changed rows are serialised, and
+ * only the blocks of rows they fall in are joined and compressed again (list-blocks.ts).
  * Many changes at once, or a copy older than what list_changes keeps, mean a whole rebuild.
  *
  * Within a process, reads of one list go one statement at a time: readers that arrive while one
@@ -42,12 +43,10 @@ export type ListSource<Row> = {
 
 type Copy = {
   version: bigint;
-  ids: string[];
-  rows: Map<string, Buffer>;
-  body: Buffer;
-  gzip?: Promise<Buffer>;
-  /** Position of each id, made when a page first asks. */
-  index?: Map<string, number>;
+  blocks: readonly Block[];
+  count: number;
+  body?: Buffer;
+  gzip?: Buffer;
 };
 
 /** More changed rows than this: a rebuild costs less than ranking each. */
@@ -55,22 +54,11 @@ const MAX_PATCHED_ROWS = 256;
 /** How many versions list_changes keeps (the triggers prune older ones: migration *_list_changes). */
 const KEPT_VERSIONS = BigInt(1024);
 
-// Bounded by bytes; least recently used copies go first.
-const copies = new LRUCache<string, Copy>({ maxSize: 256 * 1024 * 1024, sizeCalculation: (c) => Math.max(1, c.body.byteLength * 2) });
+// Bounded by bytes (about twice the JSON: the rows, and the body once asked for); least recently used copies go first.
+const copies = new LRUCache<string, Copy>({ maxSize: 256 * 1024 * 1024, sizeCalculation: (c) => Math.max(1, c.blocks.reduce((sum, b) => sum + b.plain().length, 0) * 2) });
 const queues = new Map<string, { running: Promise<Copy>; next?: Promise<Copy> }>();
 
 export const encodeJson = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
-
-const COMMA = Buffer.from(",");
-function assemble(ids: readonly string[], rows: Map<string, Buffer>): Buffer {
-  const parts: Buffer[] = [Buffer.from("[")];
-  ids.forEach((id, i) => {
-    if (i) parts.push(COMMA);
-    parts.push(rows.get(id)!);
-  });
-  parts.push(Buffer.from("]"));
-  return Buffer.concat(parts);
-}
 
 const encodeRow = <Row>(source: ListSource<Row>, row: Row) => Buffer.from(JSON.stringify(source.serialize(row)));
 
@@ -83,25 +71,25 @@ async function rebuild<Row>(source: ListSource<Row>, districtId: string): Promis
     [districtId],
   );
   const ids: string[] = [];
-  const encoded = new Map<string, Buffer>();
+  const encoded: Buffer[] = [];
   for (const row of rows) {
     if (row.__id === null) continue;
     ids.push(row.__id);
-    encoded.set(row.__id, encodeRow(source, row));
+    encoded.push(encodeRow(source, row));
   }
-  return { version: BigInt(rows[0]?.__version ?? 0), ids, rows: encoded, body: assemble(ids, encoded) };
+  return { version: BigInt(rows[0]?.__version ?? 0), blocks: toBlocks(ids, encoded), count: ids.length };
 }
 
-type ChangeRow = { __version: string; __changed: string; __row: string | null; __id: string | null; __rank: string | null };
+type ChangeRow = { __version: string; __changed: string; __row: string | null; __moved: boolean | null; __id: string | null; __rank: string | null };
 
 /** The copy brought to the current version from the changed rows alone, or null when a rebuild is due. */
 async function patch<Row>(source: ListSource<Row>, districtId: string, copy: Copy): Promise<Copy | null> {
   const rows = await sqlRows<Row & ChangeRow>(
     `with v as (select ${source.list}_version as version from districts where id = $1),
-          c as (select distinct row_id from list_changes where district_id = $1 and list = '${source.list}' and version > $2),
+          c as (select row_id, bool_or(moved) as moved from list_changes where district_id = $1 and list = '${source.list}' and version > $2 group by row_id),
           n as (select count(*) as changed from c)
-     select v.version::text as "__version", n.changed::text as "__changed", c.row_id as "__row", p.id as "__id",
-            case when p.id is not null then (select count(*) from ${source.list} q where q.district_id = $1 and ${source.filter("q")} and ${source.before}) end::text as "__rank",
+     select v.version::text as "__version", n.changed::text as "__changed", c.row_id as "__row", c.moved as "__moved", p.id as "__id",
+            case when p.id is not null and c.moved then (select count(*) from ${source.list} q where q.district_id = $1 and ${source.filter("q")} and ${source.before}) end::text as "__rank",
             ${source.columns}
        from v cross join n
        left join c on n.changed <= ${MAX_PATCHED_ROWS}
@@ -113,18 +101,17 @@ async function patch<Row>(source: ListSource<Row>, districtId: string, copy: Cop
   const version = BigInt(first.__version);
   if (version === copy.version) return copy;
   if (Number(first.__changed) > MAX_PATCHED_ROWS || version - copy.version > KEPT_VERSIONS || version < copy.version) return null;
-  const changed = new Set(rows.flatMap((r) => (r.__row ? [r.__row] : [])));
-  const ids = copy.ids.filter((id) => !changed.has(id));
-  const encoded = new Map(copy.rows);
-  for (const id of changed) encoded.delete(id);
-  const present = rows.filter((r) => r.__id !== null).sort((a, b) => Number(a.__rank) - Number(b.__rank));
-  for (const row of present) {
-    const rank = Number(row.__rank);
-    if (rank > ids.length) return null; // cannot happen in one snapshot; rebuilt rather than trusted
-    ids.splice(rank, 0, row.__id!);
-    encoded.set(row.__id!, encodeRow(source, row));
-  }
-  return { version, ids, rows: encoded, body: assemble(ids, encoded) };
+  // Rows that moved (or left) come out and go back at their ranks; the others change in place.
+  const moved = new Set(rows.flatMap((r) => (r.__row && r.__moved ? [r.__row] : [])));
+  const inserted = rows
+    .filter((r) => r.__id !== null && r.__moved)
+    .map((r) => ({ id: r.__id!, row: encodeRow(source, r), rank: Number(r.__rank) }))
+    .sort((a, b) => a.rank - b.rank);
+  const replaced = new Map(rows.filter((r) => r.__id !== null && !r.__moved).map((r) => [r.__id!, encodeRow(source, r)]));
+  // A rank outside the list, or a row in place that is not there, cannot happen in one snapshot: rebuilt rather than trusted.
+  const blocks = patchBlocks(copy.blocks, { removed: moved, inserted, replaced });
+  if (!blocks) return null;
+  return { version, blocks, count: blocks.reduce((sum, b) => sum + b.ids.length, 0) };
 }
 
 async function refresh<Row>(source: ListSource<Row>, districtId: string, key: string): Promise<Copy> {
@@ -156,19 +143,21 @@ function upToDate<Row>(source: ListSource<Row>, districtId: string, key: string)
   return queue.next;
 }
 
-const gzip = promisify(zlib.gzip);
-
 /**
  * GET of a district-wide list: the shared copy, current as of this request, with its ETag (the
- * version, the same in every process) and its gzip (made once per version, off the event loop).
+ * version, the same in every process) and its gzip (made once per version, from the blocks'
+ * deflated pieces: only the blocks a change touched are compressed again).
  */
 export async function cachedDistrictList<Row>(districtId: string, source: ListSource<Row>): Promise<JsonDocument> {
   const key = `${source.list}:${districtId}:${source.variant}`;
   const copy = await upToDate(source, districtId, key);
   return {
-    body: copy.body,
+    // Joined only for a caller that does not take gzip.
+    get body() {
+      return (copy.body ??= bodyOf(copy.blocks));
+    },
     etag: `W/"${key}:${copy.version}"`,
-    gzip: () => (copy.gzip ??= gzip(copy.body, { level: 1 })),
+    gzip: async () => (copy.gzip ??= gzipOf(copy.blocks)),
   };
 }
 
@@ -182,18 +171,20 @@ const sameKey = (a: CursorKey, b: CursorKey) => a.length === b.length && a.every
 export async function cachedDistrictPage<Row>(districtId: string, source: ListSource<Row>, page: Page): Promise<JsonDocument | null> {
   const key = `${source.list}:${districtId}:${source.variant}`;
   const copy = await upToDate(source, districtId, key);
+  const keyAt = (position: number) => source.keyOf(JSON.parse(sliceRows(copy.blocks, position, 1).rows[0].toString("utf8")) as never);
   let start = 0;
   if (page.cursor) {
     const id = page.cursor[page.cursor.length - 1];
-    copy.index ??= new Map(copy.ids.map((rowId, i) => [rowId, i]));
-    const at = typeof id === "string" ? copy.index.get(id) : undefined;
-    if (at === undefined || !sameKey(source.keyOf(JSON.parse(copy.rows.get(id as string)!.toString("utf8")) as never), page.cursor)) return null;
+    const at = typeof id === "string" ? positionOf(copy.blocks, id) : -1;
+    if (at < 0 || !sameKey(keyAt(at), page.cursor)) return null;
     start = at + 1;
   }
-  const ids = copy.ids.slice(start, start + page.limit);
-  const more = start + page.limit < copy.ids.length;
-  const last = ids.length ? (JSON.parse(copy.rows.get(ids[ids.length - 1])!.toString("utf8")) as never) : undefined;
-  return { body: assemble(ids, copy.rows), nextCursor: more && last ? encodeCursor(source.keyOf(last)) : undefined };
+  const { rows } = sliceRows(copy.blocks, start, page.limit);
+  const more = start + rows.length < copy.count;
+  const parts: Buffer[] = [Buffer.from("[")];
+  rows.forEach((row, i) => parts.push(...(i ? [Buffer.from(","), row] : [row])));
+  parts.push(Buffer.from("]"));
+  return { body: Buffer.concat(parts), nextCursor: more && rows.length ? encodeCursor(keyAt(start + rows.length - 1)) : undefined };
 }
 
 /**
