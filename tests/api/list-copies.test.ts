@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { authenticate } from "@/lib/auth/authenticate";
 import { db } from "@/lib/db/client";
-import { pool } from "@/lib/db/pool";
+import pg from "pg";
 import { serializeInterviewSummary, interviewListSelect } from "@/lib/interviews/serialize-interview";
 import { peopleListDocument } from "@/lib/people/list-people";
 import { personSelect, serializePerson } from "@/lib/people/serialize-person";
@@ -140,16 +140,17 @@ describe("list copies patched with the changed rows", () => {
     const before = await api.get("/api/people", d.admin.token);
     const { ctx } = await authenticate(new Request("http://localhost/api/people", { headers: { authorization: `Bearer ${d.admin.token}` } }), "http://localhost:3000");
     const created = await api.post("/api/people", d.admin.token, { first: "Shared", last: "Read", email: uniqueEmail("shared") });
-    const query = pool().query.bind(pool());
+    const query = pg.Client.prototype.query;
     let out = 0;
     let most = 0;
     let sent = 0;
-    const statements = vi.spyOn(pool(), "query").mockImplementation(((config: unknown, ...rest: unknown[]) => {
-      if (!JSON.stringify(config).includes("list_changes")) return (query as (...a: unknown[]) => unknown)(config, ...rest);
+    const statements = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+      const original = (query as (...a: unknown[]) => unknown).bind(this);
+      if (!JSON.stringify(config ?? "").includes("list_changes")) return original(config, ...rest);
       sent++;
       most = Math.max(most, ++out);
-      return (query as (c: unknown) => Promise<unknown>)(config).finally(() => out--);
-    }) as never);
+      return (original(config) as Promise<unknown>).finally(() => out--);
+    } as never);
     try {
       // Twenty readers in one tick: the first one's statement, then one more shared by the nineteen.
       const docs = await Promise.all(Array.from({ length: 20 }, () => peopleListDocument(ctx, {})));
