@@ -14,6 +14,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { seedDemoIfEmpty } from "@/lib/districts/seed-demo";
 import { env } from "@/lib/env";
+import { appNodeFlags } from "@/lib/supervisor/app-node-flags";
 
 const log = (line: string) => console.log(`[bench app] ${line}`);
 
@@ -27,7 +28,7 @@ async function main() {
 
   // BENCH_NEXT_NODE_ARGS: extra node flags for next-server (bench/api.ts's --cpu-prof).
   const nodeArgs = (process.env.BENCH_NEXT_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "scripts/serve.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, ...appNodeFlags(), "--import", "tsx", "scripts/serve.ts"], {
     stdio: "inherit",
     env: {
       ...process.env,

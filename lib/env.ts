@@ -21,6 +21,11 @@ const schema = z.object({
    * the operator runs, which several app processes may share. Never set it by hand.
    */
   EMBEDDED_DATABASE: bool,
+  /**
+   * Largest JavaScript heap of the app's server process, in MB: V8 collects garbage well before
+   * it, instead of letting the heap grow to a quarter of the machine's memory.
+   */
+  APP_HEAP_MB: z.coerce.number().int().min(64).default(256),
   /** Connections each process keeps to the database (Prisma and the app's own reads). */
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   DATA_DIR: z.string().default("./.data"),

@@ -35,6 +35,7 @@ import { outboxEnabled } from "@/lib/mail/outbox";
 import { realtimeMode, realtimeServerSettings } from "@/lib/realtime/config";
 import { embeddedDatabasePort } from "@/lib/supervisor/database-port";
 import { answersHttp, databaseAnswers } from "@/lib/supervisor/readiness";
+import { appNodeFlags } from "@/lib/supervisor/app-node-flags";
 import { spawnPart } from "@/lib/supervisor/spawn-part";
 import { createSupervisor, type PartSpec } from "@/lib/supervisor/supervisor";
 
@@ -127,7 +128,7 @@ function appPart(databaseUrl: string): PartSpec {
   };
   return {
     name: "app",
-    launch: () => spawnPart("scripts/serve.ts", dev ? ["--dev"] : [], partEnv),
+    launch: () => spawnPart("scripts/serve.ts", dev ? ["--dev"] : [], partEnv, dev ? [] : appNodeFlags()),
     // `next dev` compiles the route on the first request.
     ready: () => answersHttp(`http://${reachableHost(listenHost())}:${env().PORT}/api/health/live`, dev ? 60_000 : 5000),
     readyTimeoutMs: dev ? 300_000 : 120_000,
