@@ -24,7 +24,11 @@ export type StepResult = {
   samples: Sample[];
   /** How late the sender itself fell behind the schedule at worst (ms): above a few ms the client is the bottleneck. */
   sendLagMs: number;
-  verify: { checked: number; held: number; failures: string[]; latencies: number[] };
+  /**
+   * Reads right after a write: `held` saw it, `failures` did not (a read-your-writes violation);
+   * `unchecked` could not tell (the read was refused, or a later write of the same thing came first).
+   */
+  verify: { checked: number; held: number; unchecked: number; failures: string[]; latencies: number[] };
   deliveries: { latencies: number[]; delivered: number; expected: number };
   /** CPU time (user + system, ms) of each measured process during the step. */
   cpuMs: Record<string, number>;
@@ -104,7 +108,9 @@ export async function runStep(copy: Copy, districts: SeededDistrict[], realtime:
   const rssTimer = setInterval(sampleRss, 200);
 
   const samples: Sample[] = [];
-  const verify: StepResult["verify"] = { checked: 0, held: 0, failures: [], latencies: [] };
+  const verify: StepResult["verify"] = { checked: 0, held: 0, unchecked: 0, failures: [], latencies: [] };
+  // The newest operation sent for each path: a check of an older write to it proves nothing.
+  const newest = new Map<string, number>();
   let sendLagMs = 0;
   const pending: Promise<void>[] = [];
 
@@ -112,21 +118,26 @@ export async function runStep(copy: Copy, districts: SeededDistrict[], realtime:
     const o = ops[i];
     const origin = copy.origins[i % copy.origins.length];
     if (o.message) realtime?.expect(o.message.text, o.message.participants.length);
+    if (o.verify && o.request.method === "PATCH") newest.set(o.request.path, i);
     pending.push(
       (async () => {
         const answer = await send(origin, o.request, Boolean(o.verify));
         samples.push({ kind: o.kind, district: o.district.name, role: o.role, ms: performance.now() - due, status: answer.status });
         if (o.message && answer.status !== 201) realtime?.forget(o.message.text);
-        if (!o.verify || answer.status >= 300) return;
+        if (!o.verify || answer.status < 200 || answer.status >= 300) return;
         // Read-your-writes: the other process when there are two.
         const check = o.verify(parse(answer.body));
         const readOrigin = copy.origins[(i + 1) % copy.origins.length];
         const t = performance.now();
         const read = await send(readOrigin, { method: "GET", path: check.path, token: check.token }, true);
         verify.latencies.push(performance.now() - t);
+        if (read.status !== 200 || (o.request.method === "PATCH" && newest.get(o.request.path) !== i)) {
+          verify.unchecked++;
+          return;
+        }
         verify.checked++;
-        if (read.status === 200 && check.holds(parse(read.body))) verify.held++;
-        else verify.failures.push(`${o.kind} (${o.district.name}): ${o.request.method} ${o.request.path} then GET ${check.path} on ${readOrigin} → ${read.status}`);
+        if (check.holds(parse(read.body))) verify.held++;
+        else verify.failures.push(`${o.kind} (${o.district.name}): ${o.request.method} ${o.request.path} then GET ${check.path} on ${readOrigin} did not show it`);
       })(),
     );
   };

@@ -42,7 +42,10 @@ export function printStep(label: string, step: StepResult) {
   const dl = summarize(d.latencies);
   console.log(`  realtime: ${d.delivered} of ${d.expected} deliveries to pusher-js clients, send → arrival p50 ${num(dl.p50)} ms, p95 ${num(dl.p95)} ms, p99 ${num(dl.p99)} ms`);
   const v = step.verify;
-  console.log(`  read-your-writes: ${v.held} of ${v.checked} reads right after a write saw it${v.failures.length ? ` — FAILED: ${v.failures.slice(0, 5).join("; ")}` : ""}`);
+  console.log(
+    `  read-your-writes: ${v.held} of ${v.checked} reads right after a write saw it (${v.unchecked} more could not tell: refused, or overtaken by a later write)` +
+      (v.failures.length ? ` — FAILED: ${v.failures.slice(0, 5).join("; ")}` : ""),
+  );
   console.log(
     `  CPU: ${num(f.cpuPerOp, 2)} ms per operation (${Object.entries(step.cpuMs)
       .map(([name, ms]) => `${name} ${num(ms / 1000, 1)} s`)
