@@ -14,6 +14,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { seedDemoIfEmpty } from "@/lib/districts/seed-demo";
 import { env } from "@/lib/env";
+import { appNodeFlags } from "@/lib/supervisor/app-node-flags";
 import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
 
 const log = (line: string) => console.log(`[bench app] ${line}`);
@@ -29,7 +30,7 @@ async function main() {
   // BENCH_NEXT_NODE_ARGS: extra node flags for next-server (bench/api.ts's --cpu-prof).
   const nodeArgs = (process.env.BENCH_NEXT_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const partEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, NEXTAUTH_SECRET: authSecret(), NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" };
-  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, "scripts/serve.ts"], { stdio: "inherit", env: partEnv });
+  const child = spawn(process.execPath, [...nodeArgs, ...appNodeFlags(), ...SERVER_NODE_ARGS, "scripts/serve.ts"], { stdio: "inherit", env: partEnv });
   const worker = spawn(process.execPath, [...SERVER_NODE_ARGS, "scripts/worker.ts"], { stdio: "inherit", env: partEnv });
   log(`the app on port ${PORT}, server pid ${child.pid}, worker pid ${worker.pid}`);
 

@@ -90,10 +90,10 @@ export function startBench(options: { timeLimitS?: number } = {}) {
     onCleanup(step: () => unknown) {
       steps.push(step);
     },
-    /** A node process in its own process group, output appended to `logFile`. */
-    spawnNode(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+    /** A node process in its own process group, output appended to `logFile`; `cwd` default: the project. */
+    spawnNode(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, cwd?: string): ChildProcess {
       const out = fs.openSync(logFile, "a");
-      const proc = spawn(process.execPath, args, { env, detached: true, stdio: ["ignore", out, out] });
+      const proc = spawn(process.execPath, args, { env, detached: true, stdio: ["ignore", out, out], cwd });
       fs.closeSync(out);
       children.push({ name, proc });
       return proc;

@@ -15,9 +15,14 @@
  * (`admin session --email …`) as the next-auth cookie. Prints a table; never asserts.
  * Everything it starts is stopped, and its data removed, at the end or on Ctrl-C.
  *
+ * Then Lighthouse 13's mobile run of each route (bench/lighthouse.ts: simulated slow 4G, 4× CPU):
+ * the performance score, LCP, total blocking time, what redirects cost, and the JavaScript
+ * downloaded but never run; the median of BENCH_LIGHTHOUSE_RUNS runs (default 1).
+ *
  * Knobs: BENCH_PORT (3400), BENCH_RUNS (3), BENCH_ROUTES (comma-separated paths as printed,
  * e.g. "/sign-in,/people"), BENCH_LIST_SCRIPTS=1 (each route's scripts with their sizes),
- * BENCH_SKIP_TYPECHECK=1 (see production-build.ts).
+ * BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_LIGHTHOUSE_RUNS (1), BENCH_SKIP_TYPECHECK=1
+ * (see production-build.ts).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -26,6 +31,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import { startApp, startBench, tsxServer, waitForHttp } from "./harness";
+import { launchPhoneBrowser, phoneScore, type PhoneScore } from "./lighthouse";
 import { buildIfStale } from "./production-build";
 
 const bench = startBench({ timeLimitS: 900 });
@@ -39,6 +45,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = process.env.BENCH_ROUTES?.split(",").map((s) => s.trim()).filter(Boolean);
 const LIST_SCRIPTS = process.env.BENCH_LIST_SCRIPTS === "1";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 const appLog = path.join(os.tmpdir(), `cas-bench-pages-${process.pid}.log`);
@@ -143,10 +151,11 @@ async function main() {
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const rows: string[][] = [];
-  for (const route of ROUTES) {
+  const selected = ROUTES.map((route) => {
     const pathname = route.path(ids);
-    const label = pathname.replace(ids.cleo, ":personId").replace(ids.published, ":id").replace(ids.draft, ":id").replace(ids.form, ":id");
-    if (ONLY && !ONLY.includes(label)) continue;
+    return { ...route, pathname, label: pathname.replace(ids.cleo, ":personId").replace(ids.published, ":id").replace(ids.draft, ":id").replace(ids.form, ":id") };
+  }).filter((r) => !ONLY || ONLY.includes(r.label));
+  for (const { pathname, label, ...route } of selected) {
     const token = route.as ? tokens[route.as] : undefined;
     await visit(browser, pathname, token); // warm-up: the server's first render of the route
     const visits: Visit[] = [];
@@ -165,6 +174,33 @@ async function main() {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(" | ")} |`;
   console.log(`\n${line(head)}\n|${widths.map((w, i) => (i >= 3 ? `${"-".repeat(w + 1)}:` : "-".repeat(w + 2))).join("|")}|`);
+  for (const row of rows) console.log(line(row));
+  if (LIGHTHOUSE) await phoneTable(selected, tokens);
+}
+
+/** Lighthouse's mobile run of each route (the median score of LIGHTHOUSE_RUNS runs), as a table. */
+async function phoneTable(routes: { pathname: string; label: string; as: Role | null }[], tokens: Record<Role, string>) {
+  const chrome = await launchPhoneBrowser(CHROMIUM, CHROMIUM_ARGS);
+  const rows: string[][] = [];
+  try {
+    for (const route of routes) {
+      const cookie = route.as ? `next-auth.session-token=${tokens[route.as]}` : undefined;
+      const runs: PhoneScore[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await phoneScore(chrome.port, `${ORIGIN}${route.pathname}`, cookie));
+      const m = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
+      rows.push([route.label, route.as ?? "–", String(m.score), m.lcpMs.toFixed(0), m.fcpMs.toFixed(0), m.tbtMs.toFixed(0), m.cls.toFixed(3), m.redirectMs.toFixed(0), (m.unusedJsBytes / 1024).toFixed(1)]);
+      log(`Lighthouse mobile ${route.label} (${route.as ?? "anonymous"}): ${m.score}, LCP ${m.lcpMs.toFixed(0)} ms, TBT ${m.tbtMs.toFixed(0)} ms`);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  const head = ["route", "as", "score", "LCP ms", "FCP ms", "TBT ms", "CLS", "redirects ms", "unused JS KB"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(" | ")} |`;
+  console.log(`
+Lighthouse ${LIGHTHOUSE_RUNS > 1 ? `(median of ${LIGHTHOUSE_RUNS}) ` : ""}mobile: simulated slow 4G, 4× CPU; targets: score ≥ 95, LCP < 2,500 ms`);
+  console.log(`${line(head)}
+|${widths.map((w, i) => (i >= 2 ? `${"-".repeat(w + 1)}:` : "-".repeat(w + 2))).join("|")}|`);
   for (const row of rows) console.log(line(row));
 }
 

@@ -14,6 +14,7 @@ const SOURCES = ["app", "components", "lib", "i18n", "messages", "public", "prox
 const TOUCHED_BY_NEXT = ["tsconfig.json", "next-env.d.ts"];
 
 function newestChange(p: string): number {
+  if (!fs.existsSync(p)) return 0;
   const stat = fs.statSync(p);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
@@ -24,19 +25,22 @@ function newestChange(p: string): number {
   return newest;
 }
 
-export async function buildIfStale(distDir: string, log: (line: string) => void): Promise<void> {
-  const buildId = path.join(distDir, "BUILD_ID");
+/** `root`: the checkout to build (default: this one; bench/load.ts's --baseline builds another). */
+export async function buildIfStale(distDir: string, log: (line: string) => void, root = process.cwd()): Promise<void> {
+  const at = (p: string) => path.resolve(root, p);
+  const buildId = path.join(at(distDir), "BUILD_ID");
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  const changed = Math.max(...SOURCES.filter((p) => fs.existsSync(p)).map(newestChange));
-  if (built && built >= changed) return log(`production build in ${distDir} is up to date`);
+  const changed = Math.max(...SOURCES.map((p) => newestChange(at(p))));
+  if (built && built >= changed) return log(`production build in ${at(distDir)} is up to date`);
 
-  log(`production build into ${distDir}…`);
+  log(`production build into ${at(distDir)}…`);
   const started = Date.now();
-  const before = new Map(TOUCHED_BY_NEXT.map((f) => [f, fs.existsSync(f) ? fs.readFileSync(f, "utf8") : null]));
+  const before = new Map(TOUCHED_BY_NEXT.map((f) => [at(f), fs.existsSync(at(f)) ? fs.readFileSync(at(f), "utf8") : null]));
   const { DATABASE_URL: _unused, ...env } = process.env;
   const next = (args: string[]) =>
     new Promise<number>((resolve) => {
-      const proc = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build", ...args], {
+      const proc = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build", ...args], {
+        cwd: root,
         env: { ...env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
         stdio: "inherit",
       });

@@ -15,6 +15,19 @@ const commaList = optionalText.transform((v) => (v ? v.split(",").map((s) => s.t
 const schema = z.object({
   NODE_ENV: z.string().default("development"),
   DATABASE_URL: z.string().optional(),
+  /**
+   * Set by `npm start` (and the test setup) when DATABASE_URL is the embedded PGlite it serves:
+   * one process owns that database, so counters stay in memory. Unset, DATABASE_URL is a server
+   * the operator runs, which several app processes may share. Never set it by hand.
+   */
+  EMBEDDED_DATABASE: bool,
+  /**
+   * Largest JavaScript heap of the app's server process, in MB: V8 collects garbage well before
+   * it, instead of letting the heap grow to a quarter of the machine's memory.
+   */
+  APP_HEAP_MB: z.coerce.number().int().min(64).default(256),
+  /** Connections each process keeps to the database (Prisma and the app's own reads). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   DATA_DIR: z.string().default("./.data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Interface the app listens on; loopback unless set (then BASE_URL is required). */

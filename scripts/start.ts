@@ -9,6 +9,11 @@
  * Between the database and the rest: migrations, the demo seed on first start, and the
  * production build when missing or stale. `--dev` serves with `next dev` instead.
  *
+ * `--app` (`npm run app`) runs the app part alone, for scaling out: N of them on one PostgreSQL
+ * server (DATABASE_URL), one realtime server (PUSHER_*: `npm run realtime` or a hosted service)
+ * and one NEXTAUTH_SECRET, on a build made once beforehand (`npm run build`). Migrations and the
+ * demo seed still run, each under an advisory lock, so processes may start together.
+ *
  * A part that dies is started again with backoff (lib/supervisor/restart-policy.ts); one that
  * cannot come back stops the whole service, which exits 1 with the reason on stderr, rather
  * than keep answering errors. SIGINT/SIGTERM stop the parts, the app first.
@@ -31,10 +36,12 @@ import { outboxEnabled } from "@/lib/mail/outbox";
 import { realtimeMode, realtimeServerSettings } from "@/lib/realtime/config";
 import { embeddedDatabasePort } from "@/lib/supervisor/database-port";
 import { answersHttp, databaseAnswers } from "@/lib/supervisor/readiness";
+import { appNodeFlags } from "@/lib/supervisor/app-node-flags";
 import { spawnPart } from "@/lib/supervisor/spawn-part";
 import { createSupervisor, type PartSpec } from "@/lib/supervisor/supervisor";
 
 const dev = process.argv.includes("--dev");
+const appOnly = process.argv.includes("--app");
 const log = (line: string) => console.log(`[cas] ${line}`);
 const nextBin = path.resolve("node_modules/next/dist/bin/next");
 
@@ -73,11 +80,17 @@ function newestSourceChange(dir: string): number {
   return newest;
 }
 
-function buildIfNeeded() {
+/** When the production build was made (0: none), and when the sources last changed. */
+function buildState() {
   const buildId = path.resolve(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   const sources = ["app", "pages", "components", "lib", "i18n", "messages", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package-lock.json"].filter((d) => fs.existsSync(d));
   const changed = Math.max(...sources.map((d) => (fs.statSync(d).isDirectory() ? newestSourceChange(d) : fs.statSync(d).mtimeMs)));
+  return { built, changed };
+}
+
+function buildIfNeeded() {
+  const { built, changed } = buildState();
   if (built && built >= changed) return;
   log(built ? "sources changed since the last build: building…" : "first start: building the app (about a minute)…");
   const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
@@ -122,15 +135,28 @@ function workerPart(databaseUrl: string): PartSpec {
 function appPart(databaseUrl: string): PartSpec {
   return {
     name: "app",
-    launch: () => spawnPart("scripts/serve.ts", dev ? ["--dev"] : [], partEnv(databaseUrl)),
+    launch: () => spawnPart("scripts/serve.ts", dev ? ["--dev"] : [], partEnv(databaseUrl), dev ? [] : appNodeFlags()),
     // `next dev` compiles the route on the first request.
     ready: () => answersHttp(`http://${reachableHost(listenHost())}:${env().PORT}/api/health/live`, dev ? 60_000 : 5000),
     readyTimeoutMs: dev ? 300_000 : 120_000,
   };
 }
 
+/**
+ * What the app part alone cannot do without (`--app`): every process it runs beside must share
+ * the database, the realtime server, the secret and the build. Null when all are there.
+ */
+function appOnlyProblem(): string | null {
+  if (dev) return "--app serves the production build; it does not combine with --dev";
+  if (!env().DATABASE_URL) return "set DATABASE_URL to the PostgreSQL server every app process shares (the embedded database serves one process only)";
+  if (realtimeMode() !== "service") return "set PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET and PUSHER_HOST/PUSHER_PORT (`npm run realtime`) or PUSHER_CLUSTER (Pusher Channels)";
+  if (!env().NEXTAUTH_SECRET) return "set NEXTAUTH_SECRET, the same for every app process (sessions and sign-in links are signed with it)";
+  if (!buildState().built) return "no production build: run `npm run build` once, then start every app process on it";
+  return null;
+}
+
 async function main() {
-  const problem = hostingProblem();
+  const problem = hostingProblem() ?? (appOnly ? appOnlyProblem() : null);
   if (problem) {
     console.error(`[cas] not starting: ${problem}`);
     process.exit(1);
@@ -141,15 +167,21 @@ async function main() {
     databaseUrl = embeddedDatabaseUrl(await embeddedDatabasePort(env().dataDir));
     if (!(await service.start(databasePart(databaseUrl)))) return;
     log(`embedded database in ${env().dataDir}/pglite`);
+    // The parts learn that this database is served by one process (counters stay in memory).
+    process.env.EMBEDDED_DATABASE = "1";
   }
   process.env.DATABASE_URL = databaseUrl;
   await migrate(databaseUrl, log);
   if (await seedDemoIfEmpty()) log(`seeded "${DEMO.district}"`);
   await disconnectDb();
-  if (!dev) buildIfNeeded();
+  if (appOnly) {
+    const { built, changed } = buildState();
+    if (built < changed) log("warning: the sources changed after the production build; run `npm run build` again to serve them");
+  } else if (!dev) buildIfNeeded();
 
-  // Started in this order, stopped in the reverse one.
-  const parts = [...(realtimeMode() === "embedded" ? [realtimePart()] : []), workerPart(databaseUrl), appPart(databaseUrl)];
+  // Started in this order, stopped in the reverse one. `npm run app` is the app alone: its
+  // realtime server and workers run apart (npm run realtime, npm run worker).
+  const parts = appOnly ? [appPart(databaseUrl)] : [...(realtimeMode() === "embedded" ? [realtimePart()] : []), workerPart(databaseUrl), appPart(databaseUrl)];
   for (const part of parts) if (!(await service.start(part))) return;
 
   const origin = serviceOrigin();

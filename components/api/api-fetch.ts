@@ -78,6 +78,11 @@ export function toApiError(status: number, text: string): ApiError {
 }
 
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  return (await apiRequest<T>(path, options)).data;
+}
+
+/** apiFetch, with the answer's headers. */
+async function apiRequest<T>(path: string, options: ApiFetchOptions): Promise<{ data: T; headers: Headers }> {
   const { method = "GET", body, query, signal, headers = {} } = options;
   const init: RequestInit = { method, signal, credentials: "same-origin", headers: { Accept: "application/json", ...headers } };
   if (body instanceof FormData) init.body = body;
@@ -94,5 +99,25 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   }
   const text = await res.text();
   if (!res.ok) throw toApiError(res.status, text);
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+}
+
+/** Rows per page of the long lists: one page up to this many, so most districts need one request. */
+export const LIST_PAGE_ROWS = 10_000;
+
+/**
+ * A whole list the API pages (`limit`, then the `X-Next-Cursor` of each page): every page, in
+ * order. `onPage` gets the rows so far after each page but the last, so that a page can show
+ * the first thousands while the rest arrive.
+ */
+export async function apiFetchAll<T>(path: string, options: ApiFetchOptions & { onPage?: (rows: T[]) => void } = {}): Promise<T[]> {
+  const rows: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { data: T[]; headers: Headers } = await apiRequest<T[]>(path, { ...options, query: { ...options.query, limit: LIST_PAGE_ROWS, cursor: cursor ?? undefined } });
+    rows.push(...page.data);
+    cursor = page.headers.get("x-next-cursor");
+    if (cursor) options.onPage?.([...rows]);
+  } while (cursor);
+  return rows;
 }

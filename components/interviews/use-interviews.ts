@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/components/api/api-fetch";
+import { apiFetch, apiFetchAll } from "@/components/api/api-fetch";
 import { peopleKeys } from "@/components/people/people-keys";
 import { interviewKeys } from "./interview-keys";
 import type { CreateInterviewInput, Interview, InterviewSummary, InterviewView, UpdateInterviewInput } from "./interview-types";
@@ -11,11 +11,15 @@ const path = (personId: string, id?: string) =>
 
 export const interviewPath = path;
 
-/** Every interview the caller may see, newest first, in the list shape (one request; filter in memory). */
+/**
+ * Every interview the caller may see, newest first, in the list shape (filtered in memory): one
+ * request up to 10,000, then pages, the list shown from the first page on.
+ */
 export function useInterviews() {
+  const qc = useQueryClient();
   return useQuery({
     queryKey: interviewKeys.list(),
-    queryFn: ({ signal }) => apiFetch<InterviewSummary[]>("/api/interviews", { signal }),
+    queryFn: ({ signal }) => apiFetchAll<InterviewSummary>("/api/interviews", { signal, onPage: (rows) => qc.setQueryData(interviewKeys.list(), rows) }),
   });
 }
 

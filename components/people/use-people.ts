@@ -1,15 +1,20 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/components/api/api-fetch";
+import { apiFetch, apiFetchAll } from "@/components/api/api-fetch";
 import { peopleKeys } from "./people-keys";
 import type { Person, PersonDetail, PersonInput } from "./person-types";
 
-/** Everyone the caller may see, archived people included (one request; filter in memory). */
+/**
+ * Everyone the caller may see, archived people included (filtered in memory): one request up to
+ * 10,000 people, then pages, the list shown from the first page on.
+ */
 export function usePeople() {
+  const qc = useQueryClient();
   return useQuery({
     queryKey: peopleKeys.list(),
-    queryFn: ({ signal }) => apiFetch<Person[]>("/api/people", { query: { archived: "true" }, signal }),
+    queryFn: ({ signal }) =>
+      apiFetchAll<Person>("/api/people", { query: { archived: "true" }, signal, onPage: (rows) => qc.setQueryData(peopleKeys.list(), rows) }),
   });
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { AppError } from "@/lib/errors/app-error";
+import { AppError, conflict } from "@/lib/errors/app-error";
 import { concatenate } from "@/lib/media/concatenate";
 import { remuxToSeekableWebm } from "@/lib/media/remux";
 import { UnrecognisedWebm, writeSeekableWebm } from "@/lib/media/seekable-webm";
@@ -55,9 +55,16 @@ async function* chunkBytes(chunks: ChunkRow[], onChunk: (written: number) => Pro
   }
 }
 
-/** Whether chunk 1 opens a WebM stream (an EBML header): anything else cannot be combined. */
+/**
+ * Whether chunk 1 opens a WebM stream (an EBML header): anything else cannot be combined. Its
+ * bytes gone from storage (e.g. stored by an app process on a store this worker does not share)
+ * is the contract's missing chunk, 409: the claim is released so the client can send it again.
+ */
 async function assertWebmStart(first: ChunkRow) {
-  const bytes = (await storage().read(first.storage_key)) ?? new Uint8Array();
+  const bytes = await storage().read(first.storage_key);
+  if (!bytes) {
+    throw conflict(`Chunk ${first.number} is missing: upload it, then finalize again.`, [{ path: `chunks.${first.number}`, message: `Chunk ${first.number} is missing.` }]);
+  }
   if (!startsLikeWebm(bytes)) {
     throw new AppError("validation_error", "Chunk 1 does not start a WebM recording: send the recorder's first chunk as number 1.", [
       { path: "chunks.1", message: "not the start of a WebM stream" },

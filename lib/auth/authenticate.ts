@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/pool";
 import { AppError } from "@/lib/errors/app-error";
 import { hashApiKey, looksLikeApiKey } from "@/lib/keys/key-format";
 import { recordKeyUse } from "@/lib/keys/record-key-use";
@@ -48,15 +48,22 @@ type SessionRow = {
   held: { kind: RoleKind; permissions: Permission[] }[];
 };
 
-/** One round trip: the session, its person and the definitions of the roles that person holds. */
+/**
+ * One round trip on every request, so that a sign-out, an archived person or a changed role
+ * counts from the very next request in every process: the session, its person and the
+ * definitions of the roles that person holds. Sent as plain SQL: through Prisma's query engine
+ * the same statement costs several times the CPU, on every request.
+ */
 async function sessionContext(token: string, origin: string): Promise<Ctx> {
-  const rows = await db().$queryRaw<SessionRow[]>`
-    select s.expires, p.id as person_id, p.district_id, p.language, p.archived,
-      coalesce((select json_agg(json_build_object('kind', r.kind, 'permissions', r.permissions))
-                from roles r where r.district_id = p.district_id
-                  and r.id in (select jsonb_object_keys(p.roles))), '[]'::json) as held
-    from sessions s join people p on p.id = s.person_id
-    where s.session_token = ${token}`;
+  const rows = await sqlRows<SessionRow>(
+    `select s.expires, p.id as person_id, p.district_id, p.language, p.archived,
+       coalesce((select json_agg(json_build_object('kind', r.kind, 'permissions', r.permissions))
+                 from roles r where r.district_id = p.district_id
+                   and r.id in (select jsonb_object_keys(p.roles))), '[]'::json) as held
+     from sessions s join people p on p.id = s.person_id
+     where s.session_token = $1`,
+    [token],
+  );
   const row = rows[0];
   if (!row || row.expires.getTime() < Date.now() || row.archived) throw unauthorized("Your session has expired or was revoked. Please sign in again.");
   return {
@@ -73,18 +80,22 @@ async function sessionContext(token: string, origin: string): Promise<Ctx> {
   };
 }
 
+type KeyRow = { id: string; districtId: string; scopes: string[]; revokedAt: Date | null; expiresAt: Date | null; lastUsedAt: Date | null };
+
+/** The key by its hash, every request (a revoked key is refused at once, in every process). */
 async function keyContext(token: string, origin: string): Promise<Ctx> {
   const hash = hashApiKey(token);
   // A key's current secret, else an earlier secret of a rotated key during its grace period.
-  const key =
-    (await db().apiKey.findUnique({
-      where: { hash },
-      select: { id: true, districtId: true, scopes: true, revokedAt: true, expiresAt: true, lastUsedAt: true },
-    })) ?? (await keyOfRetiredSecret(hash));
+  const [current] = await sqlRows<KeyRow>(
+    `select id, district_id as "districtId", scopes, revoked_at as "revokedAt", expires_at as "expiresAt", last_used_at as "lastUsedAt"
+       from api_keys where hash = $1 -- all districts: the key's hash is what names it`,
+    [hash],
+  );
+  const key = current ?? (await keyOfRetiredSecret(hash));
   if (!key || key.revokedAt) throw unauthorized("This API key is unknown or has been revoked.");
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized("This API key has expired.");
   recordKeyUse(key);
-  return { districtId: key.districtId, origin, actor: { type: "key", keyId: key.id, scopes: new Set(key.scopes as Scope[]) } };
+  return { districtId: key.districtId, origin, actor: { type: "key", keyId: key.id, scopes: new Set((key.scopes ?? []) as Scope[]) } };
 }
 
 export async function authenticate(req: Request, origin: string): Promise<{ ctx: Ctx; via: TokenSource }> {

@@ -2,9 +2,9 @@ import { PrismaAdapter } from "@next-auth/prisma-adapter";
 import type { Adapter } from "next-auth/adapters";
 import type { NextAuthOptions } from "next-auth";
 import EmailProvider from "next-auth/providers/email";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { countedLimiter, spend } from "@/lib/http/rate-limit";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { uiLocaleFor } from "@/lib/i18n/locales";
 import { deliverMail } from "@/lib/mail/deliver-mail";
@@ -14,9 +14,10 @@ import { findSignInPerson, SESSION_MAX_AGE_S } from "./create-session";
 import { authSecret } from "./secret";
 import { SIGN_IN_LINK_MAX_AGE_S } from "./sign-in-link";
 
-// A few sign-in links per address every 15 minutes (5 by default): the form must not become a mail cannon.
-let linksPerAddress: RateLimiterMemory | undefined;
-const linkBudget = () => (linksPerAddress ??= new RateLimiterMemory({ points: env().SIGN_IN_LINKS_PER_15_MINUTES, duration: 15 * 60 }));
+// A few sign-in links per address every 15 minutes (5 by default), counted across processes:
+// the form must not become a mail cannon.
+let linksPerAddress: ReturnType<typeof countedLimiter> | undefined;
+const linkBudget = () => (linksPerAddress ??= countedLimiter({ name: "sign-in-link", points: env().SIGN_IN_LINKS_PER_15_MINUTES, durationS: 15 * 60 }));
 
 /** The Prisma adapter, with sessions bound to the district membership (person) they act as. */
 function adapter(): Adapter {
@@ -56,7 +57,7 @@ export function authOptions(): NextAuthOptions {
         // Only people of a district who are not archived get a link; others get nothing,
         // and the page says the same either way, so it reveals no membership.
         async sendVerificationRequest({ identifier, url }) {
-          const allowed = await linkBudget().consume(identifier.toLowerCase()).then(() => true, () => false);
+          const allowed = (await spend(linkBudget(), identifier.toLowerCase())) === null;
           const person = allowed ? await findSignInPerson(identifier) : null;
           if (person) await deliverMail(signInMail(identifier, url, uiLocaleFor(person.language)), { expiresAt: Date.now() + SIGN_IN_LINK_MAX_AGE_S * 1000 });
         },

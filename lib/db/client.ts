@@ -1,11 +1,13 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
 import { assertDistrictScopedWrite } from "./district-scoped-writes";
+import { endPool, pool } from "./pool";
 
 export { Prisma } from "./generated/client";
 
-function createClient(url: string) {
-  const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+function createClient() {
+  // On the process's one pool (lib/db/pool.ts), shared with the app's own SQL.
+  const adapter = new PrismaPg(pool());
   // Every write to a district's table names the district in its `where` (see district-scoped-writes.ts).
   return new PrismaClient({ adapter }).$extends({
     query: {
@@ -35,7 +37,7 @@ function databaseUrl() {
 export function db(): Db {
   const url = databaseUrl();
   if (!globalForPrisma.__casPrisma || globalForPrisma.__casPrismaUrl !== url) {
-    globalForPrisma.__casPrisma = createClient(url);
+    globalForPrisma.__casPrisma = createClient();
     globalForPrisma.__casPrismaUrl = url;
   }
   return globalForPrisma.__casPrisma;
@@ -44,4 +46,5 @@ export function db(): Db {
 export async function disconnectDb() {
   await globalForPrisma.__casPrisma?.$disconnect();
   globalForPrisma.__casPrisma = undefined;
+  await endPool();
 }

@@ -88,7 +88,8 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("openEmbeddedDatabase", () => {
+// Each test makes a fresh data directory: initdb in a process of its own, then the server opens it.
+describe("openEmbeddedDatabase", { timeout: 120_000 }, () => {
   it("the first opener owns the database, serves it on loopback and records pid and port", async () => {
     const dataDir = tempDataDir();
     const db = await open(dataDir);
@@ -96,6 +97,8 @@ describe("openEmbeddedDatabase", () => {
     const port = Number(new URL(db.url).port);
     expect(lockOf(dataDir)).toEqual({ pid: process.pid, port });
     expect(await query<{ n: number }>(db.url, "select 1 + 1 as n")).toEqual([{ n: 2 }]);
+    // Smaller buffers than PostgreSQL's default 128 MB, which PGlite's memory would grow to and keep.
+    expect(await query<{ shared_buffers: string }>(db.url, "show shared_buffers")).toEqual([{ shared_buffers: "32MB" }]);
     await db.close();
     expect(fs.existsSync(path.join(dataDir, "pglite.server.json"))).toBe(false);
   });

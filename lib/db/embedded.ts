@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { promisify } from "node:util";
 
 /**
  * Embedded PostgreSQL (PGlite) served on loopback through the Postgres wire protocol,
@@ -104,10 +106,30 @@ async function openOrConnect(dataDir: string, options: { port?: number }): Promi
   throw new Error(`Timed out waiting for the embedded database in ${dbDir}`);
 }
 
+/**
+ * PostgreSQL's memory settings for the embedded server: smaller buffers than PostgreSQL's
+ * defaults (128 MB of shared buffers), which PGlite's WebAssembly memory would otherwise grow to
+ * and keep; pages beyond them come from the operating system's file cache.
+ */
+const MEMORY_SETTINGS = ["-c", "shared_buffers=32MB", "-c", "maintenance_work_mem=16MB", "-c", "temp_buffers=2MB", "-c", "wal_buffers=1MB"];
+
+/**
+ * A new data directory is made (initdb) by a short-lived process: initdb runs in WebAssembly
+ * memory of its own, which a process never gives back, and would stay in the server's for good.
+ */
+async function initializeApart(dbDir: string) {
+  if (fs.existsSync(path.join(dbDir, "PG_VERSION"))) return;
+  const script = `const { PGlite } = await import("@electric-sql/pglite"); const db = await PGlite.create(${JSON.stringify(dbDir)}); await db.close();`;
+  // Resolved from the project (every entry point runs there), as this module resolves it.
+  await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd() });
+}
+
 async function startServer(dbDir: string, lockFile: string, port: number, onClose: () => void): Promise<EmbeddedDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  const db = await PGlite.create(dbDir);
+  await initializeApart(dbDir);
+  const defaults = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+  const db = await PGlite.create(dbDir, { startParams: [...defaults, ...MEMORY_SETTINGS] });
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 256 });
   keepQueryBatchesTogether(server as unknown as { queryQueue: QueryQueue });
   await server.start();

@@ -15,6 +15,8 @@ export async function prepareDatabase(log: (line: string) => void = () => {}) {
     url = embedded.url;
     close = embedded.close;
     log(embedded.owned ? `embedded database in ${env().dataDir}/pglite` : "embedded database held by a running process; connected to it");
+    // Processes this one starts (the app's server) know the database is the embedded one.
+    process.env.EMBEDDED_DATABASE = "1";
   }
   process.env.DATABASE_URL = url;
   await migrate(url, log);

@@ -1,5 +1,6 @@
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/pool";
 import { seesAllInterviews } from "@/lib/interviews/visibility";
 import { conflict, notFound } from "@/lib/errors/app-error";
 import type { CreateFormInput } from "./schemas";
@@ -14,13 +15,17 @@ const serializeFor = (ctx: Ctx) => (row: Parameters<typeof serializeForm>[0]) =>
   return seesAllInterviews(ctx) ? form : { ...form, fields: form.fields.filter((f) => f.p !== 1) };
 };
 
+// Reads of every role on every interview page: plain SQL rather than Prisma's query engine.
+const FORM_COLUMNS = `id, name, fields, created_at as "createdAt", updated_at as "updatedAt"`;
+type FormRow = Parameters<typeof serializeForm>[0];
+
 export async function listForms(ctx: Ctx) {
-  const rows = await db().form.findMany({ where: { districtId: ctx.districtId }, select: formSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });
+  const rows = await sqlRows<FormRow>(`select ${FORM_COLUMNS} from forms where district_id = $1 order by name, id`, [ctx.districtId]);
   return rows.map(serializeFor(ctx));
 }
 
 export async function getForm(ctx: Ctx, id: string) {
-  const row = await db().form.findFirst({ where: { id, districtId: ctx.districtId }, select: formSelect });
+  const [row] = await sqlRows<FormRow>(`select ${FORM_COLUMNS} from forms where id = $1 and district_id = $2`, [id, ctx.districtId]);
   if (!row) throw notFound("Form");
   return serializeFor(ctx)(row);
 }

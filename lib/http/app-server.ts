@@ -1,7 +1,9 @@
 import http from "node:http";
+import { passPreEncoded } from "./pre-encoded";
 import { refusalBeforeNext } from "./refuse-before-next";
 
 type Handle = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
+
 
 /**
  * The app's HTTP server: Next.js's request handler behind the gate of refuse-before-next.ts, which
@@ -18,6 +20,7 @@ export function createAppServer(handle: Handle, allowOf: (path: string) => Promi
         res.writeHead(refusal.status, headers).end(req.method === "HEAD" ? undefined : refusal.body);
         return;
       }
+      passPreEncoded(res);
       await handle(req, res);
     } catch (error) {
       console.error("[cas] request failed", error);

@@ -1,24 +1,38 @@
 import type { Ctx } from "@/lib/auth/context";
-import { db } from "@/lib/db/client";
+import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { readFormFields } from "@/lib/forms/read-form-fields";
 import { notFound } from "@/lib/errors/app-error";
-import { interviewFullSelect } from "./serialize-interview";
-import { visibleInterviewsWhere } from "./visibility";
+import type { AttachmentRow } from "./file-record";
+import type { FullInterviewRow } from "./serialize-interview";
+import { visibleInterviewsSql } from "./visibility";
+
+type Row = FullInterviewRow & { formFields: unknown; files: (Omit<AttachmentRow, "createdAt"> & { createdMs: number })[] };
 
 /**
  * The interview `id` of person `personId`, if the caller may see it, with its form's fields
- * and its attachments. Anything else (other district, other person, unpublished for a
- * candidate…) is 404.
+ * and its attachments, in one statement. Anything else (other district, other person,
+ * unpublished for a candidate…) is 404.
  */
 export async function findVisibleInterview(ctx: Ctx, personId: string, id: string) {
-  const row = await db().interview.findFirst({
-    where: { AND: [visibleInterviewsWhere(ctx), { id, personId }] },
-    select: {
-      ...interviewFullSelect,
-      form: { select: { fields: true } },
-      files: { select: { id: true, fieldId: true, name: true, storageKey: true, contentType: true, size: true, createdAt: true } },
-    },
-  });
+  const { values, p } = sqlParams();
+  const visible = visibleInterviewsSql(ctx, "i", p);
+  const [row] = await sqlRows<Row>(
+    `select i.id, i.person_id as "personId", i.district_id as "districtId", i.date, i.board_id as "boardId", i.form_id as "formId",
+            i.profile_id as "profileId", i.published, i.created_at as "createdAt", i.updated_at as "updatedAt", i.responses, i.audio,
+            f.fields as "formFields",
+            coalesce((select json_agg(json_build_object('id', a.id, 'fieldId', a.field_id, 'name', a.name, 'storageKey', a.storage_key,
+                                                        'contentType', a.content_type, 'size', a.size, 'createdMs', (extract(epoch from a.created_at) * 1000)::float8))
+                        from interview_files a where a.district_id = i.district_id and a.interview_id = i.id), '[]'::json) as files
+       from interviews i left join forms f on f.id = i.form_id and f.district_id = i.district_id
+      where i.id = ${p(id)} and i.person_id = ${p(personId)} and ${visible}`,
+    values,
+  );
   if (!row) throw notFound("Interview");
-  return { ...row, fields: row.form ? readFormFields(row.form.fields) : null };
+  const { formFields, files, ...interview } = row;
+  return {
+    ...interview,
+    form: row.formId ? { fields: formFields } : null,
+    files: files.map(({ createdMs, ...f }) => ({ ...f, createdAt: new Date(createdMs) })),
+    fields: row.formId ? readFormFields(formFields) : null,
+  };
 }

@@ -1,13 +1,18 @@
 import type { Ctx } from "@/lib/auth/context";
-import { db, type Prisma } from "@/lib/db/client";
-import { cachedDistrictList, encodeJson } from "@/lib/districts/list-cache";
+import { sqlParams, sqlRows } from "@/lib/db/pool";
+import { cachedDistrictList, cachedDistrictPage, databasePage, encodeJson } from "@/lib/districts/list-cache";
 import type { JsonDocument } from "@/lib/http/json-document";
+import { pageOf } from "@/lib/http/page-params";
+import { interviewListSource } from "./interview-list-source";
 import type { ListInterviewsQuery } from "./schemas";
-import { interviewListSelect, serializeInterviewSummary } from "./serialize-interview";
-import { assertCanAskAboutPerson, seesAllInterviews, visibleInterviewsWhere } from "./visibility";
+import { serializeInterviewSummary, type InterviewRow } from "./serialize-interview";
+import { assertCanAskAboutPerson, seesAllInterviews, visibleInterviewsSql } from "./visibility";
 
-// Newest first; created_at breaks ties between interviews of the same day.
-const newestFirst = [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }] satisfies Prisma.InterviewOrderByWithRelationInput[];
+/** Interviews (alias p) matching `where`, newest first (created_at breaks ties between interviews of one day), in the list shape. */
+async function interviewRows(where: string, values: unknown[]) {
+  const rows = await sqlRows<InterviewRow>(`select ${interviewListSource.columns} from interviews p where ${where} order by ${interviewListSource.order}`, values);
+  return rows.map(serializeInterviewSummary);
+}
 
 /**
  * GET /api/interviews: every interview the caller may see, in the list shape (no responses
@@ -15,38 +20,42 @@ const newestFirst = [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }] sa
  * person_id, board_id, published (0|1), from / to (YYYY-MM-DD, inclusive).
  */
 export async function listInterviews(ctx: Ctx, query: ListInterviewsQuery = {}) {
-  const filters: Prisma.InterviewWhereInput = {
-    personId: query.person_id,
-    boardId: query.board_id,
-    published: query.published,
-    date: query.from || query.to ? { gte: query.from, lte: query.to } : undefined,
-  };
-  const rows = await db().interview.findMany({
-    where: { AND: [visibleInterviewsWhere(ctx), filters] },
-    select: interviewListSelect,
-    orderBy: newestFirst,
-  });
-  return rows.map(serializeInterviewSummary);
+  const { where, values } = filtersOf(ctx, query);
+  return interviewRows(where, values);
+}
+
+/** The caller's visibility and the query's filters, as SQL on alias p. */
+function filtersOf(ctx: Ctx, query: ListInterviewsQuery) {
+  const { values, p } = sqlParams();
+  const where = [visibleInterviewsSql(ctx, "p", p)];
+  if (query.person_id !== undefined) where.push(`p.person_id = ${p(query.person_id)}`);
+  if (query.board_id !== undefined) where.push(`p.board_id = ${p(query.board_id)}`);
+  if (query.published !== undefined) where.push(`p.published = ${p(query.published)}`);
+  if (query.from !== undefined) where.push(`p.date >= ${p(query.from)}`);
+  if (query.to !== undefined) where.push(`p.date <= ${p(query.to)}`);
+  return { where: where.join(" and "), values };
 }
 
 /**
  * GET /api/interviews: staff asking for the whole district (no filter) share a cached copy
- * with an ETag; filtered lists and the lists of mentors and candidates are built each time.
+ * with an ETag, and read its pages from it; filtered lists and the lists of mentors and
+ * candidates are built each time, their pages read by key in the database.
  */
 export async function interviewsListDocument(ctx: Ctx, query: ListInterviewsQuery = {}): Promise<JsonDocument> {
-  const filtered = Object.values(query).some((v) => v !== undefined);
-  if (filtered || !seesAllInterviews(ctx)) return { body: encodeJson(await listInterviews(ctx, query)) };
-  return cachedDistrictList(ctx, "interviews", "all", () => listInterviews(ctx));
+  const { limit: _limit, cursor: _cursor, ...filters } = query;
+  const shared = seesAllInterviews(ctx) && !Object.values(filters).some((v) => v !== undefined);
+  const page = pageOf(query);
+  if (!page) return shared ? cachedDistrictList(ctx.districtId, interviewListSource) : { body: encodeJson(await listInterviews(ctx, query)) };
+  const fromCopy = shared ? await cachedDistrictPage(ctx.districtId, interviewListSource, page) : null;
+  if (fromCopy) return fromCopy;
+  const { where, values } = filtersOf(ctx, query);
+  return databasePage(interviewListSource, where, values, page);
 }
 
 /** Interviews of one person that the caller may see, newest first, in the list shape. */
 export async function listInterviewsOfPerson(ctx: Ctx, personId: string) {
-  const rows = await db().interview.findMany({
-    where: { AND: [visibleInterviewsWhere(ctx), { personId }] },
-    select: interviewListSelect,
-    orderBy: newestFirst,
-  });
-  return rows.map(serializeInterviewSummary);
+  const { values, p } = sqlParams();
+  return interviewRows(`${visibleInterviewsSql(ctx, "p", p)} and p.person_id = ${p(personId)}`, values);
 }
 
 /** GET /api/interviews/:personId: 404 unless the caller may ask about that person; else maybe []. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorParam, limitParam } from "@/lib/http/page-params";
 import { flagSchema, idSchema, multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text";
@@ -33,6 +34,8 @@ export const listInterviewsQuery = z.object({
   published: flagParam.optional(),
   from: dateSchema.optional(),
   to: dateSchema.optional(),
+  limit: limitParam.optional(),
+  cursor: cursorParam.optional(),
 });
 
 /**

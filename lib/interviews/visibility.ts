@@ -33,3 +33,15 @@ export async function assertCanAskAboutPerson(ctx: Ctx, personId: string) {
   const found = await db().person.findFirst({ where: { AND: [interviewPeopleWhere(ctx), { id: personId }] }, select: { id: true } });
   if (!found) throw notFound("Person");
 }
+
+/** The same rule as `visibleInterviewsWhere`, as SQL on table alias `alias` (its district included), for plain SQL reads. */
+export function visibleInterviewsSql(ctx: Ctx, alias: string, p: (value: unknown) => string): string {
+  const district = `${alias}.district_id = ${p(ctx.districtId)}`;
+  if (seesAllInterviews(ctx)) return district;
+  const me = p(actorPersonId(ctx)!);
+  const theirs =
+    ctx.actor.type === "person" && ctx.actor.kinds.has("mentor")
+      ? ` or exists (select 1 from mentor_assignments m where m.district_id = ${alias}.district_id and m.candidate_id = ${alias}.person_id and m.mentor_id = ${me})`
+      : "";
+  return `${district} and ${alias}.published and (${alias}.person_id = ${me}${theirs})`;
+}

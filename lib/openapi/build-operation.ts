@@ -27,6 +27,9 @@ const headerObjects = (headers: Record<string, string> = {}) =>
 const code = (c: string) => `\`${c}\``;
 
 /** Words for who may call the operation, appended to its description. */
+const responseHeaders = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
+
 export function accessText(access: Access): string {
   switch (access.auth) {
     case "public":
@@ -140,10 +143,14 @@ export function buildOperation(op: OperationSpec, schemas: SchemaConverter) {
   const responses: Record<string, unknown> = {
     [success.status]:
       "schema" in success
-        ? { description: success.description, content: { "application/json": { schema: schemas.use(success.schema, "output") } } }
+        ? {
+            description: success.description,
+            ...(success.headers ? { headers: responseHeaders(success.headers) } : {}),
+            content: { "application/json": { schema: schemas.use(success.schema, "output") } },
+          }
         : {
             description: success.description,
-            headers: headerObjects(success.headers),
+            headers: responseHeaders(success.headers ?? {}),
             content: { [success.contentType ?? "*/*"]: { schema: success.contentType ? { type: "string" } : {} } },
           },
   };

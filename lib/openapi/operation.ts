@@ -26,7 +26,7 @@ export type HttpMethod = "get" | "put" | "post" | "patch" | "delete";
 export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 416 | 503;
 
 export type SuccessResponse =
-  | { status: number; description: string; schema: z.ZodType }
+  | { status: number; description: string; schema: z.ZodType; headers?: Record<string, string> }
   /** A file: any content type (or the one named), described in words. */
   | { status: number; description: string; binary: true; contentType?: string; headers?: Record<string, string> };
 

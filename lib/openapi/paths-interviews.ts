@@ -10,6 +10,7 @@ import {
   updateInterviewSchema,
 } from "@/lib/interviews/schemas";
 import { operations } from "./operation";
+import { PAGING, pagingHeaders, pagingQueryDocs } from "./paging";
 
 const VISIBILITY =
   "Visibility: admins, board members, interview editors and API keys see every interview of the district; " +
@@ -37,7 +38,8 @@ export const interviewOperations = operations([
     summary: "List interviews",
     description:
       `Every interview the caller may see, newest first (by date, then creation), in the list shape. Filters combine with AND. ${VISIBILITY} ` +
-      "Without filters, callers who see every interview get an `ETag`; send it back in `If-None-Match` and the answer is `304 Not Modified` (no body) until an interview of the district changes.",
+      "Without filters, callers who see every interview get an `ETag`; send it back in `If-None-Match` and the answer is `304 Not Modified` (no body) until an interview of the district changes. " +
+      PAGING,
     access: { auth: "any", scope: "read:interviews" },
     query: listInterviewsQuery,
     queryDocs: {
@@ -46,8 +48,9 @@ export const interviewOperations = operations([
       published: { description: "`1`: only published interviews; `0`: only unpublished ones.", example: "1" },
       from: { description: "Only interviews on or after this date (YYYY-MM-DD).", example: "2026-01-01" },
       to: { description: "Only interviews on or before this date (YYYY-MM-DD).", example: "2026-12-31" },
+      ...pagingQueryDocs,
     },
-    response: { status: 200, description: "The interviews, without `responses` and `audio`.", schema: z.array(interviewSummarySchema) },
+    response: { status: 200, description: "The interviews (or a page of them), without `responses` and `audio`.", schema: z.array(interviewSummarySchema), headers: pagingHeaders },
   },
   {
     method: "get",

@@ -13,6 +13,7 @@ import {
 } from "@/lib/people/schemas";
 import { exportPeopleQuery, importPeopleQuery, importReportSchema, LIST_SEPARATOR, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, PEOPLE_CSV_COLUMNS } from "@/lib/people/csv-schemas";
 import { operations } from "./operation";
+import { PAGING, pagingHeaders, pagingQueryDocs } from "./paging";
 
 const id = { id: "The person's id." };
 
@@ -53,11 +54,15 @@ export const peopleOperations = operations([
     summary: "List people",
     description:
       `Active people of the district, sorted by last name, then first name. ${PEOPLE_VISIBILITY} ` +
-      "Callers who see the whole district get an `ETag`; send it back in `If-None-Match` and the answer is `304 Not Modified` (no body) until any person of the district changes.",
+      "Callers who see the whole district get an `ETag`; send it back in `If-None-Match` and the answer is `304 Not Modified` (no body) until any person of the district changes. " +
+      PAGING,
     access: { auth: "any", scope: "read:people" },
     query: listPeopleQuery,
-    queryDocs: { archived: { description: "`true` (or `1`) includes archived people; by default only active people are listed.", example: "true" } },
-    response: { status: 200, description: "The people, each with `avatar_url: null`.", schema: z.array(personListItemSchema) },
+    queryDocs: {
+      archived: { description: "`true` (or `1`) includes archived people; by default only active people are listed.", example: "true" },
+      ...pagingQueryDocs,
+    },
+    response: { status: 200, description: "The people (or a page of them), each with `avatar_url: null`.", schema: z.array(personListItemSchema), headers: pagingHeaders },
   },
   {
     method: "post",

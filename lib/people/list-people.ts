@@ -1,22 +1,33 @@
 import { seesAllPeople, type Ctx } from "@/lib/auth/context";
-import { db } from "@/lib/db/client";
-import { cachedDistrictList, encodeJson } from "@/lib/districts/list-cache";
+import { sqlParams, sqlRows } from "@/lib/db/pool";
+import { cachedDistrictList, cachedDistrictPage, databasePage, encodeJson } from "@/lib/districts/list-cache";
 import type { JsonDocument } from "@/lib/http/json-document";
-import { personSelect, serializePerson } from "./serialize-person";
-import { visiblePeopleWhere } from "./visibility";
+import { pageOf, type CursorKey } from "@/lib/http/page-params";
+import { peopleListSource } from "./people-list-source";
+import type { PersonRow } from "./serialize-person";
+import { visiblePeopleSql } from "./visibility";
 
-/** Active people by default; `archived: true` includes the archived ones too. */
+type ListPeopleQuery = { archived?: boolean; limit?: number; cursor?: CursorKey };
+
+/** Active people by default; `archived: true` includes the archived ones too. In the copy's order and shape. */
 export async function listPeople(ctx: Ctx, query: { archived?: boolean }) {
-  const rows = await db().person.findMany({
-    where: { AND: [visiblePeopleWhere(ctx), query.archived ? {} : { archived: false }] },
-    select: personSelect,
-    orderBy: [{ last: "asc" }, { first: "asc" }, { id: "asc" }],
-  });
-  return rows.map((row) => ({ ...serializePerson(row), avatar_url: null }));
+  const source = peopleListSource(Boolean(query.archived));
+  const { values, p } = sqlParams();
+  const rows = await sqlRows<PersonRow>(`select ${source.columns} from people p where ${visiblePeopleSql(ctx, "p", p)} and ${source.filter("p")} order by ${source.order}`, values);
+  return rows.map(source.serialize);
 }
 
-/** GET /api/people: callers who see the whole district share a cached copy with an ETag. */
-export async function peopleListDocument(ctx: Ctx, query: { archived?: boolean }): Promise<JsonDocument> {
-  if (!seesAllPeople(ctx)) return { body: encodeJson(await listPeople(ctx, query)) };
-  return cachedDistrictList(ctx, "people", query.archived ? "all" : "active", () => listPeople(ctx, query));
+/**
+ * GET /api/people: callers who see the whole district share a cached copy with an ETag, and
+ * read its pages from it; others get theirs built, pages read by key in the database.
+ */
+export async function peopleListDocument(ctx: Ctx, query: ListPeopleQuery): Promise<JsonDocument> {
+  const source = peopleListSource(Boolean(query.archived));
+  const page = pageOf(query);
+  const shared = seesAllPeople(ctx);
+  if (!page) return shared ? cachedDistrictList(ctx.districtId, source) : { body: encodeJson(await listPeople(ctx, query)) };
+  const fromCopy = shared ? await cachedDistrictPage(ctx.districtId, source, page) : null;
+  if (fromCopy) return fromCopy;
+  const { values, p } = sqlParams();
+  return databasePage(source, `${visiblePeopleSql(ctx, "p", p)} and ${source.filter("p")}`, values, page);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { permissionSchema, roleKindSchema } from "@/lib/auth/permissions";
 import { tagSchema } from "@/lib/definitions/schemas";
+import { cursorParam, limitParam } from "@/lib/http/page-params";
 import { flagSchema, idSchema, timestampSchema } from "@/lib/http/schemas";
 import { interviewSummarySchema } from "@/lib/interviews/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
@@ -50,7 +51,7 @@ const boolParam = z
   .enum(["true", "false", "1", "0"], { error: "Use true or false." })
   .transform((v) => v === "true" || v === "1");
 
-export const listPeopleQuery = z.object({ archived: boolParam.optional() });
+export const listPeopleQuery = z.object({ archived: boolParam.optional(), limit: limitParam.optional(), cursor: cursorParam.optional() });
 
 export const INCLUDES = ["files", "interviews", "tags", "photo_url"] as const;
 export type Include = (typeof INCLUDES)[number];

@@ -6,13 +6,13 @@ export const SERVER_NODE_ARGS = ["--import", "tsx", "--import", path.resolve("sc
 import type { PartProcess } from "./supervisor";
 
 /**
- * Runs `node --import tsx <script> <args>` as a part of the service. Each part leads its own
+ * Runs `node [nodeArgs] --import tsx <script> <args>` as a part of the service. Each part leads its own
  * process group, so that a Ctrl-C reaches only the supervisor (which stops the parts in order)
  * and whatever a part started dies with it. The IPC channel lets the part notice when the
  * supervisor is gone (lib/supervisor/part-process.ts) and exit instead of lingering.
  */
-export function spawnPart(script: string, args: string[], env: NodeJS.ProcessEnv): PartProcess {
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, script, ...args], {
+export function spawnPart(script: string, args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): PartProcess {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, script, ...args], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
     env,
     detached: true,

@@ -142,6 +142,32 @@ describe("capture and finalize: the contract", () => {
     expect((await finalize(d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "Gaps" } })).status).toBe(200);
   });
 
+  it("chunk 1 missing, never sent or its bytes gone from storage, is the missing-chunk 409; sent again, it finalizes", async () => {
+    const candidate = await d.addPerson("candidate");
+    const interviewId = await newInterview(candidate.id);
+    const chunks = cut(webm, 4);
+
+    const neverSent = newRecordingId();
+    await captureAll(d.admin.token, neverSent, chunks, [1, 2, 3]);
+    const first = await finalize(d.admin.token, { recordingId: neverSent, personId: candidate.id, interviewId, name: { en: "No start" } });
+    expect(first.status).toBe(409);
+    expect(first.body.error.details.map((x: { path: string }) => x.path)).toEqual(["chunks.1"]);
+
+    // Stored by a process whose storage this one does not share: the row is here, the bytes are not.
+    const recordingId = newRecordingId();
+    await captureAll(d.admin.token, recordingId, chunks);
+    const chunk1 = await db().audioChunk.findFirstOrThrow({ where: { recordingId, number: 1 } });
+    await storage().delete([chunk1.storageKey]);
+    const res = await finalize(d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "Lost start" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.error.code).toBe("conflict");
+    expect(res.body.error.message).toMatch(/Chunk 1 is missing/);
+    expect(res.body.error.details).toEqual([{ path: "chunks.1", message: "Chunk 1 is missing." }]);
+    // Nothing stays claimed: chunk 1 is taken again and the finalize succeeds.
+    await captureAll(d.admin.token, recordingId, chunks, [0]);
+    expect((await finalize(d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "Lost start" } })).status).toBe(200);
+  });
+
   it("refuses chunks that do not start a WebM stream, and an unknown recording", async () => {
     const candidate = await d.addPerson("candidate");
     const interviewId = await newInterview(candidate.id);

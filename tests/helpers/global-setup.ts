@@ -10,6 +10,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     dataDir: string;
+    embeddedDatabase: boolean;
   }
 }
 
@@ -59,6 +60,7 @@ export default async function setup(project: TestProject) {
   await migrate(url);
   project.provide("databaseUrl", url);
   project.provide("dataDir", dataDir);
+  project.provide("embeddedDatabase", !process.env.DATABASE_URL);
   return async () => {
     await teardown();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,9 @@ import { stopInProcessWorkers } from "@/lib/jobs/in-process-workers";
 // Every test worker talks to the database and data folder made by global-setup.ts.
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.DATA_DIR = inject("dataDir");
+// As `npm start` says it: counters stay in memory on the embedded database, shared on a server.
+if (inject("embeddedDatabase")) process.env.EMBEDDED_DATABASE = "1";
+else delete process.env.EMBEDDED_DATABASE;
 process.env.NEXTAUTH_SECRET = "test-secret";
 process.env.DATABASE_POOL_SIZE = "4";
 delete process.env.SMTP_URL;

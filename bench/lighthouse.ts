@@ -1,0 +1,51 @@
+/**
+ * Lighthouse 13's mobile run of a page, for `npm run bench:pages`: its default mobile preset
+ * (a phone's screen, simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, and a CPU 4× slower than
+ * this machine's), in Debian's Chromium through chrome-launcher, signed in with the session
+ * cookie sent as a header. Lighthouse 13 asks for Node ≥ 22.19; it runs on this machine's
+ * Node 20 (npm warns EBADENGINE). Its CPU slowdown multiplies what this machine takes, so a busy
+ * machine scores lower.
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export type PhoneScore = {
+  score: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Milliseconds the redirects before the page cost (Lighthouse's "Avoid multiple page redirects"). */
+  redirectMs: number;
+  /** Bytes of JavaScript the page downloads and never runs, as Lighthouse estimates them. */
+  unusedJsBytes: number;
+};
+
+type Audit = { numericValue?: number; details?: { overallSavingsBytes?: number; overallSavingsMs?: number } };
+
+export async function launchPhoneBrowser(chromePath: string, flags: string[]) {
+  return chromeLauncher.launch({ chromePath, chromeFlags: flags });
+}
+
+export async function phoneScore(port: number, url: string, cookie?: string): Promise<PhoneScore> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id: string) => (lhr.audits[id] ?? {}) as Audit;
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: audit("largest-contentful-paint").numericValue ?? NaN,
+    fcpMs: audit("first-contentful-paint").numericValue ?? NaN,
+    tbtMs: audit("total-blocking-time").numericValue ?? NaN,
+    cls: audit("cumulative-layout-shift").numericValue ?? NaN,
+    redirectMs: audit("redirects").details?.overallSavingsMs ?? audit("redirects").numericValue ?? 0,
+    unusedJsBytes: audit("unused-javascript").details?.overallSavingsBytes ?? 0,
+  };
+}

@@ -1,0 +1,8 @@
+-- CreateTable
+CREATE TABLE "rate_limits" (
+    "key" VARCHAR(255) NOT NULL,
+    "points" INTEGER NOT NULL DEFAULT 0,
+    "expire" BIGINT,
+
+    CONSTRAINT "rate_limits_pkey" PRIMARY KEY ("key")
+);
