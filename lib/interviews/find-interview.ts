@@ -18,7 +18,7 @@ export async function findVisibleInterview(ctx: Ctx, personId: string, id: strin
   const visible = visibleInterviewsSql(ctx, "i", p);
   const [row] = await sqlRows<Row>(
     `select i.id, i.person_id as "personId", i.district_id as "districtId", i.date, i.board_id as "boardId", i.form_id as "formId",
-            i.profile_id as "profileId", i.published, i.created_at as "createdAt", i.updated_at as "updatedAt", i.responses, i.audio,
+            i.profile_id as "profileId", i.published, i.created_at as "createdAt", i.updated_at as "updatedAt", i.responses,
             f.fields as "formFields",
             coalesce((select json_agg(json_build_object('id', a.id, 'fieldId', a.field_id, 'name', a.name, 'storageKey', a.storage_key,
                                                         'contentType', a.content_type, 'size', a.size, 'createdMs', (extract(epoch from a.created_at) * 1000)::float8))

@@ -90,13 +90,11 @@ export async function createKey(ctx: Ctx, input: CreateKeyInput) {
 /** Revoking the key ends every secret of it: earlier ones are accepted only through a key that is not revoked. */
 export async function revokeKey(ctx: Ctx, id: string) {
   await transactionWithEvents(ctx.districtId, async (tx, emit) => {
-    const [row] = await tx.apiKey.updateManyAndReturn({
-      where: { id, districtId: ctx.districtId, revokedAt: null },
-      data: { revokedAt: new Date() },
-      select: { ...select, revokedAt: true },
-    });
-    if (!row) throw notFound("API key");
-    await emit("key.revoked", () => ({ ...serializeKey(row), revoked_at: row.revokedAt!.getTime() }));
+    const revokedAt = new Date();
+    const { count } = await tx.apiKey.updateMany({ where: { id, districtId: ctx.districtId, revokedAt: null }, data: { revokedAt } });
+    if (!count) throw notFound("API key");
+    const row = await tx.apiKey.findFirstOrThrow({ where: { id, districtId: ctx.districtId }, select: keySelect() });
+    await emit("key.revoked", () => ({ ...serializeKey(row), revoked_at: revokedAt.getTime() }));
   });
   return { ok: true as const };
 }

@@ -24,7 +24,7 @@ const boolParam = z
   .transform((v) => v === "true" || v === "1");
 
 /** GET /api/people.csv: the list's filter, plus the people page's own filters. */
-export const exportPeopleQuery = listPeopleQuery.extend({
+export const exportPeopleQuery = listPeopleQuery.pick({ archived: true }).extend({
   role: idSchema.optional(),
   tag: idSchema.optional(),
   q: text().max(200).optional(),

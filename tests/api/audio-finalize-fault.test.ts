@@ -102,7 +102,7 @@ describe("a worker killed at each point of a finalize", () => {
   it("after taking the step: chunks intact, nothing attached, captures refused; another worker completes it", { timeout: 120_000 }, async () => {
     const r = await recording();
     const run = await finalizeKilledAt(r, "claimed");
-    expect(run.points).toEqual(["claimed"]);
+    expect(run.points).toEqual(["finalize-taken", "claimed"]);
     await chunksIntact(r.recordingId);
     expect(await audioEntry(r)).toBeUndefined();
     expect(await storage().head(r.key)).toBeNull();
@@ -116,7 +116,7 @@ describe("a worker killed at each point of a finalize", () => {
   it("half-way through the file: chunks intact, no file, nothing attached; another worker completes it", { timeout: 120_000 }, async () => {
     const r = await recording();
     const run = await finalizeKilledAt(r, "combining");
-    expect(run.points).toEqual(["claimed", "combining"]);
+    expect(run.points).toEqual(["finalize-taken", "claimed", "combining"]);
     expect(await storage().head(r.key)).toBeNull();
     await chunksIntact(r.recordingId);
     expect(await audioEntry(r)).toBeUndefined();
@@ -126,7 +126,7 @@ describe("a worker killed at each point of a finalize", () => {
   it("after the file is stored, before the commit: chunks intact, not attached; another worker completes it", { timeout: 120_000 }, async () => {
     const r = await recording();
     const run = await finalizeKilledAt(r, "stored");
-    expect(run.points).toEqual(["claimed", "combining", "stored"]);
+    expect(run.points).toEqual(["finalize-taken", "claimed", "combining", "stored"]);
     await chunksIntact(r.recordingId);
     expect(await storage().head(r.key)).not.toBeNull();
     expect(await audioEntry(r)).toBeUndefined();
@@ -150,7 +150,7 @@ describe("a worker killed at each point of a finalize", () => {
   it("after the commit: attached, chunks still there (their job is queued); another worker deletes them", { timeout: 120_000 }, async () => {
     const r = await recording();
     const run = await finalizeKilledAt(r, "committed");
-    expect(run.points).toEqual(["claimed", "combining", "stored", "committed"]);
+    expect(run.points).toEqual(["finalize-taken", "claimed", "combining", "stored", "committed"]);
     await chunksIntact(r.recordingId);
     expect(await audioEntry(r)).toMatchObject({ url: `http://localhost:3000/files/${r.key}` });
     const worker = spawnWorker();

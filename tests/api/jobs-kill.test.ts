@@ -50,7 +50,7 @@ describe("a worker killed mid-transcription", () => {
     const first = spawnWorker({ killAt: "transcribing" });
     const run = await first.exited;
     expect(run.signal, run.stderr).toBe("SIGKILL");
-    expect(run.points).toEqual(["claimed", "combining", "stored", "committed", "transcribing"]);
+    expect(run.points).toEqual(["finalize-taken", "claimed", "combining", "stored", "committed", "transcribe-taken", "transcribing"]);
     expect(server.calls.transcriptions).toBe(1);
     const midway = await api.get(`/api/audio/recordings/${recordingId}`, d.admin.token);
     expect(midway.body.steps.find((s: { step: string }) => s.step === "transcribe")).toMatchObject({ state: "running", attempts: 1, progress: { unit: "ms", total: expect.any(Number) } });
