@@ -12,5 +12,6 @@ export const SETTINGS_LINKS: { href: string; key: string; permission?: Permissio
   { href: "/settings/boards", key: "boards" },
   { href: "/settings/profiles", key: "profiles" },
   { href: "/settings/keys", key: "keys" },
+  { href: "/settings/webhooks", key: "webhooks" },
   { href: "/settings/jobs", key: "jobs" },
 ];

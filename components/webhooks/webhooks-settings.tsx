@@ -1,0 +1,128 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
+import { useRef, useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { useToast } from "@/components/ui/toast";
+import { EndpointItem } from "./endpoint-item";
+import { useDeleteWebhook, useRotateWebhookSecret, useWebhooks, type Endpoint, type EndpointWithSecret } from "./use-webhooks";
+import "./webhooks.css";
+
+// Only once someone adds or edits an endpoint, or has a new secret to see.
+const EndpointDialog = dynamic(() => import("./endpoint-dialog").then((m) => m.EndpointDialog));
+const ShowSecretDialog = dynamic(() => import("./show-secret-dialog").then((m) => m.ShowSecretDialog));
+
+/**
+ * Webhooks: the district's endpoints (add one, its secret shown once; edit, enable or disable,
+ * rotate the secret, delete), each with its delivery log, test event, redelivery and replay.
+ */
+export function WebhooksSettings() {
+  const t = useTranslations("webhooks");
+  const endpoints = useWebhooks();
+  const rotate = useRotateWebhookSecret();
+  const remove = useDeleteWebhook();
+  const toast = useToast();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Endpoint | null>(null);
+  const [secret, setSecret] = useState<{ endpoint: EndpointWithSecret; rotated: boolean } | null>(null);
+  const [rotating, setRotating] = useState<Endpoint | null>(null);
+  const [deleting, setDeleting] = useState<Endpoint | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+
+  return (
+    <section className="card" aria-labelledby="webhooks-title">
+      <div className="card-head">
+        <div>
+          <h2 id="webhooks-title">{t("title")}</h2>
+          <p>{t("description")}</p>
+        </div>
+        <button ref={newButton} type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          {t("new")}
+        </button>
+      </div>
+      {endpoints.isPending ? (
+        <div className="card-body">
+          <Skeleton lines={4} />
+        </div>
+      ) : endpoints.isError ? (
+        <ErrorState error={endpoints.error} onRetry={() => endpoints.refetch()} title={t("couldNotLoad")} />
+      ) : endpoints.data.length === 0 ? (
+        <EmptyState
+          title={t("emptyTitle")}
+          action={
+            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+              {t("createFirst")}
+            </button>
+          }
+        >
+          {t("emptyText")}
+        </EmptyState>
+      ) : (
+        <ul className="webhook-list" aria-label={t("endpoints")}>
+          {endpoints.data.map((e) => (
+            <EndpointItem key={e.id} endpoint={e} onEdit={() => setEditing(e)} onRotate={() => setRotating(e)} onDelete={() => setDeleting(e)} />
+          ))}
+        </ul>
+      )}
+
+      {creating && (
+        <EndpointDialog
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            setCreating(false);
+            setSecret({ endpoint: created, rotated: false });
+          }}
+        />
+      )}
+      {editing && (
+        <EndpointDialog
+          endpoint={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            toast.show(t("saved"));
+          }}
+        />
+      )}
+      {secret && (
+        <ShowSecretDialog
+          endpoint={secret.endpoint}
+          rotated={secret.rotated}
+          onClose={() => {
+            setSecret(null);
+            // The dialog that opened this one is gone: focus goes back to where endpoints are added, once this one has closed.
+            requestAnimationFrame(() => newButton.current?.focus());
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={rotating !== null}
+        onClose={() => setRotating(null)}
+        title={t("rotateTitle")}
+        message={
+          rotating?.previous_secret_expires_at ? `${t("rotateMessage", { url: rotating.url })} ${t("rotateAgain")}` : t("rotateMessage", { url: rotating?.url ?? "" })
+        }
+        confirmLabel={t("rotateAction")}
+        onConfirm={async () => {
+          if (!rotating) return;
+          setSecret({ endpoint: await rotate.mutateAsync(rotating.id), rotated: true });
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t("deleteTitle")}
+        message={t("deleteMessage", { url: deleting?.url ?? "" })}
+        confirmLabel={t("deleteAction")}
+        danger
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync(deleting.id);
+          toast.show(t("deleted", { url: deleting.url }));
+        }}
+      />
+    </section>
+  );
+}
