@@ -50,8 +50,6 @@ export function DeliveryLog({ endpoint, id }: { endpoint: Endpoint; id: string }
   return (
     <section id={id} className="delivery-log" aria-label={t("deliveriesOf", { url: endpoint.url })}>
       <div className="delivery-toolbar">
-        <h4>{t("deliveries")}</h4>
-        <div className="delivery-actions">
           <button type="button" className="btn btn-sm" onClick={onTest} disabled={sendTest.isPending}>
             {sendTest.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
             {t("sendTest")}
@@ -59,7 +57,6 @@ export function DeliveryLog({ endpoint, id }: { endpoint: Endpoint; id: string }
           <button type="button" className="btn btn-sm" onClick={() => setReplaying(true)} disabled={!enabled}>
             {t("replay")}
           </button>
-        </div>
       </div>
       {!enabled && <p className="muted small">{t("disabledActions")}</p>}
       {log.isPending ? (

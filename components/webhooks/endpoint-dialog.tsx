@@ -42,6 +42,10 @@ export function EndpointDialog({
   const [description, setDescription] = useState(endpoint?.description ?? "");
   const [types, setTypes] = useState<EventType[]>(endpoint?.event_types ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** A field's error goes as soon as it is edited. */
+  const edited = (field: string) => {
+    if (errors[field]) setErrors((all) => Object.fromEntries(Object.entries(all).filter(([key]) => key !== field)));
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -71,13 +75,44 @@ export function EndpointDialog({
         )}
         <Field label={t("fields.url")} error={errors.url} hint={t("urlHint")}>
           {(p) => (
-            <input {...p} className="input mono" type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} autoComplete="off" spellCheck={false} />
+            <input
+              {...p}
+              className="input mono"
+              type="url"
+              inputMode="url"
+              value={url}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                edited("url");
+              }}
+              autoComplete="off"
+              spellCheck={false}
+            />
           )}
         </Field>
         <Field label={t("fields.description")} error={errors.description} hint={t("descriptionHint")}>
-          {(p) => <input {...p} className="input" value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} autoComplete="off" />}
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              value={description}
+              maxLength={500}
+              onChange={(e) => {
+                setDescription(e.target.value);
+                edited("description");
+              }}
+              autoComplete="off"
+            />
+          )}
         </Field>
-        <EventTypesFieldset value={types} onChange={setTypes} error={errors.event_types} />
+        <EventTypesFieldset
+          value={types}
+          onChange={(next) => {
+            setTypes(next);
+            edited("event_types");
+          }}
+          error={errors.event_types}
+        />
         <DialogActions submitLabel={endpoint ? t("save") : t("create")} onCancel={onClose} pending={create.isPending || update.isPending} />
       </form>
     </Dialog>

@@ -30,18 +30,23 @@ export function EndpointItem({
   const errorMessage = useErrorMessage();
   const update = useUpdateWebhook();
   const [open, setOpen] = useState(false);
+  // The switch shows what was asked at once, until the server's answer (or its refusal) is in.
+  const [asked, setAsked] = useState<boolean | null>(null);
   const logId = useId();
   const enabled = endpoint.enabled === 1;
   const url = endpoint.url;
 
-  const setEnabled = (on: boolean) =>
+  const setEnabled = (on: boolean) => {
+    setAsked(on);
     update.mutate(
       { id: endpoint.id, enabled: on },
       {
         onSuccess: () => toast.show(on ? t("enabledToast", { url }) : t("disabledToast", { url })),
         onError: (error) => toast.show(errorMessage(error), "error"),
+        onSettled: () => setAsked(null),
       },
     );
+  };
 
   return (
     <li className="webhook">
@@ -93,7 +98,7 @@ export function EndpointItem({
           {t("deliveries")}
         </button>
         <label className="check webhook-switch">
-          <input type="checkbox" role="switch" checked={enabled} disabled={update.isPending} onChange={(e) => setEnabled(e.target.checked)} aria-label={t("sendEventsTo", { url })} />
+          <input type="checkbox" role="switch" checked={asked ?? enabled} disabled={asked !== null} onChange={(e) => setEnabled(e.target.checked)} aria-label={t("sendEventsTo", { url })} />
           {t("sendEvents")}
         </label>
         <span className="webhook-actions-end">

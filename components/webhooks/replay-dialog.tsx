@@ -50,7 +50,7 @@ export function ReplayDialog({ endpoint, onClose }: { endpoint: Endpoint; onClos
   };
 
   return (
-    <Dialog open onClose={onClose} title={t("replayTitle")} description={t("replayDescription", { url: endpoint.url })}>
+    <Dialog open onClose={onClose} title={t("replayTitle")} description={t("replayDescription")}>
       <form onSubmit={submit} className="stack" noValidate>
         {error && (
           <p className="form-error" role="alert">

@@ -32,7 +32,7 @@ export function ShowSecretDialog({ endpoint, rotated = false, onClose }: { endpo
         </p>
         {rotated && endpoint.previous_secret_expires_at && <p>{t("rotatedOldSigns", { until: format.moment(endpoint.previous_secret_expires_at, true) })}</p>}
         <div className="field">
-          <label className="field-label webhook-url" htmlFor="new-webhook-secret">
+          <label className="field-label secret-label" htmlFor="new-webhook-secret">
             {t("secretFor", { url: endpoint.url })}
           </label>
           <div className="key-box">
