@@ -36,8 +36,9 @@ export default defineConfig({
   // The production build on a fresh embedded database: exactly what `npm start` runs.
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && tsx --import ./scripts/server-only-stub.mjs scripts/start.ts`,
-    // The suite signs the demo people in through e-mail links many times within 15 minutes.
-    env: { PORT: String(PORT), REALTIME_PORT: String(PORT + 1), DATA_DIR: E2E_DATA_DIR, SIGN_IN_LINKS_PER_15_MINUTES: "1000" },
+    // The suite signs the demo people in through e-mail links many times within 15 minutes; the
+    // webhooks spec's receiver listens on loopback, which only WEBHOOK_URL_HOSTS lets endpoints use.
+    env: { PORT: String(PORT), REALTIME_PORT: String(PORT + 1), DATA_DIR: E2E_DATA_DIR, SIGN_IN_LINKS_PER_15_MINUTES: "1000", WEBHOOK_URL_HOSTS: "127.0.0.1" },
     url: `http://localhost:${PORT}/sign-in`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -114,6 +114,7 @@ test("every page of an administrator, in English and Spanish", async ({ browser 
     ["/settings/boards", "settings-boards"],
     ["/settings/profiles", "settings-profiles"],
     ["/settings/keys", "settings-keys"],
+    ["/settings/webhooks", "settings-webhooks"],
     ["/settings/jobs", "settings-jobs"],
     ["/no-such-page", "not-found"],
   ]);
