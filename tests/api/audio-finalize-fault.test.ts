@@ -53,7 +53,8 @@ async function finalizeKilledAt(r: Recording, killAt: string) {
   const worker = spawnWorker({ killAt });
   const run = await worker.exited;
   expect(run.signal, run.stderr).toBe("SIGKILL");
-  return run;
+  // Points of this recording's finalize only: the worker may also take other recordings' later steps.
+  return { ...run, points: run.points.filter((point) => !/^(transcribe|summarize|translate)/.test(point)) };
 }
 
 /** Another worker takes the step over: the contract's answer, the recording complete and seekable, the chunks gone. */
