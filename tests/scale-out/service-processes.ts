@@ -1,7 +1,7 @@
 /**
  * The service scaled out on this machine, for tests/scale-out: a fresh database on the local
  * PostgreSQL server (DATABASE_URL names the server), one `npm run realtime`, and app processes
- * started with `npm run app` on the production build, sharing DATA_DIR (the local file store
+ * started with `npm run app` on the production build, one `npm run worker`, sharing DATA_DIR (the local file store
  * stands in for Blob: one folder every process reads and writes) and one NEXTAUTH_SECRET.
  * Everything is stopped, and the database dropped, by `stop()`.
  */
@@ -126,7 +126,7 @@ export async function startScaledService(options: { apps: number; env?: Record<s
       } catch {}
     }
     await onServer(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {});
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!process.env.SCALE_OUT_KEEP) fs.rmSync(dir, { recursive: true, force: true });
   };
 
   try {
@@ -137,6 +137,8 @@ export async function startScaledService(options: { apps: number; env?: Record<s
     const apps = ports.map((port, i) => ({ label: `app-${String.fromCharCode(97 + i)}`, port }));
     const children = apps.map(({ label, port }) => start(label, ["scripts/start.ts", "--app"], { ...common, PORT: String(port) }));
     await Promise.all(apps.map(({ label, port }, i) => answers(`http://127.0.0.1:${port}/api/health/live`, label, children[i], 180_000)));
+    // One job worker (npm run worker), started once the apps have migrated the database.
+    start("worker", ["scripts/worker.ts"], common);
     return {
       databaseUrl,
       dataDir,
