@@ -11,6 +11,7 @@ import {
   translateRecordingSchema,
   translateResponseSchema,
 } from "@/lib/audio/schemas";
+import { jobSchema } from "@/lib/jobs/schemas";
 import { boardSchema, createBoardSchema, updateBoardSchema } from "@/lib/boards/schemas";
 import { roleInputSchema, roleSchema, roleUpdateSchema, tagInputSchema, tagSchema } from "@/lib/definitions/schemas";
 import { createFormSchema, formFieldResponseSchema, formFieldSchema, formSchema, multilingualTextSchema, updateFormSchema } from "@/lib/forms/schemas";
@@ -93,6 +94,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   AudioSummarized: summarizeResponseSchema,
   AudioTranslated: translateResponseSchema,
   RecordingStatus: recordingStatusSchema,
+  Job: jobSchema,
   Form: formSchema,
   FormField: formFieldResponseSchema,
   Board: boardSchema,

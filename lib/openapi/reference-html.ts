@@ -64,7 +64,8 @@ function operationHtml(doc: Doc, method: string, path: string, op: Json, t: Refe
   const parts = [
     `<article class="operation" id="${anchor}" aria-labelledby="${anchor}-title">`,
     `<h3 id="${anchor}-title"><span class="method method-${method}">${method.toUpperCase()}</span> <code class="path">${pathHtml(path)}</code> <span class="summary">${escapeHtml(String(op.summary ?? ""))}</span></h3>`,
-    accessHtml(op, t),
+    // A webhook event is sent by the service, not called: it has no access rules.
+    op["x-api-key-scope"] === undefined ? "" : accessHtml(op, t),
     `<div class="description" lang="en">${markdownHtml(String(op.description ?? ""), `${anchor}-`)}</div>`,
   ];
   if (parameters.length) {

@@ -26,7 +26,10 @@ function cookie(req: Request, names: string[]) {
   return undefined;
 }
 
-/** The sections besides the index: one page per tag, the schemas, the webhooks once there are any. */
+/** The page of the events the service sends (the document's `webhooks`): apart from the Webhooks tag's page of endpoints. */
+const EVENTS_SECTION = "webhook-events";
+
+/** The sections besides the index: one page per tag, the schemas, the webhook events once there are any. */
 function sections(doc: ReferenceDocument) {
   const tags = operationsByTag(doc, doc.paths).map(([tag, ops]) => ({ slug: slug(tag), title: tag, ops }));
   const webhooks = doc.webhooks && Object.keys(doc.webhooks).length ? operationsByTag(doc, doc.webhooks).flatMap(([, ops]) => ops) : [];
@@ -40,7 +43,7 @@ function sections(doc: ReferenceDocument) {
  * with its session permission, API-key scope (`x-permission`, `x-api-key-scope`) and whether it
  * takes an Idempotency-Key, and the overview (`info.description`: authentication, errors,
  * idempotency, rate limits). Each tag's page has its endpoints in full (parameters, bodies,
- * answers); `schemas` the named schemas; `webhooks` the document's OpenAPI 3.1 webhooks once it
+ * answers); `schemas` the named schemas; `webhook-events` the document's OpenAPI 3.1 webhooks once it
  * has any. The pages' own words follow the reader's interface language; the document's
  * descriptions are English. One page per tag keeps each page light enough for a phone.
  */
@@ -48,7 +51,7 @@ export async function referencePageResponse(req: Request, section?: string): Pro
   const doc = openApiDocument() as unknown as ReferenceDocument;
   const { tags, webhooks } = sections(doc);
   const tag = section ? tags.find((x) => x.slug === section) : undefined;
-  if (section && !tag && section !== "schemas" && !(section === "webhooks" && webhooks.length)) throw notFound("Reference page");
+  if (section && !tag && section !== "schemas" && !(section === EVENTS_SECTION && webhooks.length)) throw notFound("Reference page");
 
   const locale = await localeFor({
     sessionToken: cookie(req, SESSION_COOKIES),
@@ -63,7 +66,7 @@ export async function referencePageResponse(req: Request, section?: string): Pro
   const link = (href: string, text: string) => `<li><a href="${href}"${current(href)}>${escapeHtml(text)}</a></li>`;
   const nav =
     `<ul>${link(REFERENCE_PATH, t("overview"))}</ul><h3>${t("endpoints")}</h3><ul>${tags.map((x) => link(tagPath(x.title), x.title)).join("")}</ul>` +
-    `<ul>${webhooks.length ? link(`${REFERENCE_PATH}/webhooks`, t("webhooks")) : ""}${link(`${REFERENCE_PATH}/schemas`, t("schemas"))}</ul>`;
+    `<ul>${webhooks.length ? link(`${REFERENCE_PATH}/${EVENTS_SECTION}`, t("webhooks")) : ""}${link(`${REFERENCE_PATH}/schemas`, t("schemas"))}</ul>`;
 
   let heading: string;
   let main: string;
@@ -74,7 +77,7 @@ export async function referencePageResponse(req: Request, section?: string): Pro
   } else if (section === "schemas") {
     heading = t("schemas");
     main = schemasHtml(doc, t);
-  } else if (section === "webhooks") {
+  } else if (section === EVENTS_SECTION) {
     heading = t("webhooks");
     main = endpointsHtml(doc, webhooks, t);
   } else {

@@ -58,7 +58,10 @@ describe("GET /api/reference", () => {
     const missing = await page("/api/reference/nothing0");
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe("not_found");
-    expect((await page("/api/reference/webhooks")).status).toBe(404); // none yet
+    expect((await page("/api/reference/webhooks")).body as string).toContain("/<wbr>api/<wbr>webhooks</code>"); // the endpoints' tag
+    const webhooks = await page("/api/reference/webhook-events"); // the events the service sends
+    expect(webhooks.status).toBe(200);
+    expect(webhooks.body as string).toContain("interview.published");
   });
 
   it("states the error shape, the idempotency rules and the rate limit of the document", async () => {

@@ -53,7 +53,8 @@ async function finalizeKilledAt(r: Recording, killAt: string) {
   const worker = spawnWorker({ killAt });
   const run = await worker.exited;
   expect(run.signal, run.stderr).toBe("SIGKILL");
-  return run;
+  // Points of this recording's finalize only: the worker may also take other recordings' later steps.
+  return { ...run, points: run.points.filter((point) => !/^(transcribe|summarize|translate)/.test(point)) };
 }
 
 /** Another worker takes the step over: the contract's answer, the recording complete and seekable, the chunks gone. */
@@ -147,7 +148,7 @@ describe("a worker killed at each point of a finalize", () => {
     await anotherWorkerCompletes(r, 1);
   });
 
-  it("after the commit: attached, chunks still there (their job is queued); another worker deletes them", { timeout: 120_000 }, async () => {
+  it("after the commit: attached, chunks still there (their job is queued); another worker deletes them", { timeout: 240_000 }, async () => {
     const r = await recording();
     const run = await finalizeKilledAt(r, "committed");
     expect(run.points).toEqual(["finalize-taken", "claimed", "combining", "stored", "committed"]);
@@ -155,7 +156,8 @@ describe("a worker killed at each point of a finalize", () => {
     expect(await audioEntry(r)).toMatchObject({ url: `http://localhost:3000/files/${r.key}` });
     const worker = spawnWorker();
     try {
-      await expect.poll(() => db().audioChunk.count({ where: { recordingId: r.recordingId } }), { timeout: 30_000 }).toBe(0);
+      // A fresh worker starts, then takes this job among the others queued meanwhile: room for a busy machine.
+      await expect.poll(() => db().audioChunk.count({ where: { recordingId: r.recordingId } }), { timeout: 150_000 }).toBe(0);
     } finally {
       await worker.stop();
     }

@@ -3,7 +3,7 @@
  * real route module, on the same database, with the same Idempotency-Keys as the other
  * process, at the same instants.
  *
- *   node --import tsx tests/helpers/idempotent-child.ts '<json: { token, rounds: [{ key, body, at }] }>'
+ *   node --import tsx --import ./scripts/server-only-stub.mjs tests/helpers/idempotent-child.ts '<json: { token, rounds: [{ key, body, at }] }>'
  *
  * Prints one line per round: `result <key> <status> <body json>`.
  */

@@ -1,7 +1,7 @@
 /**
  * The service scaled out on this machine, for tests/scale-out: a fresh database on the local
  * PostgreSQL server (DATABASE_URL names the server), one `npm run realtime`, and app processes
- * started with `npm run app` on the production build, sharing DATA_DIR (the local file store
+ * started with `npm run app` on the production build, one `npm run worker`, sharing DATA_DIR (the local file store
  * stands in for Blob: one folder every process reads and writes) and one NEXTAUTH_SECRET.
  * Everything is stopped, and the database dropped, by `stop()`.
  */
@@ -12,6 +12,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -87,7 +88,7 @@ export async function startScaledService(options: { apps: number; env?: Record<s
   const start = (label: string, args: string[], env: NodeJS.ProcessEnv) => {
     const log = path.join(dir, `${label}.log`);
     const out = fs.openSync(log, "a");
-    const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: ROOT, env, detached: true, stdio: ["ignore", out, out] });
+    const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...args], { cwd: ROOT, env, detached: true, stdio: ["ignore", out, out] });
     fs.closeSync(out);
     procs.push({ name: label, child, log });
     return child;
@@ -125,7 +126,7 @@ export async function startScaledService(options: { apps: number; env?: Record<s
       } catch {}
     }
     await onServer(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {});
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!process.env.SCALE_OUT_KEEP) fs.rmSync(dir, { recursive: true, force: true });
   };
 
   try {
@@ -136,6 +137,8 @@ export async function startScaledService(options: { apps: number; env?: Record<s
     const apps = ports.map((port, i) => ({ label: `app-${String.fromCharCode(97 + i)}`, port }));
     const children = apps.map(({ label, port }) => start(label, ["scripts/start.ts", "--app"], { ...common, PORT: String(port) }));
     await Promise.all(apps.map(({ label, port }, i) => answers(`http://127.0.0.1:${port}/api/health/live`, label, children[i], 180_000)));
+    // One job worker (npm run worker), started once the apps have migrated the database.
+    start("worker", ["scripts/worker.ts"], common);
     return {
       databaseUrl,
       dataDir,

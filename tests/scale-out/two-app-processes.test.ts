@@ -38,7 +38,7 @@ async function call(origin: string, method: string, url: string, token?: string,
 beforeAll(async () => {
   service = await startScaledService({
     apps: 2,
-    env: { API_KEY_RATE_LIMIT_PER_MINUTE: String(LIMIT_PER_MINUTE), SIGN_IN_LINKS_PER_15_MINUTES: String(LINKS_PER_15_MINUTES), EMBEDDED_DATABASE: "1" },
+    env: { API_KEY_RATE_LIMIT_PER_MINUTE: String(LIMIT_PER_MINUTE), SIGN_IN_LINKS_PER_15_MINUTES: String(LINKS_PER_15_MINUTES) },
   });
   [A, B] = service.origins;
   // Sessions minted straight in the shared database, as `npm run admin -- session` does.
