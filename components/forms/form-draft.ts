@@ -5,9 +5,8 @@
  */
 import type { ApiErrorDetail } from "@/components/api/api-fetch";
 import { foldText } from "@/components/ui/format";
+import { isId } from "@/lib/ids/ids";
 import { inLanguage, type FieldType, type FormField, type InterviewForm, type Multilingual } from "./form-types";
-
-export const FIELD_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export type DraftOption = { key: string; text: Multilingual };
 
@@ -144,7 +143,7 @@ export function validateDraft(draft: Draft, say: (problem: DraftProblem) => stri
       if (f.options.length === 0) e.options = say("optionsRequired");
       else if (f.options.some((o) => !hasText(o.text))) e.options = say("optionsEmpty");
     }
-    if (!FIELD_ID_PATTERN.test(f.id.trim())) e.id = say("idInvalid");
+    if (!isId(f.id.trim())) e.id = say("idInvalid");
     else if ((seen.get(f.id.trim()) ?? 0) > 1) e.id = say("idTaken");
     if (Object.keys(e).length) out.fields[f.key] = e;
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ID_PATTERN } from "@/lib/http/route";
 import { multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
+import { ID_RULE, idText } from "@/lib/ids/ids";
 import { languageSchema } from "@/lib/people/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text";
@@ -15,7 +15,7 @@ const label = multilingualTextSchema.refine((t) => Object.keys(t).length > 0, "G
 
 export const formFieldSchema = z
   .object({
-    id: text().regex(ID_PATTERN, "Use 1-64 letters, digits, '_' or '-'."),
+    id: idText(ID_RULE),
     type: z.enum(FIELD_TYPES),
     label,
     options: z.array(label).min(1, "A dropdown needs at least one option.").max(200).optional(),

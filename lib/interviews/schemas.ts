@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cursorParam, limitParam } from "@/lib/http/page-params";
-import { flagSchema, idSchema, multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
+import { flagSchema, multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
+import { idSchema } from "@/lib/ids/ids";
 import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text";
 import { isCalendarDate } from "./calendar-date";

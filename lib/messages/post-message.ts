@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { conflict } from "@/lib/errors/app-error";
+import { newId } from "@/lib/ids/ids";
 import { deliverMessage } from "./deliver-message";
 import { translateForReaders } from "./translate-for-readers";
 import { assertStillIn, findParticipation } from "./find-participation";
@@ -24,7 +24,7 @@ export type Posted = { row: MessageRow; readers: Reader[] };
 export async function writeMessage(ctx: Ctx, conversationId: string, input: PostMessageInput): Promise<Posted> {
   const me = personOf(ctx);
   const language = messageLanguage(input.body, me.language);
-  const id = randomUUID();
+  const id = newId();
   const now = new Date();
   const [posted] = await db().$queryRaw<WrittenRow[]>`
     with bumped as (

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { flagSchema, idSchema, timestampSchema } from "@/lib/http/schemas";
+import { flagSchema, timestampSchema } from "@/lib/http/schemas";
+import { idSchema } from "@/lib/ids/ids";
 import { SOCKET_ID_PATTERN } from "@/lib/realtime/limits";
 import { text } from "@/lib/validation/text";
 import { isSingleEmoji } from "./emoji";
@@ -221,4 +222,3 @@ export type Contact = z.infer<typeof contactSchema>;
 export type Unread = z.infer<typeof unreadSchema>;
 export type Flag = z.infer<typeof flagSchema>;
 
-export { idSchema };

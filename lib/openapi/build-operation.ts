@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "@/lib/http/schemas";
+import { idSchema } from "@/lib/ids/ids";
 import type { JsonSchema, SchemaConverter } from "./json-schema";
 import type { Access, ErrorStatus, OperationSpec } from "./operation";
 

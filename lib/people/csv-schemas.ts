@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "@/lib/http/schemas";
+import { idSchema } from "@/lib/ids/ids";
 import { text } from "@/lib/validation/text";
 import { listPeopleQuery } from "./schemas";
 

@@ -2,14 +2,11 @@ import { z } from "zod";
 import { permissionSchema, roleKindSchema } from "@/lib/auth/permissions";
 import { tagSchema } from "@/lib/definitions/schemas";
 import { cursorParam, limitParam } from "@/lib/http/page-params";
-import { flagSchema, idSchema, timestampSchema } from "@/lib/http/schemas";
+import { flagSchema, timestampSchema } from "@/lib/http/schemas";
+import { idSchema } from "@/lib/ids/ids";
 import { interviewSummarySchema } from "@/lib/interviews/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text";
-
-// Defined with the other wire conventions (a leaf module, so that schemas of other domains can
-// use it without an import cycle); re-exported here, where the other domains import it from.
-export { idSchema };
 
 const name = text().trim().min(1, "Required.").max(100);
 

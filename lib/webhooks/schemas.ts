@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { flagSchema, idSchema, timestampSchema } from "@/lib/http/schemas";
+import { flagSchema, timestampSchema } from "@/lib/http/schemas";
+import { idSchema } from "@/lib/ids/ids";
 import { interviewSchema, recordingSchema } from "@/lib/interviews/schemas";
 import { apiKeySchema } from "@/lib/keys/schemas";
 import { personDetailSchema } from "@/lib/people/schemas";
