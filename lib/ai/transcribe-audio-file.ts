@@ -1,3 +1,4 @@
+import "server-only";
 import fs from "node:fs/promises";
 import { audioDurationMs } from "@/lib/media/duration";
 import { splitAtSilences } from "@/lib/media/split";

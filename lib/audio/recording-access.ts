@@ -1,3 +1,4 @@
+import "server-only";
 import { actorPersonId, hasPermission, type Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { forbidden, notFound } from "@/lib/errors/app-error";

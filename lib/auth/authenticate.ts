@@ -1,3 +1,4 @@
+import "server-only";
 import { sqlRows } from "@/lib/db/pool";
 import { AppError } from "@/lib/errors/app-error";
 import { hashApiKey, looksLikeApiKey } from "@/lib/keys/key-format";

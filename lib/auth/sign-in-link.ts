@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { authSecret } from "./secret";

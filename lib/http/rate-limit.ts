@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";

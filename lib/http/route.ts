@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { authenticate } from "@/lib/auth/authenticate";
 import { hasPermission, type Ctx } from "@/lib/auth/context";

@@ -1,3 +1,4 @@
+import "server-only";
 import { actorPersonId, hasPermission, isStaff, type Ctx } from "@/lib/auth/context";
 import { db, type Prisma } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";

@@ -1,3 +1,4 @@
+import "server-only";
 import { actorPersonId, type Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";

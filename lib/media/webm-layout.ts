@@ -1,3 +1,4 @@
+import "server-only";
 import fs from "node:fs/promises";
 import { childElements, EBML_ID, readElementHeader, unsignedOf } from "./ebml";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import type { RoleKind } from "@/lib/auth/permissions";
 import { db, type Db } from "@/lib/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { seesAllPeople, type Ctx } from "@/lib/auth/context";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { cachedDistrictList, cachedDistrictPage, databasePage, encodeJson } from "@/lib/districts/list-cache";

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSessionFor } from "@/lib/auth/create-session";
 import { db } from "@/lib/db/client";
 import { idempotent } from "@/lib/http/idempotency";
+import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
 import { api, call, type ApiResponse } from "../helpers/api";
 import { makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
 
@@ -138,7 +139,7 @@ describe("concurrent duplicates", () => {
     const rounds = Array.from({ length: 5 }, (_, i) => ({ key: key(), body: newPerson(), at: start + i * 300 }));
     const child = () =>
       new Promise<string>((resolve, reject) => {
-        const p = spawn(process.execPath, ["--import", "tsx", path.join("tests", "helpers", "idempotent-child.ts"), JSON.stringify({ token: d.admin.token, rounds })], {
+        const p = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join("tests", "helpers", "idempotent-child.ts"), JSON.stringify({ token: d.admin.token, rounds })], {
           env: process.env,
           stdio: ["ignore", "pipe", "pipe"],
         });

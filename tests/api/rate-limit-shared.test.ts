@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { countedLimiter, sharedCounters, spend } from "@/lib/http/rate-limit";
+import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
 
 const run = promisify(execFile);
 
@@ -18,7 +19,7 @@ async function processesSpending(embedded: boolean, key: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, LIMIT_KEY: key, LIMIT_POINTS: "6", TRIES: "5", START_AT: String(Date.now() + 6000) };
   if (embedded) env.EMBEDDED_DATABASE = "1";
   else delete env.EMBEDDED_DATABASE;
-  const child = () => run(process.execPath, ["--import", "tsx", "tests/helpers/limit-child.ts"], { env });
+  const child = () => run(process.execPath, [...SERVER_NODE_ARGS, "tests/helpers/limit-child.ts"], { env });
   return (await Promise.all([child(), child()])).map((r) => JSON.parse(r.stdout.trim()) as { allowed: number; refused: number });
 }
 

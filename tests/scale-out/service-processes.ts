@@ -12,6 +12,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -87,7 +88,7 @@ export async function startScaledService(options: { apps: number; env?: Record<s
   const start = (label: string, args: string[], env: NodeJS.ProcessEnv) => {
     const log = path.join(dir, `${label}.log`);
     const out = fs.openSync(log, "a");
-    const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: ROOT, env, detached: true, stdio: ["ignore", out, out] });
+    const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...args], { cwd: ROOT, env, detached: true, stdio: ["ignore", out, out] });
     fs.closeSync(out);
     procs.push({ name: label, child, log });
     return child;
