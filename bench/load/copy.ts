@@ -25,7 +25,7 @@ export type Copy = {
   roots: { name: string; pid: number }[];
 };
 
-export const DIST_DIR = ".next-load";
+const DIST_DIR = ".next-load";
 
 /** The embedded database's URL as its owner wrote it into DATA_DIR (lib/db/embedded.ts's lock file). */
 function embeddedUrl(dataDir: string): string {

@@ -84,7 +84,7 @@ export function setText(text: Multilingual, lang: string, value: string): Multil
 }
 
 /** "Strengths of the candidate" -> "strengths_of_the_candidate". */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   const slug = foldText(text)
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "")
@@ -94,7 +94,7 @@ export function slugify(text: string): string {
 }
 
 /** `base`, or `base_2`, `base_3`… whichever is not taken. */
-export function uniqueId(base: string, taken: Set<string>): string {
+function uniqueId(base: string, taken: Set<string>): string {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}_${n}`)) return `${base}_${n}`;
 }
@@ -125,7 +125,7 @@ export function newField(type: FieldType, fields: DraftField[], savedIds: Set<st
   return field;
 }
 
-export const hasText = (t: Multilingual) => Object.values(t).some((v) => v.trim() !== "");
+const hasText = (t: Multilingual) => Object.values(t).some((v) => v.trim() !== "");
 
 /** The problems validateDraft finds, by message key (in the forms messages, `errors.<key>`). */
 export type DraftProblem = "nameRequired" | "labelRequired" | "optionsRequired" | "optionsEmpty" | "idInvalid" | "idTaken";

@@ -25,7 +25,7 @@ export function parseChunkNumber(value: unknown): number | null {
 const ACCEPTED = new Set(["audio/webm", "video/webm"]);
 
 /** The bare media type ("audio/webm") of a Content-Type value, lower-cased; "" for none. */
-export const mediaTypeOf = (contentType: string | null | undefined) => (contentType ?? "").split(";")[0].trim().toLowerCase();
+const mediaTypeOf = (contentType: string | null | undefined) => (contentType ?? "").split(";")[0].trim().toLowerCase();
 
 export const isAcceptedAudioType = (contentType: string | null | undefined) => ACCEPTED.has(mediaTypeOf(contentType));
 

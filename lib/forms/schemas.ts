@@ -5,7 +5,7 @@ import { languageSchema } from "@/lib/people/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text";
 
-export const FIELD_TYPES = ["dropdown", "text", "checkbox", "file"] as const;
+const FIELD_TYPES = ["dropdown", "text", "checkbox", "file"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** A multilingual text: language code -> string, e.g. { "en": "Yes", "es": "Sí" }. */

@@ -5,7 +5,7 @@ import { hasPermission, type Ctx } from "@/lib/auth/context";
 import type { Permission, Scope } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
-import { AppError, forbidden, fromZod, notFound } from "@/lib/errors/app-error";
+import { forbidden, fromZod, notFound } from "@/lib/errors/app-error";
 import { isId } from "@/lib/ids/ids";
 import { errorResponse, toAppError } from "./errors";
 import { admitted } from "./admission";
@@ -127,5 +127,3 @@ function failure(error: unknown): Response {
   if (appError.code === "internal") console.error(error);
   return errorResponse(appError);
 }
-
-export { AppError };

@@ -20,5 +20,3 @@ export const multilingualTextResponseSchema = z
 
 /** The body of DELETE requests and actions (invite, sign out…). */
 export const okSchema = z.object({ ok: z.literal(true) }).describe("The action succeeded.");
-
-export type Ok = z.infer<typeof okSchema>;

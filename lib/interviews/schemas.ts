@@ -6,7 +6,7 @@ import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text";
 import { isCalendarDate } from "./calendar-date";
 
-export const dateSchema = text().refine(isCalendarDate, "Use a real calendar date in the format YYYY-MM-DD.");
+const dateSchema = text().refine(isCalendarDate, "Use a real calendar date in the format YYYY-MM-DD.");
 
 export const createInterviewSchema = z.object({
   date: dateSchema,

@@ -40,7 +40,7 @@ const serializeKey = (k: KeyRow) =>
   }) satisfies Record<keyof ApiKey, unknown>;
 
 /** What a key is listed with: its earlier secrets only while they still work. */
-export const keySelect = () =>
+const keySelect = () =>
   ({
     id: true,
     name: true,

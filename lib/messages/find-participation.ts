@@ -5,7 +5,7 @@ import { forbidden, notFound } from "@/lib/errors/app-error";
 import { personOf } from "./person-of";
 
 /** Above any seq (PostgreSQL integer). */
-export const MAX_SEQ = 2_147_483_647;
+const MAX_SEQ = 2_147_483_647;
 
 export type Participation = {
   conversationId: string;

@@ -12,7 +12,7 @@ import { EVENTS, personChannel, type ParticipantLeftEvent, type UnreadEvent } fr
 import { messageSelect, serializeMessage } from "./serialize-message";
 
 /** Groups need this many current participants for one of them to leave (spec, Limits 5). */
-export const MIN_PARTICIPANTS_TO_LEAVE = 3;
+const MIN_PARTICIPANTS_TO_LEAVE = 3;
 
 /**
  * DELETE /api/messages/:id: the caller leaves a group of 3 or more (a direct conversation, or a

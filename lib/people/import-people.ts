@@ -115,7 +115,7 @@ async function updatePeople(tx: Tx, ctx: Ctx, rows: PlannedRow[]) {
  * set-based statements, or nothing: a single refused row refuses the whole import (400, each
  * problem in `details`). People archived by the import are signed out everywhere.
  */
-export async function importPeople(ctx: Ctx, csv: PeopleCsv, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
+async function importPeople(ctx: Ctx, csv: PeopleCsv, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
   if (dryRun) return report(csv, planPeopleImport(ctx, csv, await loadState(db(), ctx, csv)), true);
   let archived: string[] = [];
   let plan: PlannedRow[];
