@@ -53,7 +53,7 @@ const EXPERIMENTAL_RULES = Object.fromEntries(
 );
 
 /** Fails on any axe violation on the page as it is now, naming the rule and the elements. */
-export async function checkA11y(page: Page, name: string) {
+async function checkA11y(page: Page, name: string) {
   const { violations } = await new AxeBuilder({ page }).options({ rules: EXPERIMENTAL_RULES }).analyze();
   const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
   expect(found, `axe on ${name} at ${page.viewportSize()?.width}px`).toEqual([]);

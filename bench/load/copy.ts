@@ -25,7 +25,7 @@ export type Copy = {
   roots: { name: string; pid: number }[];
 };
 
-export const DIST_DIR = ".next-load";
+const DIST_DIR = ".next-load";
 
 /** The embedded database's URL as its owner wrote it into DATA_DIR (lib/db/embedded.ts's lock file). */
 function embeddedUrl(dataDir: string): string {
@@ -39,6 +39,8 @@ export async function startCopy(
 ): Promise<Copy> {
   const { label, root, basePort, processes } = options;
   const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+  // The server-only marker resolves to an empty module for the copy's own processes, as in npm start.
+  const stub = ["--import", path.join(root, "scripts/server-only-stub.mjs")];
   if (!fs.existsSync(tsx)) throw new Error(`${root} has no node_modules: run npm install there (or link this checkout's node_modules)`);
   if (!fs.existsSync(path.join(root, "lib/db/generated"))) {
     bench.log(`${label}: prisma generate in ${root}`);
@@ -77,7 +79,7 @@ export async function startCopy(
   const logOf = (name: string) => path.join(os.tmpdir(), `cas-load-${basePort}-${name}.log`);
   const roots: Copy["roots"] = [];
 
-  const realtime = bench.spawnNode(`${label} realtime`, [tsx, "scripts/realtime.ts"], env, logOf("realtime"), root);
+  const realtime = bench.spawnNode(`${label} realtime`, [tsx, ...stub, "scripts/realtime.ts"], env, logOf("realtime"), root);
   roots.push({ name: "realtime", pid: realtime.pid! });
   await waitForHttp(`http://127.0.0.1:${realtimePort}/health`, realtime, 60_000, `${label} realtime`);
 
@@ -87,7 +89,7 @@ export async function startCopy(
     const nodeArgs = options.nodeArgs ?? [];
     const app = bench.spawnNode(
       `${label} app ${i + 1}`,
-      [tsx, ...nodeArgs, "bench/app-server.ts"],
+      [tsx, ...stub, ...nodeArgs, "bench/app-server.ts"],
       { ...env, PORT: String(port), ...(nodeArgs.length ? { BENCH_NEXT_NODE_ARGS: nodeArgs.join(" ") } : {}) },
       logOf(`app-${i + 1}`),
       root,

@@ -16,7 +16,7 @@ import { nextOp, rng, type LoadRequest, type Op } from "./mix";
 import type { RealtimeClients } from "./realtime-clients";
 import type { SeededDistrict } from "./seed";
 
-export type Sample = { kind: string; district: string; role: string; ms: number; status: number };
+type Sample = { kind: string; district: string; role: string; ms: number; status: number };
 
 export type StepResult = {
   rate: number;

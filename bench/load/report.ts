@@ -8,7 +8,7 @@ import { KIND_NAMES } from "./mix";
 import type { StepResult } from "./open-loop";
 
 /** The p99 an operation rate must stay under to count as within capacity. */
-export const P99_TARGET_MS = 250;
+const P99_TARGET_MS = 250;
 
 const num = (v: number, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : "–");
 const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length));
@@ -16,7 +16,7 @@ const lpad = (s: string, n: number) => (s.length >= n ? s : " ".repeat(n - s.len
 
 const ok = (status: number) => status >= 200 && status < 300;
 
-export function stepFigures(step: StepResult) {
+function stepFigures(step: StepResult) {
   const all = summarize(step.samples.map((s) => s.ms));
   const errors = step.samples.filter((s) => !ok(s.status)).length;
   const cpu = Object.values(step.cpuMs).reduce((a, b) => a + b, 0);

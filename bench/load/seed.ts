@@ -28,7 +28,7 @@ export type SeededDistrict = {
   conversations: { id: string; participants: Exclude<Role, "key">[] }[];
 };
 
-export const FORM_FIELDS = [
+const FORM_FIELDS = [
   { id: "decision", type: "dropdown", label: { en: "Recommendation" }, options: [{ en: "Approve" }, { en: "Defer" }, { en: "Decline" }] },
   { id: "summary", type: "text", label: { en: "Summary of the interview" } },
   { id: "strengths", type: "text", label: { en: "Strengths" } },

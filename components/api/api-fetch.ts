@@ -54,7 +54,7 @@ export type ApiFetchOptions = {
   headers?: Record<string, string>;
 };
 
-export function apiUrl(path: string, query?: ApiFetchOptions["query"]): string {
+function apiUrl(path: string, query?: ApiFetchOptions["query"]): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
@@ -103,7 +103,7 @@ async function apiRequest<T>(path: string, options: ApiFetchOptions): Promise<{ 
 }
 
 /** Rows per page of the long lists: one page up to this many, so most districts need one request. */
-export const LIST_PAGE_ROWS = 10_000;
+const LIST_PAGE_ROWS = 10_000;
 
 /**
  * A whole list the API pages (`limit`, then the `X-Next-Cursor` of each page): every page, in

@@ -14,7 +14,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from "idb";
  * the server to save it). "finalized" and "transcribed" are left by earlier versions of the
  * page, which drove the steps after finalize from the browser; such sessions are simply cleared.
  */
-export type SessionStage = "recording" | "stopped" | "finalized" | "transcribed";
+type SessionStage = "recording" | "stopped" | "finalized" | "transcribed";
 
 export type LocalSession = {
   recordingId: string;
@@ -54,14 +54,8 @@ function database() {
   return opening;
 }
 
-export const isIndexedDbAvailable = () => typeof indexedDB !== "undefined";
-
 export async function saveSession(session: LocalSession) {
   await (await database()).put("sessions", session);
-}
-
-export async function getSession(recordingId: string) {
-  return (await database()).get("sessions", recordingId);
 }
 
 /** Changes a stored session (no-op when it is gone) and returns it as stored. */

@@ -9,18 +9,18 @@ export type RecorderProblem = "unsupported" | "insecure" | "denied" | "no-microp
 export type RecorderState = "idle" | "starting" | "recording" | "paused" | "stopping";
 
 /** A timeslice of one second: each second of audio is its own chunk, saved and sent on its own. */
-export const TIMESLICE_MS = 1000;
+const TIMESLICE_MS = 1000;
 const AUDIO_BITS_PER_SECOND = 48_000;
 
 /** The WebM type this browser records, or null (Safari before WebM support records only MP4, which the service does not take). */
-export function recordableType(): string | null {
+function recordableType(): string | null {
   if (typeof window === "undefined" || typeof MediaRecorder === "undefined" || !navigator.mediaDevices?.getUserMedia) return null;
   for (const type of ["audio/webm;codecs=opus", "audio/webm"]) if (MediaRecorder.isTypeSupported(type)) return type;
   return null;
 }
 
 /** What stands in the way before the reader even presses Record. */
-export function initialProblem(): RecorderProblem | null {
+function initialProblem(): RecorderProblem | null {
   if (typeof window === "undefined") return null;
   if (!window.isSecureContext) return "insecure";
   if (typeof indexedDB === "undefined") return "storage";

@@ -5,9 +5,8 @@
  */
 import type { ApiErrorDetail } from "@/components/api/api-fetch";
 import { foldText } from "@/components/ui/format";
+import { isId } from "@/lib/ids/ids";
 import { inLanguage, type FieldType, type FormField, type InterviewForm, type Multilingual } from "./form-types";
-
-export const FIELD_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export type DraftOption = { key: string; text: Multilingual };
 
@@ -85,7 +84,7 @@ export function setText(text: Multilingual, lang: string, value: string): Multil
 }
 
 /** "Strengths of the candidate" -> "strengths_of_the_candidate". */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   const slug = foldText(text)
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "")
@@ -95,7 +94,7 @@ export function slugify(text: string): string {
 }
 
 /** `base`, or `base_2`, `base_3`… whichever is not taken. */
-export function uniqueId(base: string, taken: Set<string>): string {
+function uniqueId(base: string, taken: Set<string>): string {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}_${n}`)) return `${base}_${n}`;
 }
@@ -126,7 +125,7 @@ export function newField(type: FieldType, fields: DraftField[], savedIds: Set<st
   return field;
 }
 
-export const hasText = (t: Multilingual) => Object.values(t).some((v) => v.trim() !== "");
+const hasText = (t: Multilingual) => Object.values(t).some((v) => v.trim() !== "");
 
 /** The problems validateDraft finds, by message key (in the forms messages, `errors.<key>`). */
 export type DraftProblem = "nameRequired" | "labelRequired" | "optionsRequired" | "optionsEmpty" | "idInvalid" | "idTaken";
@@ -144,7 +143,7 @@ export function validateDraft(draft: Draft, say: (problem: DraftProblem) => stri
       if (f.options.length === 0) e.options = say("optionsRequired");
       else if (f.options.some((o) => !hasText(o.text))) e.options = say("optionsEmpty");
     }
-    if (!FIELD_ID_PATTERN.test(f.id.trim())) e.id = say("idInvalid");
+    if (!isId(f.id.trim())) e.id = say("idInvalid");
     else if ((seen.get(f.id.trim()) ?? 0) > 1) e.id = say("idTaken");
     if (Object.keys(e).length) out.fields[f.key] = e;
   }

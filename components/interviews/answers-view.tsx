@@ -8,7 +8,7 @@ import { isMultilingual, readKey } from "./interview-format";
 import { fileEntries, PrivateBadge } from "./answer-parts";
 
 /** A read-only answer as text: option label, Yes/No, the text in the reader's language, file links. */
-export function AnswerView({ field, value, language }: { field: FormField; value: unknown; language: string }) {
+function AnswerView({ field, value, language }: { field: FormField; value: unknown; language: string }) {
   const t = useTranslations("interviews");
   const locale = useLocale();
   const format = useDisplayFormat();

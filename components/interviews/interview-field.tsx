@@ -13,7 +13,7 @@ import { FileAnswer } from "./file-answer";
 import { PrivateBadge, type EditProps } from "./answer-parts";
 
 /** How long typing pauses before a text answer is saved. */
-export const TEXT_SAVE_DELAY_MS = 800;
+const TEXT_SAVE_DELAY_MS = 800;
 
 /** One answer of the form, editable, saving itself (see use-autosave). */
 export function EditableField(props: EditProps) {

@@ -15,7 +15,7 @@ import { interviewPath } from "./use-interviews";
  */
 export type SaveKey = `responses.${string}` | "date";
 
-export type SaveStatus = "idle" | "saving" | "saved" | "error";
+type SaveStatus = "idle" | "saving" | "saved" | "error";
 
 export type AutosaveSnapshot = {
   status: SaveStatus;

@@ -35,7 +35,7 @@ export function useInterview(personId: string, id: string, view?: InterviewView)
 }
 
 /** After a change that the list, the person page or the previews show. */
-export function invalidateAround(qc: QueryClient, personId: string) {
+function invalidateAround(qc: QueryClient, personId: string) {
   return Promise.all([
     qc.invalidateQueries({ queryKey: interviewKeys.list() }),
     qc.invalidateQueries({ queryKey: peopleKeys.detail(personId) }),

@@ -4,7 +4,6 @@ export type {
   Conversation,
   ConversationListItem,
   CreatedConversation,
-  LastMessage,
   Message,
   PersonName,
   Unread,

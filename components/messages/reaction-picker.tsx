@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 
 /** The emoji offered; any single emoji is accepted by the API. */
-export const QUICK_EMOJI = ["👍", "❤️", "😂", "🎉", "🙏", "👀", "✅", "😮", "😢", "🔥", "👏", "💯", "🙌", "🤔", "😊", "👌"];
+const QUICK_EMOJI = ["👍", "❤️", "😂", "🎉", "🙏", "👀", "✅", "😮", "😢", "🔥", "👏", "💯", "🙌", "🤔", "😊", "👌"];
 
 /** "Add a reaction": a small panel of emoji; Escape or a click elsewhere closes it. */
 export function ReactionPicker({ onPick }: { onPick: (emoji: string) => void }) {

@@ -9,7 +9,7 @@ import { dropPending, putPending } from "./pending-messages";
 let counter = 0;
 
 /** A fresh id for a message not sent yet. */
-export const newTempId = () => `pending-${Date.now()}-${++counter}`;
+const newTempId = () => `pending-${Date.now()}-${++counter}`;
 
 /**
  * Optimistic sending: the message shows at once (sending…) among the conversation's pending

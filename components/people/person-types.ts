@@ -15,7 +15,7 @@ export type Person = {
 
 export type PersonFile = { id: string; name: string; url: string; content_type: string; size: number; created_at: number };
 
-export type InterviewSummary = {
+type InterviewSummary = {
   id: string;
   person_id: string;
   date: string;

@@ -18,7 +18,7 @@ export function usePeople() {
   });
 }
 
-export const PERSON_INCLUDE = "files,interviews,tags,photo_url";
+const PERSON_INCLUDE = "files,interviews,tags,photo_url";
 
 /** One person with every include; `enabled: false` when the caller may not see them anyway. */
 export function usePerson(id: string, { enabled = true }: { enabled?: boolean } = {}) {

@@ -1,6 +1,6 @@
 const COLORS = ["#1f4fd1", "#0b7a5c", "#a3461b", "#7a2fb0", "#b0233f", "#2a6f97"];
 
-export const initialsOf = (first: string, last: string) => `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase() || "?";
+const initialsOf = (first: string, last: string) => `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase() || "?";
 
 /** Initials on a colour picked from the name, or the photo when a URL is given. */
 export function Avatar({ first, last, src, size = 36 }: { first: string; last: string; src?: string | null; size?: number }) {

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
-export type WindowRow<T> = { item: T; index: number; key: string; top: number };
+type WindowRow<T> = { item: T; index: number; key: string; top: number };
 
 /** Rows rendered beyond each edge of the window, so a quick scroll does not show blank space. */
 const OVERSCAN_PX = 600;

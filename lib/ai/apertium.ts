@@ -1,3 +1,4 @@
+import "server-only";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";

@@ -1,3 +1,4 @@
+import "server-only";
 import fs from "node:fs";
 import type OpenAI from "openai";
 import { env } from "@/lib/env";

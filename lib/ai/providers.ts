@@ -4,6 +4,7 @@
  *   otherwise offline engines: pocketsphinx (English speech-to-text) when installed, an
  *   extractive summary (always), apertium (installed pairs, e.g. eng↔spa) for translation.
  */
+import "server-only";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { apertiumInstalled, apertiumSupports, translateWithApertium } from "./apertium";

@@ -1,3 +1,4 @@
+import "server-only";
 import fs from "node:fs/promises";
 import { audioDurationMs } from "@/lib/media/duration";
 import { splitAtSilences } from "@/lib/media/split";
@@ -6,7 +7,7 @@ import { detectLanguage } from "./detect-language";
 import { speechToText } from "./providers";
 import type { SpeechProviderName, Transcript, TranscriptSegment } from "./transcript";
 
-export type TranscribedPiece = { startMs: number; endMs: number; language: string | undefined };
+type TranscribedPiece = { startMs: number; endMs: number; language: string | undefined };
 
 export type AudioTranscript = {
   /** The language spoken longest (BCP 47 primary subtag); "und" when none could be told. */

@@ -1,3 +1,4 @@
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -16,7 +17,7 @@ const SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,200}$/;
 const badUrl = (message: string) => new AppError("validation_error", "The audio URL cannot be used.", [{ path: "url", message }]);
 
 /** The storage key of one of this service's own file URLs (`{base_url}/files/<key>` or `/files/<key>`), null for any other URL. */
-export function ownFileKey(raw: string): string | null {
+function ownFileKey(raw: string): string | null {
   const origin = new URL(serviceOrigin());
   let url: URL;
   try {
@@ -37,7 +38,7 @@ export function ownFileKey(raw: string): string | null {
 }
 
 /** Whether `url`'s host is on TRANSCRIBE_URL_HOSTS (host names compared without brackets and case). */
-export function isAllowedHost(url: URL): boolean {
+function isAllowedHost(url: URL): boolean {
   const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
   return env().TRANSCRIBE_URL_HOSTS.some((allowed) => allowed.replace(/^\[|\]$/g, "") === host);
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Ctx } from "@/lib/auth/context";

@@ -3,11 +3,12 @@
  * number may be, which content types are accepted, and which numbers a finalize misses.
  */
 
-/** A recordingId: chosen by the client, 1-64 letters, digits, '_' or '-'. */
-export const RECORDING_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+import { isId } from "@/lib/ids/ids";
+
 export const MAX_CHUNK_NUMBER = 100_000;
 
-export const isRecordingId = (value: unknown): value is string => typeof value === "string" && RECORDING_ID_PATTERN.test(value);
+/** A recordingId: chosen by the client, an id (lib/ids: 1-64 letters, digits, '_' or '-'). */
+export const isRecordingId = isId;
 
 /** `chunkNumber` as sent in a multipart field: a plain decimal integer from 1 to 100,000, else null. */
 export function parseChunkNumber(value: unknown): number | null {
@@ -24,7 +25,7 @@ export function parseChunkNumber(value: unknown): number | null {
 const ACCEPTED = new Set(["audio/webm", "video/webm"]);
 
 /** The bare media type ("audio/webm") of a Content-Type value, lower-cased; "" for none. */
-export const mediaTypeOf = (contentType: string | null | undefined) => (contentType ?? "").split(";")[0].trim().toLowerCase();
+const mediaTypeOf = (contentType: string | null | undefined) => (contentType ?? "").split(";")[0].trim().toLowerCase();
 
 export const isAcceptedAudioType = (contentType: string | null | undefined) => ACCEPTED.has(mediaTypeOf(contentType));
 

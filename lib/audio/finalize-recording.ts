@@ -11,7 +11,7 @@ import { findRecordableInterview, isOwnedBy, recordingNotFound } from "./recordi
 import type { FinalizeInput } from "./schemas";
 
 /** Where a finalized recording lives: the URL's path is this key, `{base_url}/files/<key>`. */
-export const recordingKey = (districtId: string, personId: string, recordingId: string) => `${districtId}/audio/${personId}/${recordingId}.webm`;
+const recordingKey = (districtId: string, personId: string, recordingId: string) => `${districtId}/audio/${personId}/${recordingId}.webm`;
 
 type RecordingClaim = { finalized_at: Date | null; interview_id: string | null; person_id: string | null; storage_key: string | null; duration_ms: number | null };
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { actorPersonId, hasPermission, type Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { forbidden, notFound } from "@/lib/errors/app-error";
@@ -14,7 +15,7 @@ import { visibleInterviewsWhere } from "@/lib/interviews/visibility";
 const EDITS = "interviews:edit";
 
 /** Editors and keys record any interview of the district. */
-export const recordsAnyInterview = (ctx: Ctx) => ctx.actor.type === "key" || hasPermission(ctx, EDITS);
+const recordsAnyInterview = (ctx: Ctx) => ctx.actor.type === "key" || hasPermission(ctx, EDITS);
 
 const notYours = () =>
   forbidden(`Recording needs the ${EDITS} permission; a candidate may record only their own interview, once it is published.`);

@@ -1,3 +1,4 @@
+import "server-only";
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
@@ -19,7 +20,7 @@ export { isPublicAddress };
  */
 
 /** The largest remote file transcribe downloads (a 2-hour WAV at 16 kHz mono is 230 MB). */
-export const REMOTE_AUDIO_MAX_BYTES = 1024 * 1024 * 1024;
+const REMOTE_AUDIO_MAX_BYTES = 1024 * 1024 * 1024;
 const TIMEOUT_MS = 10 * 60_000;
 
 const refused = (message: string) => new AppError("validation_error", "The audio URL cannot be used.", [{ path: "url", message }]);

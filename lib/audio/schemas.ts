@@ -3,10 +3,11 @@ import { multilingualTextSchema } from "@/lib/forms/schemas";
 import { recordingStepSchema, transcriptSegmentSchema } from "@/lib/interviews/schemas";
 import { languageSchema } from "@/lib/people/schemas";
 import { text } from "@/lib/validation/text";
-import { MAX_CHUNK_NUMBER, RECORDING_ID_PATTERN } from "./chunk-rules";
+import { ID_RULE, idText } from "@/lib/ids/ids";
+import { MAX_CHUNK_NUMBER } from "./chunk-rules";
 
-const recordingId = text().regex(RECORDING_ID_PATTERN, "Use 1-64 letters, digits, '_' or '-'.").describe("The recording session's id, chosen by the client: 1-64 letters, digits, `_` or `-`.");
-const id = (what: string) => text().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid id.").describe(what);
+const recordingId = idText(ID_RULE).describe("The recording session's id, chosen by the client: 1-64 letters, digits, `_` or `-`.");
+const id = (what: string) => idText().describe(what);
 
 const target = {
   recordingId,

@@ -1,3 +1,4 @@
+import "server-only";
 import { sqlRows } from "@/lib/db/pool";
 import { AppError } from "@/lib/errors/app-error";
 import { hashApiKey, looksLikeApiKey } from "@/lib/keys/key-format";
@@ -23,7 +24,7 @@ const decodeCookie = (value: string) => {
 };
 
 /** The bearer token, else the browser's next-auth session cookie. */
-export function readToken(req: Request): { token: string; via: TokenSource } | null {
+function readToken(req: Request): { token: string; via: TokenSource } | null {
   const header = req.headers.get("authorization");
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

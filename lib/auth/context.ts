@@ -8,7 +8,7 @@ export type PersonActor = {
   permissions: ReadonlySet<Permission>;
   sessionToken: string;
 };
-export type KeyActor = { type: "key"; keyId: string; scopes: ReadonlySet<Scope> };
+type KeyActor = { type: "key"; keyId: string; scopes: ReadonlySet<Scope> };
 
 /** Who is asking, for which district. Every domain function takes it first. */
 export type Ctx = { districtId: string; actor: PersonActor | KeyActor; origin: string };

@@ -1,3 +1,4 @@
+import "server-only";
 import { PrismaAdapter } from "@next-auth/prisma-adapter";
 import type { Adapter } from "next-auth/adapters";
 import type { NextAuthOptions } from "next-auth";

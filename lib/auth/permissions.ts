@@ -4,7 +4,7 @@ export const PERMISSIONS = ["people:edit", "interviews:edit", "settings"] as con
 export type Permission = (typeof PERMISSIONS)[number];
 export const permissionSchema = z.enum(PERMISSIONS);
 
-export const ROLE_KINDS = ["admin", "board", "mentor", "candidate", "other"] as const;
+const ROLE_KINDS = ["admin", "board", "mentor", "candidate", "other"] as const;
 export type RoleKind = (typeof ROLE_KINDS)[number];
 export const roleKindSchema = z.enum(ROLE_KINDS);
 

@@ -1,12 +1,13 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { authSecret } from "./secret";
 
 export const SIGN_IN_LINK_MAX_AGE_S = 24 * 60 * 60;
-export const INVITE_LINK_MAX_AGE_S = 7 * 24 * 60 * 60;
+const INVITE_LINK_MAX_AGE_S = 7 * 24 * 60 * 60;
 
 /** next-auth's own rule for stored e-mail tokens: sha256(token + secret). */
-export const hashVerificationToken = (token: string) =>
+const hashVerificationToken = (token: string) =>
   createHash("sha256").update(`${token}${authSecret()}`).digest("hex");
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";

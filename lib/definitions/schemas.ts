@@ -32,4 +32,3 @@ export const roleSchema = z
 export const tagSchema = z.object({ id: z.string(), name: z.string().describe("Unique within the district.") }).describe("A tag that can be put on people.");
 
 export type Role = z.infer<typeof roleSchema>;
-export type Tag = z.infer<typeof tagSchema>;

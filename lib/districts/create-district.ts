@@ -1,3 +1,4 @@
+import "server-only";
 import { DEFAULT_ROLES } from "@/lib/auth/permissions";
 import { db, type Db } from "@/lib/db/client";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { LRUCache } from "lru-cache";
 import { sqlRows } from "@/lib/db/pool";
 import type { JsonDocument } from "@/lib/http/json-document";

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { ID_PATTERN } from "@/lib/http/route";
 import { multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
+import { ID_RULE, idText } from "@/lib/ids/ids";
 import { languageSchema } from "@/lib/people/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text";
 
-export const FIELD_TYPES = ["dropdown", "text", "checkbox", "file"] as const;
+const FIELD_TYPES = ["dropdown", "text", "checkbox", "file"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** A multilingual text: language code -> string, e.g. { "en": "Yes", "es": "Sí" }. */
@@ -15,7 +15,7 @@ const label = multilingualTextSchema.refine((t) => Object.keys(t).length > 0, "G
 
 export const formFieldSchema = z
   .object({
-    id: text().regex(ID_PATTERN, "Use 1-64 letters, digits, '_' or '-'."),
+    id: idText(ID_RULE),
     type: z.enum(FIELD_TYPES),
     label,
     options: z.array(label).min(1, "A dropdown needs at least one option.").max(200).optional(),

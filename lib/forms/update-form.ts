@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/errors/app-error";
@@ -7,7 +8,7 @@ import type { FormField, UpdateFormInput } from "./schemas";
 import { formSelect, serializeForm } from "./serialize-form";
 
 /** Fields that disappear, or change type, when `next` replaces `current`: their answers would no longer fit. */
-export function lostFields(current: FormField[], next: FormField[]): string[] {
+function lostFields(current: FormField[], next: FormField[]): string[] {
   const nextById = new Map(next.map((f) => [f.id, f]));
   return current.filter((f) => nextById.get(f.id)?.type !== f.type).map((f) => f.id);
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db/client";
 import { down, up, withinMs, type PartHealth } from "./part-health";
 

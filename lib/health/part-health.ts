@@ -18,7 +18,7 @@ export function down(check: string, error: unknown): PartHealth {
   return { ok: false, check, error: typeof code === "string" && /^[A-Z][A-Z0-9_]{1,39}$/.test(code) ? code : "failed" };
 }
 
-export class HealthTimeout extends Error {}
+class HealthTimeout extends Error {}
 
 /** `promise`, or a HealthTimeout after `ms`. */
 export function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {

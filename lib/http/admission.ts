@@ -1,3 +1,4 @@
+import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";

@@ -38,7 +38,7 @@ export const errorBodySchema = z
   })
   .describe("The body of every error response.");
 
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+type ErrorBody = z.infer<typeof errorBodySchema>;
 
 type PrismaLikeError = { code?: string; meta?: Record<string, unknown> };
 

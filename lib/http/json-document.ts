@@ -10,7 +10,7 @@ const matches = (header: string | null, etag: string) =>
   Boolean(header && header.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*"));
 
 /** Whether Accept-Encoding takes gzip (listed, and not with q=0). */
-export function acceptsGzip(header: string | null): boolean {
+function acceptsGzip(header: string | null): boolean {
   if (!header) return false;
   return header.split(",").some((part) => {
     const [name, ...params] = part.trim().toLowerCase().split(";");

@@ -8,14 +8,14 @@ type Handler = (req: Request, context: { params: Promise<Record<string, string |
 const REFUSES = Symbol("refuses the method");
 
 /** The `Allow` header value for the methods a route defines (HEAD comes with GET, OPTIONS always). */
-export function allowHeader(defined: Iterable<string>) {
+function allowHeader(defined: Iterable<string>) {
   const methods = new Set(defined);
   if (methods.has("GET")) methods.add("HEAD");
   methods.add("OPTIONS");
   return [...methods].join(", ");
 }
 
-export const methodNotAllowed = (method: string, allow: string) =>
+const methodNotAllowed = (method: string, allow: string) =>
   errorResponse(new AppError("method_not_allowed", `${method} is not supported here. Use ${allow}.`), { Allow: allow });
 
 /**

@@ -36,7 +36,7 @@ export const cursorParam = text()
 export type Page = { limit: number; cursor?: CursorKey };
 
 /** Rows of a page asked for with a cursor but no limit. */
-export const DEFAULT_PAGE_ROWS = 1000;
+const DEFAULT_PAGE_ROWS = 1000;
 
 /** The page a list query asks for, or undefined for the whole list. */
 export const pageOf = (query: { limit?: number; cursor?: CursorKey }): Page | undefined =>

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
@@ -67,7 +68,7 @@ export function countedLimiter(limit: CountedLimit, store: pg.Pool | undefined =
 }
 
 /** Keys are hashed: the table holds no e-mail address, and no key outgrows its column. */
-export const counterKey = (value: string) => createHash("sha256").update(value).digest("base64url");
+const counterKey = (value: string) => createHash("sha256").update(value).digest("base64url");
 
 /** Consumes one point; resolves to the seconds to wait when the budget is spent, else null. */
 export async function spend(limiter: RateLimiterAbstract, key: string): Promise<number | null> {

@@ -4,7 +4,7 @@
  * a request target that is not a path (`*`, `http://host/x`, garbage), and a path with malformed
  * percent-encoding (`/api/people/%ff`).
  */
-export const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 export type Refusal = { status: number; headers: Record<string, string>; body: string };
 

@@ -1,10 +1,12 @@
+import "server-only";
 import { z } from "zod";
 import { authenticate } from "@/lib/auth/authenticate";
 import { hasPermission, type Ctx } from "@/lib/auth/context";
 import type { Permission, Scope } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
-import { AppError, forbidden, fromZod, notFound } from "@/lib/errors/app-error";
+import { forbidden, fromZod, notFound } from "@/lib/errors/app-error";
+import { isId } from "@/lib/ids/ids";
 import { errorResponse, toAppError } from "./errors";
 import { admitted } from "./admission";
 import { idempotent } from "./idempotency";
@@ -13,8 +15,6 @@ import { readJson } from "./read-body";
 import { assertSameOriginMutation } from "./same-origin";
 import { assertPlainInput } from "@/lib/validation/hostile-input";
 
-/** Ids are opaque strings of this alphabet; anything else (slashes, dots, …) cannot name a record. */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** A file-name segment of a storage path: no slashes, and never "." or "..". */
 const SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,200}$/;
 
@@ -79,7 +79,7 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
       for (const [name, value] of Object.entries(raw)) {
         // A catch-all segment list is joined; each part must still be a plain name.
         const parts = Array.isArray(value) ? value : [value];
-        if (!parts.length || parts.some((p) => !ID_PATTERN.test(p) && !(Array.isArray(value) && SEGMENT.test(p)))) throw notFound();
+        if (!parts.length || parts.some((p) => !isId(p) && !(Array.isArray(value) && SEGMENT.test(p)))) throw notFound();
         params[name] = parts.join("/");
       }
       const { ctx, via } = await authenticate(req, serviceOrigin());
@@ -127,5 +127,3 @@ function failure(error: unknown): Response {
   if (appError.code === "internal") console.error(error);
   return errorResponse(appError);
 }
-
-export { AppError };

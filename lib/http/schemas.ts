@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ID_PATTERN } from "./route";
 
 /**
  * The wire conventions every resource shares (spec/service-api.md, "Conventions"), as zod
@@ -7,9 +6,6 @@ import { ID_PATTERN } from "./route";
  * OpenAPI document (lib/openapi). This module imports no domain, so every domain's
  * schemas.ts can use it without an import cycle.
  */
-
-/** An id of a record: an opaque string of letters, digits, '_' and '-' (1-64 characters). */
-export const idSchema = z.string().regex(ID_PATTERN, "Not a valid id.");
 
 /** `created_at`, `updated_at`, …: integer milliseconds since the Unix epoch. */
 export const timestampSchema = z.int().describe("Milliseconds since the Unix epoch (integer).");
@@ -24,5 +20,3 @@ export const multilingualTextResponseSchema = z
 
 /** The body of DELETE requests and actions (invite, sign out…). */
 export const okSchema = z.object({ ok: z.literal(true) }).describe("The action succeeded.");
-
-export type Ok = z.infer<typeof okSchema>;

@@ -1,3 +1,4 @@
+import "server-only";
 import compile from "icu-minify/compile";
 import type { Messages as IntlMessages } from "use-intl/core";
 import type { UiLocale } from "./locales";

@@ -2,7 +2,7 @@ import { languageCode } from "@/lib/languages/language-code";
 /** The languages the interface is written in. A person's `language` may be any BCP 47 code. */
 export const UI_LOCALES = ["en", "es"] as const;
 export type UiLocale = (typeof UI_LOCALES)[number];
-export const DEFAULT_LOCALE: UiLocale = "en";
+const DEFAULT_LOCALE: UiLocale = "en";
 
 /**
  * The cookie a visitor's own choice of interface language is kept in (the sign-in page's

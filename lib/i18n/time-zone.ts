@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/lib/env";
 
 /** The zone dates and times are shown in: TIME_ZONE, else the server's own. */

@@ -1,9 +1,10 @@
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
 /** The folders whose files make the interface (pages, their components, the sign-in pages). */
-export const UI_DIRS = ["app", "components", "pages"];
+const UI_DIRS = ["app", "components", "pages"];
 
 function walk(dir: string, extensions: string[]): string[] {
   if (!fs.existsSync(dir)) return [];

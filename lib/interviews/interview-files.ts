@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -6,6 +6,7 @@ import { invalid, notFound } from "@/lib/errors/app-error";
 import type { FormField } from "@/lib/forms/schemas";
 import { readFormFields } from "@/lib/forms/read-form-fields";
 import { receiveUpload } from "@/lib/http/multipart";
+import { newId } from "@/lib/ids/ids";
 import { streamedToStorage, uploadDisplayName } from "@/lib/people/person-files";
 import { safeFileName } from "@/lib/storage/file-names";
 import { storage } from "@/lib/storage/storage";
@@ -43,7 +44,7 @@ async function lockFormFieldsOf(tx: Tx, ctx: Ctx, interviewId: string) {
  */
 export async function uploadInterviewFile(ctx: Ctx, personId: string, interviewId: string, req: Request) {
   const interview = await findVisibleInterview(ctx, personId, interviewId);
-  const id = randomUUID();
+  const id = newId();
   const options = {
     maxBytes: env().MAX_UPLOAD_BYTES,
     ...streamedToStorage((file, fieldsBefore) => {

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { cachedDistrictList, cachedDistrictPage, databasePage, encodeJson } from "@/lib/districts/list-cache";
@@ -19,7 +20,7 @@ async function interviewRows(where: string, values: unknown[]) {
  * or audio, so the big JSON columns are never read), with optional filters:
  * person_id, board_id, published (0|1), from / to (YYYY-MM-DD, inclusive).
  */
-export async function listInterviews(ctx: Ctx, query: ListInterviewsQuery = {}) {
+async function listInterviews(ctx: Ctx, query: ListInterviewsQuery = {}) {
   const { where, values } = filtersOf(ctx, query);
   return interviewRows(where, values);
 }

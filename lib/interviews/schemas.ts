@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { cursorParam, limitParam } from "@/lib/http/page-params";
-import { flagSchema, idSchema, multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
+import { flagSchema, multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
+import { idSchema } from "@/lib/ids/ids";
 import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text";
 import { isCalendarDate } from "./calendar-date";
 
-export const dateSchema = text().refine(isCalendarDate, "Use a real calendar date in the format YYYY-MM-DD.");
+const dateSchema = text().refine(isCalendarDate, "Use a real calendar date in the format YYYY-MM-DD.");
 
 export const createInterviewSchema = z.object({
   date: dateSchema,

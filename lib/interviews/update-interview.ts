@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { Prisma } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
@@ -15,7 +16,7 @@ import { validateResponses, type ResponseChanges } from "./validate-responses";
  * `||` merges the fields sent, `- text[]` removes the nulled ones, and each file field
  * keeps the attachments not dropped (including ones uploaded meanwhile) plus the kept ones.
  */
-export function mergeResponses(changes: ResponseChanges): Prisma.Sql {
+function mergeResponses(changes: ResponseChanges): Prisma.Sql {
   let expr = Prisma.sql`((responses || ${JSON.stringify(changes.set)}::jsonb) - ${changes.clear}::text[])`;
   for (const { fieldId, keep, drop } of changes.fileFields) {
     const current = Prisma.sql`(case when jsonb_typeof(responses -> ${fieldId}) = 'object' then responses -> ${fieldId} else '{}'::jsonb end)`;

@@ -1,3 +1,4 @@
+import "server-only";
 import { actorPersonId, hasPermission, isStaff, type Ctx } from "@/lib/auth/context";
 import { db, type Prisma } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
@@ -24,7 +25,7 @@ export function visibleInterviewsWhere(ctx: Ctx): Prisma.InterviewWhereInput {
 }
 
 /** Whose interviews the caller may ask about: everyone for staff, else the people they can see. */
-export function interviewPeopleWhere(ctx: Ctx): Prisma.PersonWhereInput {
+function interviewPeopleWhere(ctx: Ctx): Prisma.PersonWhereInput {
   return seesAllInterviews(ctx) ? { districtId: ctx.districtId } : visiblePeopleWhere(ctx);
 }
 

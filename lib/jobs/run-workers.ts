@@ -9,7 +9,7 @@ import { QUEUE_NAMES, QUEUES, SCHEDULES, type JobData, type QueueName } from "./
 /** What a handler learns of its job besides the data. */
 export type JobInfo = { id: string; queue: QueueName; retryCount: number; retryLimit: number; isLastAttempt: boolean };
 
-export type JobHandler<Q extends QueueName> = (data: JobData[Q], job: JobInfo) => Promise<unknown>;
+type JobHandler<Q extends QueueName> = (data: JobData[Q], job: JobInfo) => Promise<unknown>;
 export type JobHandlers = { [Q in QueueName]: JobHandler<Q> };
 
 /** Something a worker process does every `everyMs` besides jobs (safe to run in many processes at once). */

@@ -1,3 +1,4 @@
+import "server-only";
 import { actorPersonId, type Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
@@ -39,7 +40,7 @@ const serializeKey = (k: KeyRow) =>
   }) satisfies Record<keyof ApiKey, unknown>;
 
 /** What a key is listed with: its earlier secrets only while they still work. */
-export const keySelect = () =>
+const keySelect = () =>
   ({
     id: true,
     name: true,

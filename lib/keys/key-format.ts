@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-export const KEY_PREFIX = "cas_";
+const KEY_PREFIX = "cas_";
 
 /** 32 random bytes, base64url: 43 characters after the prefix. */
 export function generateApiKey(): string {

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db/client";
 
 const MINUTE = 60_000;

@@ -4,7 +4,7 @@ import { timestampSchema } from "@/lib/http/schemas";
 import { text } from "@/lib/validation/text";
 
 /** Keys expire at most this far ahead; without `expires_at` a key never expires. */
-export const MAX_KEY_LIFETIME_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+const MAX_KEY_LIFETIME_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 
 export const createKeySchema = z.object({
   name: text().trim().min(1, "Required.").max(100),
@@ -20,7 +20,7 @@ export const createKeySchema = z.object({
 export type CreateKeyInput = z.infer<typeof createKeySchema>;
 
 /** Grace periods of POST /api/keys/:id/rotate: 0 (the old secret stops at once) to 7 days, 24 h by default. */
-export const MAX_GRACE_SECONDS = 7 * 24 * 60 * 60;
+const MAX_GRACE_SECONDS = 7 * 24 * 60 * 60;
 export const DEFAULT_GRACE_SECONDS = 24 * 60 * 60;
 
 export const rotateKeySchema = z.object({
@@ -61,4 +61,3 @@ export const createdApiKeySchema = apiKeySchema
   .describe("A new API key, including its full value (returned only once).");
 
 export type ApiKey = z.infer<typeof apiKeySchema>;
-export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

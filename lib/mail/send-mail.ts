@@ -1,8 +1,9 @@
-import { randomUUID } from "node:crypto";
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
+import { newId } from "@/lib/ids/ids";
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
@@ -22,7 +23,7 @@ export async function sendMail(mail: Mail) {
     const dir = outboxDir();
     await fs.promises.mkdir(dir, { recursive: true });
     const sentAt = Date.now();
-    const record = { id: randomUUID(), sent_at: sentAt, ...mail, raw: JSON.parse(String(info.message)) };
+    const record = { id: newId(), sent_at: sentAt, ...mail, raw: JSON.parse(String(info.message)) };
     await fs.promises.writeFile(path.join(dir, `${sentAt}-${record.id}.json`), JSON.stringify(record, null, 2));
   }
 }

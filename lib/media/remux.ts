@@ -23,6 +23,7 @@
  * On a 2 h, 74 MB live WebM, 4.1 remuxed from a pipe in under 1 s with 13 MB peak RSS; the Cues
  * took 30 KB. Cues after the clusters cost a player one extra range request, no more.
  */
+import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";

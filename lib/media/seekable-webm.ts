@@ -21,6 +21,7 @@
  * other than a Cluster, a header area over 1 MB) throws UnrecognisedWebm before a byte is kept,
  * and the caller falls back to ffmpeg.
  */
+import "server-only";
 import fs from "node:fs/promises";
 import { ByteQueue, type Sink } from "./byte-queue";
 import { childElements, EBML_ID, readElementHeader, readVint, UnrecognisedWebm, unsignedOf } from "./ebml";

@@ -1,7 +1,8 @@
+import "server-only";
 import fs from "node:fs/promises";
 import { childElements, EBML_ID, readElementHeader, unsignedOf } from "./ebml";
 
-export type CuePoint = { timeMs: number; track: number; clusterPosition: number };
+type CuePoint = { timeMs: number; track: number; clusterPosition: number };
 
 /**
  * The top-level layout of a WebM file, as a player sees it when it opens the file. Positions

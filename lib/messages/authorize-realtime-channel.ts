@@ -1,14 +1,14 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { forbidden, invalid } from "@/lib/errors/app-error";
+import { isId } from "@/lib/ids/ids";
 import { authenticateUser, authorizeChannel } from "@/lib/realtime/publish";
 import { INTERVIEW_CHANNEL_PREFIX } from "@/lib/audio/recording-events";
 import { visibleInterviewsWhere } from "@/lib/interviews/visibility";
 import { personOf } from "./person-of";
 import { CONVERSATION_CHANNEL_PREFIX, PERSON_CHANNEL_PREFIX } from "./realtime-events";
 import type { RealtimeAuthInput } from "./schemas";
-
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * POST /api/realtime/auth: signs the caller's socket's sign-in (no `channel_name`: user data
@@ -29,7 +29,7 @@ export async function authorizeRealtimeChannel(ctx: Ctx, input: RealtimeAuthInpu
     if (channel.slice(PERSON_CHANNEL_PREFIX.length) !== me.personId) throw refused();
   } else if (channel.startsWith(CONVERSATION_CHANNEL_PREFIX)) {
     const conversationId = channel.slice(CONVERSATION_CHANNEL_PREFIX.length);
-    if (!ID.test(conversationId)) throw refused();
+    if (!isId(conversationId)) throw refused();
     const participant = await db().conversationParticipant.findFirst({
       where: { conversationId, personId: me.personId, districtId: ctx.districtId, leftAt: null },
       select: { personId: true },
@@ -37,7 +37,7 @@ export async function authorizeRealtimeChannel(ctx: Ctx, input: RealtimeAuthInpu
     if (!participant) throw refused();
   } else if (channel.startsWith(INTERVIEW_CHANNEL_PREFIX)) {
     const interviewId = channel.slice(INTERVIEW_CHANNEL_PREFIX.length);
-    if (!ID.test(interviewId)) throw refused();
+    if (!isId(interviewId)) throw refused();
     const visible = await db().interview.findFirst({ where: { AND: [visibleInterviewsWhere(ctx), { id: interviewId }] }, select: { id: true } });
     if (!visible) throw refused();
   } else throw refused();

@@ -13,7 +13,7 @@ export type ContactFacts = {
   candidateOfCaller: boolean;
 };
 
-export const isStaffKind = (kinds: ReadonlySet<RoleKind>) => kinds.has("admin") || kinds.has("board");
+const isStaffKind = (kinds: ReadonlySet<RoleKind>) => kinds.has("admin") || kinds.has("board");
 
 /**
  * Who may write to whom (README "Messages and realtime"), for an active person of the

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { personOf } from "./person-of";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors/app-error";
@@ -13,7 +14,7 @@ import type { CreateConversationInput, CreatedConversation } from "./schemas";
 import { messageSelect } from "./serialize-message";
 
 /** The key of the direct conversation between two people: both ids, sorted, joined by ":". */
-export const directKeyOf = (a: string, b: string) => [a, b].sort().join(":");
+const directKeyOf = (a: string, b: string) => [a, b].sort().join(":");
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
 

@@ -1,10 +1,11 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { forbidden, notFound } from "@/lib/errors/app-error";
 import { personOf } from "./person-of";
 
 /** Above any seq (PostgreSQL integer). */
-export const MAX_SEQ = 2_147_483_647;
+const MAX_SEQ = 2_147_483_647;
 
 export type Participation = {
   conversationId: string;

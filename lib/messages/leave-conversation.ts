@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { conflict } from "@/lib/errors/app-error";
@@ -11,7 +12,7 @@ import { EVENTS, personChannel, type ParticipantLeftEvent, type UnreadEvent } fr
 import { messageSelect, serializeMessage } from "./serialize-message";
 
 /** Groups need this many current participants for one of them to leave (spec, Limits 5). */
-export const MIN_PARTICIPANTS_TO_LEAVE = 3;
+const MIN_PARTICIPANTS_TO_LEAVE = 3;
 
 /**
  * DELETE /api/messages/:id: the caller leaves a group of 3 or more (a direct conversation, or a

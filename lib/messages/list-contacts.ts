@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db, Prisma } from "@/lib/db/client";
 import { relationTo } from "./contact-relation";

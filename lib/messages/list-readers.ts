@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type Db } from "@/lib/db/client";
 import { readingLanguage } from "./reading-language";
 import type { Reader } from "./serialize-message";

@@ -1,7 +1,8 @@
-import { randomUUID } from "node:crypto";
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { conflict } from "@/lib/errors/app-error";
+import { newId } from "@/lib/ids/ids";
 import { deliverMessage } from "./deliver-message";
 import { translateForReaders } from "./translate-for-readers";
 import { assertStillIn, findParticipation } from "./find-participation";
@@ -13,7 +14,7 @@ import { serializeMessage, type MessageRow, type Reader } from "./serialize-mess
 type WrittenRow = { seq: number | null; created_at: Date | null; readers: { person_id: string; language: string }[] | null };
 
 /** What posting wrote: the message, and who reads it now (the sender included). */
-export type Posted = { row: MessageRow; readers: Reader[] };
+type Posted = { row: MessageRow; readers: Reader[] };
 
 /**
  * The write of a message: its language detected, then ONE statement (atomic on its own) bumps the
@@ -21,10 +22,10 @@ export type Posted = { row: MessageRow; readers: Reader[] };
  * message with that seq, marks it read for its sender and returns the readers, provided the
  * sender still takes part and someone else does too.
  */
-export async function writeMessage(ctx: Ctx, conversationId: string, input: PostMessageInput): Promise<Posted> {
+async function writeMessage(ctx: Ctx, conversationId: string, input: PostMessageInput): Promise<Posted> {
   const me = personOf(ctx);
   const language = messageLanguage(input.body, me.language);
-  const id = randomUUID();
+  const id = newId();
   const now = new Date();
   const [posted] = await db().$queryRaw<WrittenRow[]>`
     with bumped as (

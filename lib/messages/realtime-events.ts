@@ -27,8 +27,6 @@ export const EVENTS = {
   unread: "unread",
 } as const;
 
-export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
-
 /** Client event on the conversation channel: `{ person_id, typing }`, sent at most every few seconds while typing. */
 export const TYPING_EVENT = "client-typing";
 
@@ -54,13 +52,5 @@ export type ReadEvent = Base & { person_id: string; last_read_seq: number };
 /** To one person, after they read or left a conversation (from any device): their counts now. */
 export type UnreadEvent = Base & { unread: number; total: number };
 export type TypingEvent = { person_id: string; typing: boolean };
-
-export type ConversationEvent =
-  | { name: typeof EVENTS.conversationCreated; data: ConversationCreatedEvent }
-  | { name: typeof EVENTS.messageCreated; data: MessageCreatedEvent }
-  | { name: typeof EVENTS.reaction; data: ReactionEvent }
-  | { name: typeof EVENTS.participantLeft; data: ParticipantLeftEvent }
-  | { name: typeof EVENTS.read; data: ReadEvent }
-  | { name: typeof EVENTS.unread; data: UnreadEvent };
 
 export const isReduced = (data: object): data is ReducedEvent => "reduced" in data && (data as ReducedEvent).reduced === true;

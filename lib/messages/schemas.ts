@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { flagSchema, idSchema, timestampSchema } from "@/lib/http/schemas";
+import { flagSchema, timestampSchema } from "@/lib/http/schemas";
+import { idSchema } from "@/lib/ids/ids";
 import { SOCKET_ID_PATTERN } from "@/lib/realtime/limits";
 import { text } from "@/lib/validation/text";
 import { isSingleEmoji } from "./emoji";
@@ -7,9 +8,9 @@ import { isSingleEmoji } from "./emoji";
 // ---- Limits (README "Messages and realtime") ----
 
 /** A message body, after trimming. */
-export const MAX_BODY_CHARS = 4000;
+const MAX_BODY_CHARS = 4000;
 /** People named in `participants` besides the sender. */
-export const MAX_PARTICIPANTS = 250;
+const MAX_PARTICIPANTS = 250;
 /** Messages per page of GET /api/messages/:id. */
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 200;
@@ -18,7 +19,7 @@ export const MAX_REACTION_EMOJI = 50;
 
 // ---- Requests ----
 
-export const messageBodySchema = text()
+const messageBodySchema = text()
   .trim()
   .min(1, "Write something: the message is empty.")
   .max(MAX_BODY_CHARS, `A message holds at most ${MAX_BODY_CHARS.toLocaleString("en")} characters.`)
@@ -80,7 +81,7 @@ export const personNameSchema = z
   .object({ id: z.string(), first: z.string(), last: z.string() })
   .describe("A person named in a conversation. A sender who was deleted is not listed: show them as a deleted person.");
 
-export const reactionsSchema = z
+const reactionsSchema = z
   .record(z.string(), z.array(z.string()))
   .describe("Emoji -> ids of the people who reacted with it, in the order they reacted; `{}` when none.");
 
@@ -219,6 +220,4 @@ export type CreatedConversation = z.infer<typeof createdConversationSchema>;
 export type Conversation = z.infer<typeof conversationSchema>;
 export type Contact = z.infer<typeof contactSchema>;
 export type Unread = z.infer<typeof unreadSchema>;
-export type Flag = z.infer<typeof flagSchema>;
 
-export { idSchema };

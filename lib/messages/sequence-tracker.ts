@@ -44,5 +44,3 @@ export function createSequenceTracker() {
     },
   };
 }
-
-export type SequenceTracker = ReturnType<typeof createSequenceTracker>;

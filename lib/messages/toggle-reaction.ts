@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { conflict, notFound } from "@/lib/errors/app-error";
@@ -12,7 +13,7 @@ import { messageSelect, reactionsOf, serializeMessage } from "./serialize-messag
 import { translationsInto } from "./translate-messages";
 
 /** The reactions after `personId` toggles `emoji`: added at the end, or removed (and the emoji with its last person). */
-export function toggled(reactions: Record<string, string[]>, emoji: string, personId: string): Record<string, string[]> {
+function toggled(reactions: Record<string, string[]>, emoji: string, personId: string): Record<string, string[]> {
   const next = { ...reactions };
   const people = next[emoji] ?? [];
   if (people.includes(personId)) {

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { idSchema } from "@/lib/http/schemas";
+import { idSchema } from "@/lib/ids/ids";
 import type { JsonSchema, SchemaConverter } from "./json-schema";
 import type { Access, ErrorStatus, OperationSpec } from "./operation";
 
 /** Shared error responses (`#/components/responses/<name>`), used where an operation says nothing more specific. */
-export const ERROR_RESPONSE_NAMES: Record<number, string> = {
+const ERROR_RESPONSE_NAMES: Record<number, string> = {
   400: "BadRequest",
   401: "Unauthorized",
   404: "NotFound",
@@ -30,7 +30,7 @@ const code = (c: string) => `\`${c}\``;
 const responseHeaders = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
 
-export function accessText(access: Access): string {
+function accessText(access: Access): string {
   switch (access.auth) {
     case "public":
       return "**Access:** public, no authentication.";
@@ -51,7 +51,7 @@ export function accessText(access: Access): string {
 }
 
 /** The permission a session needs, if any. */
-export const permissionOf = (access: Access) => ("permission" in access ? access.permission : undefined);
+const permissionOf = (access: Access) => ("permission" in access ? access.permission : undefined);
 
 /** What a 403 means for this operation. */
 function forbiddenText(access: Access): string {

@@ -3,7 +3,7 @@ import { z } from "zod";
 export type JsonSchema = { [key: string]: unknown };
 export type Io = "input" | "output";
 
-export const componentRef = (name: string) => `#/components/schemas/${name}`;
+const componentRef = (name: string) => `#/components/schemas/${name}`;
 
 /**
  * Cleans what z.toJSONSchema emits into what a reader of an API reference wants:

@@ -1,3 +1,4 @@
+import "server-only";
 import packageJson from "@/package.json";
 import { env } from "@/lib/env";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_MS, IDEMPOTENT_METHODS } from "@/lib/http/idempotency";

@@ -20,12 +20,12 @@ export type Access =
   /** `route({ scope: (params) => … })`: the scope depends on the path; `scopeRule` says how. */
   | { auth: "any"; scopeByPath: Record<string, Scope>; scopeRule: string };
 
-export type HttpMethod = "get" | "put" | "post" | "patch" | "delete";
+type HttpMethod = "get" | "put" | "post" | "patch" | "delete";
 
 /** Error statuses an operation may add or describe more precisely than the defaults. */
 export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 416 | 503;
 
-export type SuccessResponse =
+type SuccessResponse =
   | { status: number; description: string; schema: z.ZodType; headers?: Record<string, string> }
   /** A file: any content type (or the one named), described in words. */
   | { status: number; description: string; binary: true; contentType?: string; headers?: Record<string, string> };

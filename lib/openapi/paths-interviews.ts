@@ -23,7 +23,7 @@ const PRIVATE_FIELDS =
 const ids = { personId: "The candidate's person id.", id: "The interview's id." };
 
 /** Fields read from the multipart form by `uploadInterviewFile` (lib/interviews/interview-files.ts). */
-export const interviewAttachmentForm = z.object({
+const interviewAttachmentForm = z.object({
   file: z.file().describe("The file (not empty)."),
   field_id: z.string().describe("The id of a `file` field of the interview's form."),
   name: z.string().optional().describe("Display name; the file's own name when absent or blank."),

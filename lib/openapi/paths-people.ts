@@ -28,17 +28,17 @@ const ROLE_GRANTS =
   "administrator cannot be archived or demoted (409).";
 
 /** Fields of the multipart upload (streamed by lib/http/multipart.ts: one file part, at most 16 text fields of 16 KB). */
-export const personUploadForm = z.object({
+const personUploadForm = z.object({
   file: z.file().describe("The file (not empty)."),
   name: z.string().optional().describe("Display name; the file's own name when absent or blank. Control characters are removed, at most 200 characters."),
 });
 
-export const personPhotoForm = z.object({
+const personPhotoForm = z.object({
   file: z.file().describe("A PNG, JPEG, WebP or GIF image of at most 5 MB."),
 });
 
 /** The import's multipart form (read by lib/people/read-import-file.ts). */
-export const peopleImportForm = z.object({ file: z.file().describe(`The CSV file (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB).`) });
+const peopleImportForm = z.object({ file: z.file().describe(`The CSV file (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB).`) });
 
 const COLUMNS = PEOPLE_CSV_COLUMNS.map((c) => `\`${c}\``).join(", ");
 const CSV_FORMAT =

@@ -11,14 +11,14 @@ export const REFERENCE_PATH = "/api/reference";
 const SCHEMAS_PATH = `${REFERENCE_PATH}/schemas`;
 /** The page of a tag's endpoints. */
 export const tagPath = (tag: string) => `${REFERENCE_PATH}/${slug(tag)}`;
-export const operationAnchor = (op: Json, method: string, path: string) => `op-${slug(String(op.operationId ?? `${method}-${path}`))}`;
+const operationAnchor = (op: Json, method: string, path: string) => `op-${slug(String(op.operationId ?? `${method}-${path}`))}`;
 /** A path that breaks only after its slashes. */
 const pathHtml = (path: string) => escapeHtml(path).replace(/\//g, "/<wbr>");
 const refName = (ref: unknown) => (typeof ref === "string" ? ref.split("/").pop()! : "");
 const resolve = (doc: Doc, node: Json, kind: "parameters" | "responses") => (typeof node.$ref === "string" ? (doc.components[kind]?.[refName(node.$ref)] ?? {}) : node);
 
 /** A schema in a few words: its type, the named schema it refers to (linked), its enum. */
-export function typeHtml(schema: Json | undefined): string {
+function typeHtml(schema: Json | undefined): string {
   if (!schema) return "";
   if (typeof schema.$ref === "string") return `<a href="${SCHEMAS_PATH}#schema-${slug(refName(schema.$ref))}">${escapeHtml(refName(schema.$ref))}</a>`;
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(" | ");
@@ -40,7 +40,7 @@ function propertiesTable(schema: Json, t: ReferenceText): string {
 }
 
 /** Who may call the operation, from the document's extensions: the session permission and the API-key scope. */
-export function accessParts(op: Json, t: ReferenceText) {
+function accessParts(op: Json, t: ReferenceText) {
   const scope = op["x-api-key-scope"];
   const scopeText =
     scope === "none" ? t("access.public") : scope === "sessions-only" ? t("access.sessionsOnly") : typeof scope === "string" ? `<code>${escapeHtml(scope)}</code>` : t("access.byPath", { scopes: Object.entries(scope as Record<string, string>).map(([area, s]) => `${area}: ${s}`).join(", ") });

@@ -6,7 +6,7 @@ import type { JsonSchema } from "./json-schema";
  * `applyRequestNotes` fails on a name the schema does not have, so a renamed field cannot
  * keep a stale description.
  */
-export const REQUEST_NOTES: Record<string, { description: string; properties: Record<string, string> }> = {
+const REQUEST_NOTES: Record<string, { description: string; properties: Record<string, string> }> = {
   PersonCreate: {
     description: "A new person.",
     properties: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "@/lib/http/schemas";
+import { idSchema } from "@/lib/ids/ids";
 import { text } from "@/lib/validation/text";
 import { listPeopleQuery } from "./schemas";
 
@@ -61,5 +61,4 @@ export const importReportSchema = z
   })
   .describe("The import report: per row, what would be (dry run) or was done.");
 
-export type ImportRow = z.infer<typeof importRowSchema>;
 export type ImportReport = z.infer<typeof importReportSchema>;

@@ -1,3 +1,4 @@
+import "server-only";
 import { stringify } from "csv-stringify/sync";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";

@@ -1,8 +1,9 @@
-import { randomBytes } from "node:crypto";
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import type { RoleKind } from "@/lib/auth/permissions";
 import { db, type Db } from "@/lib/db/client";
 import { AppError, conflict } from "@/lib/errors/app-error";
+import { newCuidShapedId } from "@/lib/ids/ids";
 import { terminateUserConnections } from "@/lib/realtime/publish";
 import { isUniqueViolation } from "./create-person";
 import type { ImportReport } from "./csv-schemas";
@@ -66,9 +67,6 @@ function refused(plan: PlannedRow[]): AppError {
   return new AppError("validation_error", `${bad.length} of ${plan.length} rows cannot be imported, so nothing was imported. Fix them (a dry run reports each one) and import again.`, shown);
 }
 
-/** Ids in the shape of Prisma's cuid(): "c", the time, random characters (25 in all). */
-const newId = () => `c${Date.now().toString(36)}${randomBytes(12).toString("hex")}`.slice(0, 25);
-
 /** Column arrays of a batch of rows, for unnest(). */
 const columns = (part: PlannedRow[]) => {
   const v = (pick: (values: PersonValues) => unknown) => part.map((r) => pick(r.values!));
@@ -86,7 +84,7 @@ const columns = (part: PlannedRow[]) => {
 /** One INSERT per batch, from arrays (Prisma's createManyAndReturn took ~0.7 s per 1,000 rows here). */
 async function insertPeople(tx: Tx, ctx: Ctx, rows: PlannedRow[]) {
   for (const part of chunks(rows)) {
-    for (const r of part) r.personId = newId();
+    for (const r of part) r.personId = newCuidShapedId();
     const c = columns(part);
     await tx.$executeRaw`
       insert into people (id, district_id, first, last, email, email_key, language, roles, tags, archived)
@@ -117,7 +115,7 @@ async function updatePeople(tx: Tx, ctx: Ctx, rows: PlannedRow[]) {
  * set-based statements, or nothing: a single refused row refuses the whole import (400, each
  * problem in `details`). People archived by the import are signed out everywhere.
  */
-export async function importPeople(ctx: Ctx, csv: PeopleCsv, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
+async function importPeople(ctx: Ctx, csv: PeopleCsv, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
   if (dryRun) return report(csv, planPeopleImport(ctx, csv, await loadState(db(), ctx, csv)), true);
   let archived: string[] = [];
   let plan: PlannedRow[];

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { createSignInLink, SIGN_IN_LINK_MAX_AGE_S } from "@/lib/auth/sign-in-link";
 import { db } from "@/lib/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { seesAllPeople, type Ctx } from "@/lib/auth/context";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { cachedDistrictList, cachedDistrictPage, databasePage, encodeJson } from "@/lib/districts/list-cache";
@@ -10,7 +11,7 @@ import { visiblePeopleSql } from "./visibility";
 type ListPeopleQuery = { archived?: boolean; limit?: number; cursor?: CursorKey };
 
 /** Active people by default; `archived: true` includes the archived ones too. In the copy's order and shape. */
-export async function listPeople(ctx: Ctx, query: { archived?: boolean }) {
+async function listPeople(ctx: Ctx, query: { archived?: boolean }) {
   const source = peopleListSource(Boolean(query.archived));
   const { values, p } = sqlParams();
   const rows = await sqlRows<PersonRow>(`select ${source.columns} from people p where ${visiblePeopleSql(ctx, "p", p)} and ${source.filter("p")} order by ${source.order}`, values);

@@ -1,3 +1,4 @@
+import "server-only";
 import { hasPermission, isStaff, type Ctx } from "@/lib/auth/context";
 import { PERMISSIONS } from "@/lib/auth/permissions";
 import { terminateUserConnections } from "@/lib/realtime/publish";

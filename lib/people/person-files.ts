@@ -1,9 +1,10 @@
-import { randomUUID } from "node:crypto";
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors/app-error";
 import { receiveUpload, type FilePart, type UploadOptions } from "@/lib/http/multipart";
+import { newId } from "@/lib/ids/ids";
 import { displayName, fileUrl, safeFileName } from "@/lib/storage/file-names";
 import { storage } from "@/lib/storage/storage";
 import type { PersonFile } from "./schemas";
@@ -61,7 +62,7 @@ export async function uploadPersonFile(ctx: Ctx, personId: string, req: Request)
   const where = { id: personId, districtId: ctx.districtId };
   // Checked before any byte is stored, and again with the write.
   if (!(await db().person.findFirst({ where, select: { id: true } }))) throw notFound("Person");
-  const id = randomUUID();
+  const id = newId();
   const options = {
     maxBytes: env().MAX_UPLOAD_BYTES,
     ...streamedToStorage((file) => `${ctx.districtId}/people/${personId}/${id}/${safeFileName(file.fileName || "file")}`),

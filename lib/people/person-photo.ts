@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Ctx } from "@/lib/auth/context";
 import { db, type Db } from "@/lib/db/client";

@@ -6,7 +6,7 @@ import type { PeopleCsv } from "./read-people-csv";
 import { covers, rightsOfCaller, rightsOfRoles } from "./rights";
 import { createPersonSchema } from "./schemas";
 
-export type RoleDef = { id: string; name: string; kind: RoleKind; permissions: string[] };
+type RoleDef = { id: string; name: string; kind: RoleKind; permissions: string[] };
 export type ExistingPerson = {
   id: string;
   first: string;

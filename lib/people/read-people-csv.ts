@@ -3,7 +3,7 @@ import { AppError, invalid } from "@/lib/errors/app-error";
 import { MAX_IMPORT_ROWS, PEOPLE_CSV_COLUMNS, REQUIRED_IMPORT_COLUMNS, type PeopleCsvColumn } from "./csv-schemas";
 
 /** A person row of the file: its row number (header = 1) and its cells by column. */
-export type CsvRow = { row: number; cells: Partial<Record<PeopleCsvColumn, string>>; width: number };
+type CsvRow = { row: number; cells: Partial<Record<PeopleCsvColumn, string>>; width: number };
 export type PeopleCsv = { delimiter: "," | ";"; columns: PeopleCsvColumn[]; rows: CsvRow[] };
 
 /** Spellings spreadsheets and other systems use for our columns. */
@@ -40,7 +40,7 @@ function firstInvalidUtf8Line(bytes: Uint8Array): number {
 }
 
 /** UTF-8 text of the file, without a BOM; anything else is a 400 that says what to do. */
-export function decodeCsv(bytes: Uint8Array): string {
+function decodeCsv(bytes: Uint8Array): string {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     throw fileError("The file is UTF-16 text. Save it as “CSV UTF-8” and upload it again.");
   }
@@ -53,7 +53,7 @@ export function decodeCsv(bytes: Uint8Array): string {
 }
 
 /** Comma or semicolon, whichever the header row uses more often outside quotes (comma on a tie). */
-export function detectDelimiter(text: string): "," | ";" {
+function detectDelimiter(text: string): "," | ";" {
   let commas = 0;
   let semicolons = 0;
   let quoted = false;

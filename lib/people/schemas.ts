@@ -2,14 +2,11 @@ import { z } from "zod";
 import { permissionSchema, roleKindSchema } from "@/lib/auth/permissions";
 import { tagSchema } from "@/lib/definitions/schemas";
 import { cursorParam, limitParam } from "@/lib/http/page-params";
-import { flagSchema, idSchema, timestampSchema } from "@/lib/http/schemas";
+import { flagSchema, timestampSchema } from "@/lib/http/schemas";
+import { idSchema } from "@/lib/ids/ids";
 import { interviewSummarySchema } from "@/lib/interviews/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text";
-
-// Defined with the other wire conventions (a leaf module, so that schemas of other domains can
-// use it without an import cycle); re-exported here, where the other domains import it from.
-export { idSchema };
 
 const name = text().trim().min(1, "Required.").max(100);
 
@@ -27,7 +24,7 @@ export const languageSchema = text()
   }, "Not a BCP 47 language code (for example en, es or pt-BR).");
 
 /** role id -> 1 (primary) | 2 (secondary); at most one primary. */
-export const rolesMapSchema = safeRecord(idSchema, z.union([z.literal(1), z.literal(2)], { error: "Use 1 for the primary role, 2 for a secondary one." }))
+const rolesMapSchema = safeRecord(idSchema, z.union([z.literal(1), z.literal(2)], { error: "Use 1 for the primary role, 2 for a secondary one." }))
   .refine((roles) => Object.values(roles).filter((v) => v === 1).length <= 1, "Only one role can be primary.");
 
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
@@ -146,7 +143,5 @@ export const meSchema = z
   .describe("Who the session belongs to and what they may do.");
 
 export type Person = z.infer<typeof personSchema>;
-export type PersonListItem = z.infer<typeof personListItemSchema>;
 export type PersonFile = z.infer<typeof personFileSchema>;
-export type PersonDetail = z.infer<typeof personDetailSchema>;
 export type Me = z.infer<typeof meSchema>;

@@ -1,3 +1,4 @@
+import "server-only";
 import { actorPersonId, seesAllPeople, type Ctx } from "@/lib/auth/context";
 import type { Prisma } from "@/lib/db/client";
 import { db } from "@/lib/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors/app-error";
@@ -6,7 +7,7 @@ import type { CreateProfileInput, Profile, UpdateProfileInput } from "./schemas"
 const select = { id: true, name: true, formId: true, createdAt: true } as const;
 type ProfileRow = { id: string; name: string; formId: string | null; createdAt: Date };
 
-export const serializeProfile = (p: ProfileRow) =>
+const serializeProfile = (p: ProfileRow) =>
   ({ id: p.id, name: p.name, form_id: p.formId, created_at: p.createdAt.getTime() }) satisfies Profile;
 
 async function assertKnownForm(ctx: Ctx, formId: string | null | undefined) {

@@ -4,9 +4,9 @@
  * nested values would otherwise parse fine and then overflow the stack of whatever walks them
  * (JSON.stringify for the size limit, or a recursive check).
  */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
-export function nestingDepthWithin(text: string, maxDepth: number): boolean {
+function nestingDepthWithin(text: string, maxDepth: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -22,7 +22,7 @@ export type RealtimeClientConfig = {
   authEndpoint: string;
 };
 
-export const REALTIME_AUTH_ENDPOINT = "/api/realtime/auth";
+const REALTIME_AUTH_ENDPOINT = "/api/realtime/auth";
 const CREDENTIALS_FILE = "realtime.json";
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);

@@ -5,11 +5,11 @@
 export const MAX_EVENT_DATA_BYTES = 10 * 1024;
 export const MAX_CHANNELS_PER_EVENT = 100;
 export const MAX_EVENTS_PER_BATCH = 10;
-export const MAX_CHANNEL_NAME_LENGTH = 200;
+const MAX_CHANNEL_NAME_LENGTH = 200;
 export const MAX_EVENT_NAME_LENGTH = 200;
 export const CLIENT_EVENTS_PER_SECOND = 10;
 /** Characters Pusher allows in a channel name (the `pusher` SDK refuses any other). */
-export const CHANNEL_NAME_PATTERN = /^[A-Za-z0-9_\-=@,.;]+$/;
+const CHANNEL_NAME_PATTERN = /^[A-Za-z0-9_\-=@,.;]+$/;
 /** "<digits>.<digits>", the shape the `pusher` SDK validates. */
 export const SOCKET_ID_PATTERN = /^\d+\.\d+$/;
 

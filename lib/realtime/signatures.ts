@@ -3,7 +3,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 export type AppCredentials = { appId: string; key: string; secret: string };
 
 /** Pusher refuses HTTP API requests whose auth_timestamp is further than this from its clock. */
-export const MAX_TIMESTAMP_SKEW_SECONDS = 600;
+const MAX_TIMESTAMP_SKEW_SECONDS = 600;
 
 function hmacHex(secret: string, text: string) {
   return createHmac("sha256", secret).update(text, "utf8").digest("hex");

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -7,13 +8,13 @@ import { createMultipartUploader, del, put } from "@vercel/blob";
 import { env } from "@/lib/env";
 
 /** Bytes as they arrive: a Node stream or a web stream. */
-export type ByteStream = Readable | ReadableStream<Uint8Array>;
+type ByteStream = Readable | ReadableStream<Uint8Array>;
 
 /** Inclusive byte offsets, as in an HTTP Range header; `end` defaults to the last byte. */
-export type ByteRange = { start: number; end?: number };
+type ByteRange = { start: number; end?: number };
 
 /** An object's bytes (all of them, or the range asked for) and the size of the whole object. */
-export type StoredObject = { body: ReadableStream<Uint8Array>; size: number };
+type StoredObject = { body: ReadableStream<Uint8Array>; size: number };
 
 /** Where uploaded bytes live. Keys always start with the district id: `<district_id>/…`. */
 export interface Storage {

@@ -149,5 +149,3 @@ export function createSupervisor(options: SupervisorOptions) {
     },
   };
 }
-
-export type Supervisor = ReturnType<typeof createSupervisor>;

@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client";
  * translation, however many processes want it at once; the others wait for the text.
  */
 
-export type SourceType = "message" | "transcript" | "summary" | "segment";
+type SourceType = "message" | "transcript" | "summary" | "segment";
 
 /** The texts wanted from one source type into one language, in one district. */
 export type TranslationScope = { districtId: string; sourceType: SourceType; language: string };

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { text } from "./text";
 
 /** Keys that would reach an object's prototype machinery instead of being plain data. */
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
@@ -25,5 +24,3 @@ export function safeRecord<K extends z.ZodType<string, string>, V extends z.ZodT
     .preprocess(refusePrototypeKeys, z.record(key, value))
     .transform((record) => Object.assign(Object.create(null) as Record<z.output<K>, z.output<V>>, record));
 }
-
-export const safeTextRecord = <V extends z.ZodType>(value: V) => safeRecord(text(), value);

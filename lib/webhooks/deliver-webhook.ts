@@ -12,7 +12,7 @@ import { openSecret } from "./secrets";
 import { sendWebhook } from "./send-webhook";
 
 /** The secrets that sign now: the current one, and the previous one until its 24 hours are over. */
-export function signingSecrets(endpoint: { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null }, now = new Date()) {
+function signingSecrets(endpoint: { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null }, now = new Date()) {
   const secrets = [openSecret(endpoint.secret)];
   if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) secrets.push(openSecret(endpoint.previousSecret));
   return secrets;

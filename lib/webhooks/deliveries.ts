@@ -8,7 +8,7 @@ import { TEST_EVENT_TYPE } from "./event-types";
 import type { Delivery, ListDeliveriesQuery, ReplayInput } from "./schemas";
 
 /** Events one replay sends at most; the answer says where to go on from. */
-export const REPLAY_LIMIT = 10_000;
+const REPLAY_LIMIT = 10_000;
 
 const deliverySelect = {
   id: true,

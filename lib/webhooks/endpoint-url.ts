@@ -11,10 +11,8 @@ import { bareHost, hostOnList, isPublicAddress } from "@/lib/net/public-address"
  * actually connected to (lib/net/public-address.ts `checkedLookup`). Redirects are never followed.
  */
 
-export const MAX_URL_LENGTH = 2000;
-
 /** Whether the operator allowed this URL's host on WEBHOOK_URL_HOSTS. */
-export const isAllowedWebhookHost = (url: URL) => hostOnList(url, env().WEBHOOK_URL_HOSTS);
+const isAllowedWebhookHost = (url: URL) => hostOnList(url, env().WEBHOOK_URL_HOSTS);
 
 /** The addresses a delivery to `url` may connect to. */
 export const addressPolicy = (url: URL): ((address: string) => boolean) => (isAllowedWebhookHost(url) ? () => true : isPublicAddress);

@@ -9,7 +9,7 @@ import type { CreateEndpointInput, Endpoint, UpdateEndpointInput } from "./schem
 import { generateSecret, sealSecret } from "./secrets";
 
 /** How long the previous secret keeps signing after a rotation. */
-export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
 const select = {
   id: true,
@@ -27,7 +27,7 @@ const select = {
 type EndpointRow = { id: string; url: string; description: string; eventTypes: string[]; enabled: boolean; disabledReason: string | null; disabledAt: Date | null; previousSecretExpiresAt: Date | null; createdAt: Date; updatedAt: Date };
 
 /** The endpoint as the API shows it: never its secrets. */
-export function serializeEndpoint(e: EndpointRow, now = Date.now()): Endpoint {
+function serializeEndpoint(e: EndpointRow, now = Date.now()): Endpoint {
   const grace = e.previousSecretExpiresAt && e.previousSecretExpiresAt.getTime() > now ? e.previousSecretExpiresAt.getTime() : null;
   return {
     id: e.id,

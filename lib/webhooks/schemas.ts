@@ -1,16 +1,17 @@
 import { z } from "zod";
-import { flagSchema, idSchema, timestampSchema } from "@/lib/http/schemas";
+import { flagSchema, timestampSchema } from "@/lib/http/schemas";
+import { idSchema } from "@/lib/ids/ids";
 import { interviewSchema, recordingSchema } from "@/lib/interviews/schemas";
 import { apiKeySchema } from "@/lib/keys/schemas";
 import { personDetailSchema } from "@/lib/people/schemas";
 import { text } from "@/lib/validation/text";
-import { EVENT_TYPES, TEST_EVENT_TYPE, type EventType } from "./event-types";
+import { EVENT_TYPES, type EventType } from "./event-types";
 
 // ---- Requests ----
 
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
 
-export const eventTypeSchema = z.enum(EVENT_TYPES as [EventType, ...EventType[]], { error: `Use one of: ${EVENT_TYPES.join(", ")}.` });
+const eventTypeSchema = z.enum(EVENT_TYPES as [EventType, ...EventType[]], { error: `Use one of: ${EVENT_TYPES.join(", ")}.` });
 
 const eventTypes = z
   .array(eventTypeSchema)
@@ -98,7 +99,6 @@ export const replayedSchema = z
   .describe("The events queued again, each with its own id.");
 
 export type Endpoint = z.infer<typeof endpointSchema>;
-export type EndpointWithSecret = z.infer<typeof endpointWithSecretSchema>;
 export type Delivery = z.infer<typeof deliverySchema>;
 
 // ---- Event payloads (the body of each delivery) ----
@@ -150,10 +150,3 @@ const DESCRIPTIONS: Record<EventType, string> = {
 export const WEBHOOK_PAYLOAD_SCHEMAS = Object.fromEntries(
   EVENT_TYPES.map((type) => [type, envelope(type, EVENT_DATA_SCHEMAS[type], DESCRIPTIONS[type])]),
 ) as { [T in EventType]: z.ZodObject<{ type: z.ZodLiteral<T>; timestamp: z.ZodString; data: (typeof EVENT_DATA_SCHEMAS)[T] }> };
-
-/** The test event ("Send test event"). */
-export const testPayloadSchema = envelope(
-  TEST_EVENT_TYPE,
-  z.object({ endpoint_id: z.string(), message: z.string() }),
-  "Sent by “Send test event” (POST /api/webhooks/{id}/test) to that endpoint only.",
-);

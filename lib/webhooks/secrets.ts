@@ -9,7 +9,7 @@ import { authSecret } from "@/lib/auth/secret";
  * Every app and worker process shares that auth secret already (NEXTAUTH_SECRET).
  */
 
-export const SECRET_PREFIX = "whsec_";
+const SECRET_PREFIX = "whsec_";
 
 export const generateSecret = () => SECRET_PREFIX + randomBytes(32).toString("base64");
 

@@ -14,7 +14,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 class Refused extends Error {}
 
 /** `webhook-signature`: one `v1,<base64>` per secret, space-separated (Standard Webhooks). */
-export function signatures(secrets: string[], eventId: string, at: Date, body: string) {
+function signatures(secrets: string[], eventId: string, at: Date, body: string) {
   return secrets.map((secret) => new Webhook(secret).sign(eventId, at, body)).join(" ");
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 
 /** Events (and with them their deliveries: the log) are kept this long. */
-export const RETENTION_DAYS = 30;
+const RETENTION_DAYS = 30;
 const BATCH = 5000;
 
 /**

@@ -26,8 +26,6 @@ export function cut(bytes: Buffer, count: number): Buffer[] {
   return Array.from({ length: count }, (_, i) => bytes.subarray(i * size, Math.min((i + 1) * size, bytes.length))).filter((b) => b.length);
 }
 
-export type ChunkFields = { recordingId?: string; chunkNumber?: string | number; audio?: Blob | string; type?: string; [field: string]: unknown };
-
 /** POST /api/audio/capture with a multipart form (fields in this order: recordingId, chunkNumber, audio). */
 export function capture(token: string, recordingId: string, chunkNumber: number | string, bytes: Uint8Array, type = "audio/webm;codecs=opus") {
   const form = new FormData();

@@ -17,13 +17,13 @@ import { resetEnvCache } from "@/lib/env";
  * and serves the stored bytes at the blob URL it hands out: GET /public/<pathname>.
  * Every API call must carry `Authorization: Bearer <token>` (403 forbidden otherwise).
  */
-export type StoredBlob = { pathname: string; contentType: string; bytes: Buffer; uploadedAt: Date };
-export type BlobRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; bodyBytes: number };
+type StoredBlob = { pathname: string; contentType: string; bytes: Buffer; uploadedAt: Date };
+type BlobRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; bodyBytes: number };
 type MultipartUpload = { pathname: string; contentType: string; parts: Map<number, { etag: string; bytes: Buffer }> };
 
 const MIN_PART_BYTES = 5 * 1024 * 1024;
 
-export async function startBlobServer(token: string) {
+async function startBlobServer(token: string) {
   const blobs = new Map<string, StoredBlob>();
   const requests: BlobRequest[] = [];
   const uploads = new Map<string, MultipartUpload>();
@@ -131,7 +131,7 @@ export async function startBlobServer(token: string) {
   };
 }
 
-export type BlobServer = Awaited<ReturnType<typeof startBlobServer>>;
+type BlobServer = Awaited<ReturnType<typeof startBlobServer>>;
 
 /**
  * For a test file: the app stores files in Vercel Blob, through its SDK, on a fresh local

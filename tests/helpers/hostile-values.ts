@@ -43,7 +43,7 @@ export function toJsonText(node: Node): string {
 }
 
 /** The dotted form the API uses in `details[].path` ("fields.0.label.en"). */
-export const dotted = (path: Path) => path.map(String).join(".");
+const dotted = (path: Path) => path.map(String).join(".");
 
 /** Every node of the tree with its path, root first. */
 export function locations(node: Node, path: Path = []): { path: Path; node: Node }[] {
@@ -54,7 +54,7 @@ export function locations(node: Node, path: Path = []): { path: Path; node: Node
 }
 
 /** A copy of the tree with `edit` applied to the node at `path`. */
-export function editAt(node: Node, path: Path, edit: (target: Node) => Node): Node {
+function editAt(node: Node, path: Path, edit: (target: Node) => Node): Node {
   if (!path.length) return edit(node);
   const [head, ...rest] = path;
   if (node.kind === "arr") return { kind: "arr", items: node.items.map((item, i) => (i === head ? editAt(item, rest, edit) : item)) };
@@ -71,28 +71,28 @@ export function editAt(node: Node, path: Path, edit: (target: Node) => Node): No
  * - `tooLarge`: exactly 413 when the body is over the limit (else anything but a 5xx);
  * - `any`: anything but a 5xx (and a 4xx changes nothing).
  */
-export type Expect = "refuse" | "tooLarge" | "any";
+type Expect = "refuse" | "tooLarge" | "any";
 
-export type Hostile = { label: string; node: Node; expect: Expect };
+type Hostile = { label: string; node: Node; expect: Expect };
 
 const prim = (value: null | boolean | number | string): Node => ({ kind: "prim", value });
 const raw = (text: string): Node => ({ kind: "raw", text });
 
 /** Characters PostgreSQL cannot store and no person means: NUL, unpaired surrogates (and a reversed pair). */
-export const UNSTORABLE = ["\u0000", "\ud800", "\udbff", "\udc00", "\udfff", "\udc00\ud800"] as const;
+const UNSTORABLE = ["\u0000", "\ud800", "\udbff", "\udc00", "\udfff", "\udc00\ud800"] as const;
 
 /** A string holding one unstorable character somewhere in ordinary text. */
-export const unstorableText = fc
+const unstorableText = fc
   .tuple(fc.string({ maxLength: 12 }), fc.constantFrom(...UNSTORABLE), fc.string({ maxLength: 12 }))
   .map(([a, bad, b]) => a + bad + b);
 
 const describeString = (s: string) => (s.length > 60 ? `${JSON.stringify(s.slice(0, 20))}… (${s.length} chars)` : JSON.stringify(s));
 
 /** NUL / lone surrogates in a string value: always refused, with the field's path. */
-export const badString: fc.Arbitrary<Hostile> = unstorableText.map((s) => ({ label: `string ${describeString(s)}`, node: prim(s), expect: "refuse" }));
+const badString: fc.Arbitrary<Hostile> = unstorableText.map((s) => ({ label: `string ${describeString(s)}`, node: prim(s), expect: "refuse" }));
 
 /** Long strings, some past the 1 MiB body limit, some only in bytes (2-byte "é"). */
-export const longString: fc.Arbitrary<Hostile> = fc
+const longString: fc.Arbitrary<Hostile> = fc
   .tuple(fc.constantFrom(10_000, 100_000, 600_000, 1_048_577, 2_000_000), fc.constantFrom("x", "é", "😀"))
   .map(([length, unit]) => {
     const s = unit.repeat(Math.ceil(length / unit.length));
@@ -100,7 +100,7 @@ export const longString: fc.Arbitrary<Hostile> = fc
   });
 
 /** Valid but unusual text: must never be a 5xx (emoji, zero-width, BOM, RTL, markup, SQL, escapes as text). */
-export const oddString: fc.Arbitrary<Hostile> = fc
+const oddString: fc.Arbitrary<Hostile> = fc
   .oneof(
     fc.constantFrom("", " ", "\ufeff", "\u200b", "\u202etxt.exe", "😀👍🏽", "\u{10FFFF}", "\uffff", "<script>alert(1)</script>", "' OR 1=1 --", "%00", "\\u0000", "../../etc/passwd", "en", "__proto__", "null", "1e308"),
     // Near-misses of the field formats: dates, language tags, e-mails, ids.
@@ -111,7 +111,7 @@ export const oddString: fc.Arbitrary<Hostile> = fc
   .map((s) => ({ label: `string ${describeString(s)}`, node: prim(s), expect: s.isWellFormed() && !s.includes("\u0000") ? ("any" as const) : ("refuse" as const) }));
 
 /** Numbers JSON can carry (no NaN): huge, negative, fractional, past 2^53, and ones that parse to ±Infinity or 0. */
-export const hostileNumber: fc.Arbitrary<Hostile> = fc
+const hostileNumber: fc.Arbitrary<Hostile> = fc
   .oneof(
     fc.constantFrom(1e308, -1e308, -1, 0, 1.5, -0.5, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 2 ** 31, -(2 ** 31) - 1, 5e-324, 8.64e15 + 1).map((n) => ({ label: `number ${n}`, node: prim(n) })),
     fc.constantFrom("1e400", "-1e400", "1e-400", "123456789012345678901234567890", "-0", "9007199254740993", "1.0", "1E2").map((t) => ({ label: `number ${t} (raw)`, node: raw(t) })),
@@ -120,12 +120,12 @@ export const hostileNumber: fc.Arbitrary<Hostile> = fc
   .map((h) => ({ ...h, expect: "any" as const }));
 
 /** A value of the wrong type. */
-export const wrongType: fc.Arbitrary<Hostile> = fc
+const wrongType: fc.Arbitrary<Hostile> = fc
   .constantFrom<[string, unknown]>(["null", null], ["true", true], ["false", false], ["[]", []], ["{}", {}], ["[1,\"a\",null]", [1, "a", null]], ['{"en":"x"}', { en: "x" }], ['{"a":{"b":[]}}', { a: { b: [] } }], ["[[]]", [[]]], ["0", 0], ['"1"', "1"], ['["x"]', ["x"]])
   .map(([label, value]) => ({ label: `wrong type ${label}`, node: fromJson(value), expect: "any" as const }));
 
 /** Very wide (but under the size limit): 100 000-element arrays, objects with 20 000 keys. */
-export const wideValue: fc.Arbitrary<Hostile> = fc
+const wideValue: fc.Arbitrary<Hostile> = fc
   .constantFrom(
     { label: "array of 100000 numbers", text: `[${Array(100_000).fill(1).join(",")}]` },
     { label: "array of 50000 strings", text: JSON.stringify(Array(50_000).fill("en")) },
@@ -135,7 +135,7 @@ export const wideValue: fc.Arbitrary<Hostile> = fc
   .map(({ label, text }) => ({ label, node: raw(text), expect: "any" as const }));
 
 /** Arrays / objects / both, 40-5000 levels deep: refused (more than 32 levels). */
-export const deepNesting: fc.Arbitrary<Hostile> = fc
+const deepNesting: fc.Arbitrary<Hostile> = fc
   .tuple(fc.integer({ min: 40, max: 5000 }), fc.constantFrom("array", "object", "mixed"), fc.constantFrom("1", '"x"', "null", "{}", "[]"))
   .map(([depth, shape, leaf]) => {
     const opens: string[] = [];
@@ -149,12 +149,12 @@ export const deepNesting: fc.Arbitrary<Hostile> = fc
   });
 
 /** An object whose own key is a prototype key (`{"__proto__": …}` as JSON text: JSON.parse makes it an own key). */
-export const prototypeKeyObject: fc.Arbitrary<Hostile> = fc
+const prototypeKeyObject: fc.Arbitrary<Hostile> = fc
   .tuple(fc.constantFrom("__proto__", "constructor", "prototype"), fc.constantFrom<unknown>(1, 2, "x", null, {}, { isAdmin: true }, []))
   .map(([key, value]) => ({ label: `{${JSON.stringify(key)}: ${JSON.stringify(value)}}`, node: { kind: "obj", entries: [[key, fromJson(value)]] }, expect: "refuse" as const }));
 
 /** Any hostile value. */
-export const hostileValue: fc.Arbitrary<Hostile> = fc.oneof(
+const hostileValue: fc.Arbitrary<Hostile> = fc.oneof(
   { weight: 4, arbitrary: badString },
   { weight: 1, arbitrary: longString },
   { weight: 2, arbitrary: oddString },
@@ -166,8 +166,8 @@ export const hostileValue: fc.Arbitrary<Hostile> = fc.oneof(
 );
 
 /** Keys no object may have: prototype keys, and keys with NUL or unpaired surrogates. */
-export type HostileKey = { key: string; kind: "prototype" | "unstorable" };
-export const hostileKey: fc.Arbitrary<HostileKey> = fc.oneof(
+type HostileKey = { key: string; kind: "prototype" | "unstorable" };
+const hostileKey: fc.Arbitrary<HostileKey> = fc.oneof(
   fc.constantFrom("__proto__", "constructor", "prototype").map((key) => ({ key, kind: "prototype" as const })),
   unstorableText.map((key) => ({ key, kind: "unstorable" as const })),
 );

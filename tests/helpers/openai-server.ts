@@ -13,7 +13,7 @@ import busboy from "busboy";
  *        "Buenos días"); a summary request gets "Summary (<code>): <first 8 words>".
  * Every request needs `Authorization: Bearer <apiKey>` (401 otherwise, as OpenAI answers).
  */
-export type TranscriptionRequest = {
+type TranscriptionRequest = {
   model: string;
   responseFormat: string;
   fileName: string;
@@ -22,9 +22,9 @@ export type TranscriptionRequest = {
   bodyBytes: number;
 };
 
-export type ChatRequest = { model: string; messages: Array<{ role: string; content: string }>; responseFormat?: string };
+type ChatRequest = { model: string; messages: Array<{ role: string; content: string }>; responseFormat?: string };
 
-export type ScriptedTranscription = {
+type ScriptedTranscription = {
   text: string;
   /** What the server reports, e.g. "english" like whisper-1, "en" like other servers, or "" for none. */
   language?: string;
@@ -35,7 +35,7 @@ export type ScriptedTranscription = {
 type Transcriber = (request: TranscriptionRequest, index: number) => ScriptedTranscription | Promise<ScriptedTranscription>;
 
 /** OpenAI's upload limit: 25 MiB for the whole request. */
-export const OPENAI_MAX_CONTENT_BYTES = 26_214_400;
+const OPENAI_MAX_CONTENT_BYTES = 26_214_400;
 
 const KNOWN_TRANSLATIONS: Record<string, Record<string, string>> = {
   es: { "Good morning": "Buenos días", "Thank you": "Gracias" },

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 
 /** One request the receiver got, and which of its path's secrets verified it (Webhook.verify). */
-export type Received = {
+type Received = {
   path: string;
   id: string;
   timestamp: string;

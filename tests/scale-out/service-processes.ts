@@ -16,7 +16,7 @@ import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);

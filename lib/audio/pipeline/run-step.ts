@@ -7,7 +7,7 @@ import type { RecordingStepName } from "@/lib/jobs/queues";
 import { publishStep, serializeStep } from "./step-events";
 import { claimStep, LeaseLost, releaseFailedStep, renewLease, reportProgress, type Lease, type RecordingRef, type StepRow } from "./step-state";
 
-export type RecordingRow = {
+type RecordingRow = {
   id: string;
   district_id: string;
   interview_id: string | null;

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import type { Enqueue } from "@/lib/jobs/enqueue";
 import { STEP_QUEUE, type RecordingStepName } from "@/lib/jobs/queues";
 
-export type StepState = "queued" | "running" | "done" | "failed" | "skipped";
+type StepState = "queued" | "running" | "done" | "failed" | "skipped";
 
 export type StepRow = {
   recording_id: string;

@@ -12,7 +12,7 @@ import { finishStep } from "./step-state";
  * The reading languages (primary codes) of everyone who can read the interview: staff (admin
  * and board role kinds), the candidate, and the candidate's mentors; archived people read nothing.
  */
-export async function readerLanguages(districtId: string, interviewId: string): Promise<string[]> {
+async function readerLanguages(districtId: string, interviewId: string): Promise<string[]> {
   const rows = await db().$queryRaw<{ language: string }[]>`
     select distinct p.language from people p
      where p.district_id = ${districtId} and not p.archived and (

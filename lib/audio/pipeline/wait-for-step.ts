@@ -5,7 +5,7 @@ import { outsideAdmission } from "@/lib/http/admission";
 import { readStep, type RecordingRef, type StepRow } from "./step-state";
 
 /** A request waits this long for its step at most; then it answers 202 with the status URL. */
-export const SYNC_WAIT_MS = 30 * 60 * 1000;
+const SYNC_WAIT_MS = 30 * 60 * 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -2,9 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { ChatPage } from "@/components/messages/chat-page";
-
-/** Ids are opaque strings of this alphabet (lib/http/route.ts); anything else cannot name a conversation. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+import { isId } from "@/lib/ids/ids";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("chat"))("title") };
@@ -12,6 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function ConversationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  if (!ID_PATTERN.test(id)) notFound();
+  // Anything but an id cannot name a conversation.
+  if (!isId(id)) notFound();
   return <ChatPage conversationId={id} />;
 }
