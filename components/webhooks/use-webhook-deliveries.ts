@@ -8,7 +8,7 @@ import { webhookKeys } from "./webhook-keys";
 export type { Delivery };
 
 /** Deliveries per page of the log. */
-export const DELIVERY_PAGE = 20;
+const DELIVERY_PAGE = 20;
 
 const inFlight = (d: Delivery) => d.status === "pending" || d.status === "retrying";
 

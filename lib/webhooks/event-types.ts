@@ -2,14 +2,14 @@
  * The webhook event types, grouped by the resource they report on (the settings page offers
  * them in these groups). Plain data: the browser imports it too.
  */
-const EVENT_GROUPS = {
+export const EVENT_GROUPS = {
   person: ["person.created", "person.updated", "person.archived", "person.deleted"],
   interview: ["interview.created", "interview.updated", "interview.published", "interview.deleted"],
   recording: ["recording.finalized", "recording.transcribed", "recording.summarized"],
   key: ["key.revoked"],
 } as const;
 
-type EventGroup = keyof typeof EVENT_GROUPS;
+export type EventGroup = keyof typeof EVENT_GROUPS;
 export type EventType = (typeof EVENT_GROUPS)[EventGroup][number];
 
 export const EVENT_TYPES = Object.values(EVENT_GROUPS).flat() as EventType[];

@@ -99,6 +99,7 @@ export const replayedSchema = z
   .describe("The events queued again, each with its own id.");
 
 export type Endpoint = z.infer<typeof endpointSchema>;
+export type EndpointWithSecret = z.infer<typeof endpointWithSecretSchema>;
 export type Delivery = z.infer<typeof deliverySchema>;
 
 // ---- Event payloads (the body of each delivery) ----
