@@ -90,6 +90,8 @@ async function waitForTranscript(page: Page) {
 // ---- tests ----
 
 test("record, stop, and read the transcript and summary; the player seeks with HTTP Range", async ({ page }) => {
+  // Four axe runs at two widths, a recording and a transcription: minutes on a busy 2-core machine.
+  test.setTimeout(360_000);
   await signIn(page, "board@demo.test");
   const target = await newInterview(page);
   await page.goto(target.path);
