@@ -45,7 +45,7 @@ export type OperationSpec = {
   /** The route's `query` schema; each property becomes a query parameter. */
   query?: z.ZodObject;
   /** Descriptions (and an example) of the query parameters. */
-  queryDocs?: Record<string, { description: string; example?: string }>;
+  queryDocs?: Record<string, { description: string; example?: string | number }>;
   /** The route's `body` schema (JSON). */
   body?: z.ZodType;
   /** The fields a `multipart: true` route reads from its form (documented here, read by hand in the handler). */

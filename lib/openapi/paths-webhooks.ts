@@ -111,7 +111,7 @@ export const webhookOperations = operations([
     pathParams: id,
     query: listDeliveriesQuery,
     queryDocs: {
-      limit: { description: "How many (1-200, default 50).", example: "50" },
+      limit: { description: "How many (1-200, default 50).", example: 50 },
       before: { description: "A delivery id: the deliveries older than it (the next page)." },
       status: { description: "Only deliveries in this state: `pending`, `retrying`, `delivered`, `failed` or `cancelled`.", example: "failed" },
     },

@@ -27,6 +27,8 @@ export function buildWebhooks(schemas: SchemaConverter) {
             summary: type,
             description: `${payload.description ?? ""} Sent to each enabled endpoint subscribed to \`${type}\` (see \`POST /api/webhooks\`), signed to the Standard Webhooks specification. \`data\` is what an API key with the read scope gets for the resource, without private form fields.`,
             operationId: `webhook_${type.replace(".", "_")}`,
+            // The receiver checks the signature headers, not a credential of ours.
+            security: [],
             parameters: HEADERS.map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } })),
             requestBody: { required: true, content: { "application/json": { schema: schemas.use(payload, "output") } } },
             responses: {

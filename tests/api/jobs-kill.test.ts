@@ -18,7 +18,7 @@ import { spawnWorker } from "../helpers/workers";
 let d: TestDistrict;
 let server: OpenAiServer;
 const saved = { ...process.env };
-const SETTINGS = { JOBS_IN_PROCESS: "0", JOB_LEASE_SECONDS: "10", TRANSCRIBE_PIECE_SECONDS: "30" };
+const SETTINGS = { JOBS_IN_PROCESS: "0", JOB_LEASE_SECONDS: "30", TRANSCRIBE_PIECE_SECONDS: "30" };
 
 beforeAll(async () => {
   server = await startOpenAiServer();
