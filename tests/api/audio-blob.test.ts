@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 describe("audio on Vercel Blob", () => {
-  it("captures chunks as blobs, finalizes from them, serves byte ranges of the recording, and deletes everything with the interview", async () => {
+  it("captures chunks as blobs, finalizes from them, serves byte ranges of the recording, and deletes everything with the interview", { timeout: 120_000 }, async () => {
     const webm = await liveWebm(3);
     const candidate = await d.addPerson("candidate");
     const interviewId = (await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: "2026-03-03" })).body.id;
@@ -30,7 +30,8 @@ describe("audio on Vercel Blob", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const key = `${d.id}/audio/${candidate.id}/${recordingId}.webm`;
     expect(blobStore.server.blobs.get(key)?.contentType).toBe("audio/webm");
-    await expect.poll(() => chunkKeys.filter((k) => blobStore.server.blobs.has(k)).length).toBe(0);
+    // The chunks go by their own job, due 10 s after the file is stored.
+    await expect.poll(() => chunkKeys.filter((k) => blobStore.server.blobs.has(k)).length, { timeout: 60_000 }).toBe(0);
 
     const path = new URL(res.body.url).pathname;
     const whole = Buffer.from(await (await call("GET", path, { token: d.admin.token })).response.arrayBuffer());

@@ -71,7 +71,7 @@ async function anotherWorkerCompletes(r: Recording, attemptsAtLeast = 2) {
     expect(layout.cuePoints.length).toBeGreaterThan(0);
     expect((await audioEntry(r)).duration_ms).toBe(res.body.duration_ms);
     // The chunks go by their own job once the recording is finalized.
-    await expect.poll(() => db().audioChunk.count({ where: { recordingId: r.recordingId } }), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => db().audioChunk.count({ where: { recordingId: r.recordingId } }), { timeout: 60_000 }).toBe(0);
     for (const key of chunkKeys) expect(await storage().head(key)).toBeNull();
     // And again: the same answer.
     expect((await api.post("/api/audio/finalize", d.admin.token, r.body)).body).toEqual(res.body);

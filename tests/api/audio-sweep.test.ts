@@ -44,13 +44,13 @@ describe("sweepStaleChunks", () => {
     expect((await capture(d.admin.token, stale, 1, cut(webm, 3)[0])).status).toBe(200);
   });
 
-  it("finishes the clean-up a crashed finalize left, and never touches finalized recordings' files", async () => {
+  it("finishes the clean-up a crashed finalize left, and never touches finalized recordings' files", { timeout: 120_000 }, async () => {
     const candidate = await d.addPerson("candidate");
     const interviewId = (await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: "2026-01-02" })).body.id;
     const recordingId = newRecordingId("done");
     await captureAll(d.admin.token, recordingId, cut(webm, 2));
     const { url } = (await api.post("/api/audio/finalize", d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "x" } })).body;
-    await expect.poll(() => db().audioChunk.count({ where: { recordingId } })).toBe(0);
+    await expect.poll(() => db().audioChunk.count({ where: { recordingId } }), { timeout: 60_000 }).toBe(0); // by their job, due 10 s after
     // As if the finalize had stopped before its clean-up: a chunk row with its bytes.
     const key = `${d.id}/audio-chunks/${recordingId}/left-over`;
     await storage().put(key, new Uint8Array([1, 2, 3]), "audio/webm");

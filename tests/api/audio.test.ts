@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 describe("capture and finalize: the contract", () => {
-  it("takes chunks in any order, replaces a re-sent number, and finalizes into the interview's seekable recording", async () => {
+  it("takes chunks in any order, replaces a re-sent number, and finalizes into the interview's seekable recording", { timeout: 120_000 }, async () => {
     const candidate = await d.addPerson("candidate");
     const interviewId = await newInterview(candidate.id);
     const recordingId = newRecordingId();
@@ -79,9 +79,9 @@ describe("capture and finalize: the contract", () => {
     expect(layout.durationMs).toBeGreaterThan(2900);
     expect(layout.cuePoints.length).toBeGreaterThan(0);
 
-    // Chunks are gone (once the answer is sent): rows and bytes.
-    await expect.poll(() => db().audioChunk.count({ where: { recordingId } })).toBe(0);
-    await expect.poll(() => fs.existsSync(storedPath(`${d.id}/audio-chunks/${recordingId}`))).toBe(false);
+    // Chunks are gone by their own job (due 10 s after the file is stored): rows and bytes.
+    await expect.poll(() => db().audioChunk.count({ where: { recordingId } }), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => fs.existsSync(storedPath(`${d.id}/audio-chunks/${recordingId}`)), { timeout: 30_000 }).toBe(false);
 
     // Finalizing again answers the same; a chunk after finalize is 409.
     const again = await finalize(d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "Another name" } });

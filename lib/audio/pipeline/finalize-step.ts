@@ -19,6 +19,9 @@ import { transcribeExpirySeconds } from "./transcribe-step";
  * SIGKILL itself) runs at each, so a test can kill the worker anywhere and check that nothing is
  * lost and that the step completes elsewhere. Unset in the service.
  */
+/** Seconds between a recording's file being stored and its chunks' deletion. */
+const CHUNKS_DELETE_DELAY_SECONDS = 10;
+
 export type FinalizePoint = "claimed" | "combining" | "stored" | "committed";
 export const finalizeFaults: { at?: (point: FinalizePoint) => void | Promise<void> } = {};
 const reached = async (point: FinalizePoint) => {
@@ -73,7 +76,9 @@ export async function finalizeStep(data: JobData["recording-finalize"], job: Job
       await tx.$executeRaw`update interviews set updated_at = now() where id = ${recording.interview_id} and district_id = ${d}`;
       await finishStep(tx, lease);
       await queueStep(tx, enqueue, data, "transcribe", { expireInSeconds: transcribeExpirySeconds(combined.durationMs) });
-      await enqueue("chunks-delete", data, { singletonKey: data.recordingId });
+      // Due a little later: a worker dying right after this commit (the moment its work is done)
+      // cannot already hold the clean-up, which would then wait for the job's expiry.
+      await enqueue("chunks-delete", data, { singletonKey: data.recordingId, startAfter: CHUNKS_DELETE_DELAY_SECONDS });
       await emitEvent(tx, { enqueue, enqueueMany }, d, "recording.finalized", () => recordingEventData(tx, d, data.recordingId));
       return true;
     });
