@@ -75,6 +75,8 @@ test("sign-in links go only to active people of a district", async ({ page, brow
 });
 
 test("admin manages a person, files and API keys", async ({ page, request }) => {
+  // Many pages, each checked with axe at two widths: over a minute on a busy 2-core machine.
+  test.setTimeout(240_000);
   await signIn(page, "admin@demo.test");
   await expect(page).toHaveURL(/\/people$/);
   await expect(page.getByRole("heading", { name: "People" })).toBeVisible();
