@@ -62,15 +62,16 @@ function startWorker(env: NodeJS.ProcessEnv, name: string): Worker {
   const logFile = path.join(DATA_DIR, `${name}.log`);
   const proc = bench.spawnNode(name, [...tsxServer, "bench/jobs-worker.ts"], env, logFile);
   const lines: string[] = [];
+  let timer: NodeJS.Timeout | undefined;
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
+    timer = setInterval(() => {
       const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8") : "";
       lines.splice(0, lines.length, ...text.split("\n"));
       if (text.includes("ready\n")) resolve();
       if (proc.exitCode !== null) reject(new Error(`${name} exited: ${text.slice(-2000)}`));
     }, 50);
-    void ready.finally(() => clearInterval(timer));
   });
+  void ready.catch(() => {}).finally(() => clearInterval(timer));
   return { proc, lines, ready };
 }
 
@@ -106,6 +107,8 @@ async function main() {
   const { prepareDatabase } = await import("@/lib/db/prepare-database");
   const database = await prepareDatabase(log);
   bench.onCleanup(() => database.close());
+  // prepareDatabase set DATABASE_URL after the settings were first read: read them again.
+  (await import("@/lib/env")).resetEnvCache();
   const engine = pgUrl ? "PostgreSQL" : "embedded PGlite";
   const { jobBoss, stopJobBoss } = await import("@/lib/jobs/boss");
   const { enqueueJob } = await import("@/lib/jobs/enqueue");
@@ -118,7 +121,11 @@ async function main() {
     const worker = startWorker({ ...workerEnv, BENCH_NOOP: "1" }, "overhead-worker");
     await worker.ready;
     for (let i = 0; i < OVERHEAD_JOBS; i++) {
-      await enqueueJob("chunks-delete", { districtId: "bench", recordingId: `${i}-${Date.now()}` });
+      {
+        const recordingId = `${i}-${Date.now()}`;
+        // A stately queue keeps one queued job per key: one key per job.
+        await enqueueJob("chunks-delete", { districtId: "bench", recordingId }, { singletonKey: recordingId });
+      }
       await new Promise((r) => setTimeout(r, 20));
     }
     await until(() => jobLines("overhead-worker").length >= OVERHEAD_JOBS, 120_000, "the overhead jobs");
@@ -130,7 +137,7 @@ async function main() {
   // ---- 2. throughput ----
   const throughput: string[] = [];
   for (const count of WORKERS) {
-    const jobs = Array.from({ length: JOBS }, (_, i) => ({ name: "chunks-delete", data: { districtId: "bench", recordingId: `${i}-${Date.now()}` } }));
+    const jobs = Array.from({ length: JOBS }, (_, i) => ({ name: "chunks-delete", data: { districtId: "bench", recordingId: `${i}-${Date.now()}` }, singletonKey: `t${i}-${Date.now()}` }));
     for (let i = 0; i < jobs.length; i += 500) await boss.insert(jobs.slice(i, i + 500));
     const names = Array.from({ length: count }, (_, i) => `throughput-${count}-${i}`);
     const workers = names.map((name) => startWorker({ ...workerEnv, BENCH_NOOP: "1" }, name));
