@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRef, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { SecretField } from "@/components/ui/secret-field";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import type { NewApiKey } from "./use-api-keys";
 
@@ -18,18 +18,7 @@ export function ShowKeyDialog({
   rotation?: { oldHint: string; graceSeconds: number };
 }) {
   const t = useTranslations("keys");
-  const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
   const format = useDisplayFormat();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.key);
-    } catch {
-      input.current?.select();
-      document.execCommand?.("copy");
-    }
-    setCopied(true);
-  };
   return (
     <Dialog open onClose={onClose} title={rotation ? t("rotatedTitle", { name: created.name }) : t("createdTitle")} closeOnBackdrop={false}>
       <div className="stack">
@@ -43,29 +32,11 @@ export function ShowKeyDialog({
               : t("rotatedOldStopped", { hint: rotation.oldHint })}
           </p>
         )}
-        <div className="field">
-          <label className="field-label" htmlFor="new-api-key">
-            {t("keyFor", { name: created.name })}
-          </label>
-          <div className="key-box">
-            <input
-              ref={input}
-              id="new-api-key"
-              className="input"
-              readOnly
-              value={created.key}
-              onFocus={(e) => e.currentTarget.select()}
-              data-autofocus
-              spellCheck={false}
-            />
-            <button type="button" className="btn btn-primary" onClick={copy}>
-              {copied ? t("copied") : t("copy")}
-            </button>
-          </div>
-          <p className="field-hint" aria-live="polite">
-            {copied ? t("onClipboard") : t("howToSend")}
-          </p>
-        </div>
+        <SecretField
+          id="new-api-key"
+          value={created.key}
+          text={{ label: t("keyFor", { name: created.name }), copy: t("copy"), copied: t("copied"), onClipboard: t("onClipboard"), hint: t("howToSend") }}
+        />
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={onClose}>
             {t("stored")}
