@@ -115,12 +115,15 @@ test("record, stop, and read the transcript and summary; the player seeks with H
   await card(page).getByRole("button", { name: "Resume" }).click();
   await expect.poll(() => elapsedSeconds(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
   const recorded = await elapsedSeconds(page);
+  const readAt = Date.now();
   // Every answer for the recording's file, from before the player first asks for it.
   const ranges: number[] = [];
   page.on("response", (res) => {
     if (res.url().includes("/files/") && res.url().endsWith(".webm")) ranges.push(res.status());
   });
   await card(page).getByRole("button", { name: "Stop" }).click();
+  // The clock shows whole seconds, and a busy machine takes a while to click Stop after reading it.
+  const stopLag = (Date.now() - readAt) / 1000;
 
   await expect(card(page).locator("section.audio-session")).toBeVisible();
   await screens(page, "audio-steps");
@@ -130,7 +133,9 @@ test("record, stop, and read the transcript and summary; the player seeks with H
 
   const saved = await interviewOf(page, target);
   const [recording] = Object.values(saved.audio);
-  expect(Math.abs(recording.duration_ms! / 1000 - recorded)).toBeLessThanOrEqual(1.5);
+  // The paused seconds are not in the file: it lasts what the clock showed, give or take its rounding.
+  expect(recording.duration_ms! / 1000).toBeGreaterThanOrEqual(recorded - 1.5);
+  expect(recording.duration_ms! / 1000).toBeLessThanOrEqual(recorded + 1 + stopLag + 0.5);
   expect(recording.transcript!.en.length).toBeGreaterThan(5);
   console.log(`pocketsphinx heard: ${recording.transcript!.en}`);
 

@@ -1,5 +1,7 @@
 import "server-only";
 import type { Ctx } from "@/lib/auth/context";
+import type { Scope } from "@/lib/auth/permissions";
+import type { ScopeByPath } from "@/lib/http/declaration";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
 import { readFormFields } from "@/lib/forms/read-form-fields";
@@ -58,5 +60,18 @@ export async function resolveFile(ctx: Ctx, key: string): Promise<ResolvedFile> 
   throw notFound("File");
 }
 
-/** Which API-key scope reads a path: interview material needs read:interviews, the rest read:people. */
-export const scopeForFile = (key: string) => (key.split("/")[1] === "interviews" || key.split("/")[1] === "audio" ? "read:interviews" : "read:people");
+/** The API-key scope that reads each area of `<district_id>/<area>/…`: interview material needs read:interviews. */
+const AREA_SCOPES: Record<string, Scope> = {
+  avatars: "read:people",
+  photos: "read:people",
+  people: "read:people",
+  interviews: "read:interviews",
+  audio: "read:interviews",
+};
+
+/** Which API-key scope reads a stored file's path (an unknown area is read:people, and then 404). */
+export const fileScope: ScopeByPath = {
+  of: (params) => AREA_SCOPES[params.path.split("/")[1]] ?? "read:people",
+  byPath: AREA_SCOPES,
+  rule: "An API key needs `read:interviews` for `<district_id>/interviews/…` and `<district_id>/audio/…`, and `read:people` for every other path.",
+};

@@ -2,11 +2,11 @@ import "server-only";
 import { z } from "zod";
 import { authenticate } from "@/lib/auth/authenticate";
 import { hasPermission, type Ctx } from "@/lib/auth/context";
-import type { Permission, Scope } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { forbidden, fromZod, notFound } from "@/lib/errors/app-error";
 import { isId } from "@/lib/ids/ids";
+import { declared, type RouteDeclaration } from "./declaration";
 import { errorResponse, toAppError } from "./errors";
 import { admitted } from "./admission";
 import { idempotent } from "./idempotency";
@@ -18,17 +18,11 @@ import { assertPlainInput } from "@/lib/validation/hostile-input";
 /** A file-name segment of a storage path: no slashes, and never "." or "..". */
 const SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,200}$/;
 
-type Options<B extends z.ZodType, Q extends z.ZodType> = {
-  /** "session": API keys are refused (403). Default "any". */
+/** The route's declaration (lib/http/declaration.ts), with the schemas' own types. */
+type Options<B extends z.ZodType, Q extends z.ZodType> = Omit<RouteDeclaration, "auth" | "body" | "query"> & {
   auth?: "session" | "any";
-  /** Needed by a person (admin-kind roles hold all). */
-  permission?: Permission;
-  /** Needed by an API key (or chosen from the path's params); without one, keys are refused. */
-  scope?: Scope | ((params: Record<string, string>) => Scope);
   body?: B;
   query?: Q;
-  /** Status of a successful response (e.g. 201 for creations). */
-  status?: number;
 };
 
 type Args<B extends z.ZodType, Q extends z.ZodType> = {
@@ -44,7 +38,7 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 function authorize(ctx: Ctx, opts: Options<z.ZodType, z.ZodType>, params: Record<string, string>) {
   if (ctx.actor.type === "key") {
     if (opts.auth === "session") throw forbidden("This endpoint needs a signed-in session; API keys cannot use it.");
-    const scope = typeof opts.scope === "function" ? opts.scope(params) : opts.scope;
+    const scope = typeof opts.scope === "object" ? opts.scope.of(params) : opts.scope;
     if (!scope || !ctx.actor.scopes.has(scope)) {
       throw forbidden(scope ? `This API key lacks the ${scope} scope.` : "API keys cannot use this endpoint.");
     }
@@ -56,7 +50,8 @@ function authorize(ctx: Ctx, opts: Options<z.ZodType, z.ZodType>, params: Record
 }
 
 /**
- * The one wrapper every /api handler goes through: authenticate (session or API key),
+ * The one wrapper every /api handler goes through (its options are the endpoint's declaration,
+ * from which the OpenAPI document is built): authenticate (session or API key),
  * build the district context, check permission or scope, parse input with zod, run the
  * handler and map whatever it throws to the DESIGN.md error body.
  */
@@ -64,13 +59,14 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
   opts: Options<B, Q>,
   handler: (args: Args<B, Q>) => Promise<unknown>,
 ) {
-  return async (req: Request, context?: RouteContext): Promise<Response> => {
+  const handle = async (req: Request, context?: RouteContext): Promise<Response> => {
     try {
       return await admitted(() => run(req, context));
     } catch (error) {
       return errorResponse(toAppError(error));
     }
   };
+  return declared(handle, opts);
 
   async function run(req: Request, context?: RouteContext): Promise<Response> {
     try {

@@ -6,7 +6,9 @@ import { errorStatuses } from "./build-operation";
 import { RESPONSE_SCHEMAS } from "./components";
 import { SchemaConverter } from "./json-schema";
 import { buildOpenApiDocument } from "./openapi-document";
-import { OPERATIONS, TAGS } from "./operations";
+import { documentedOperations, TAGS } from "./operations";
+
+const OPERATIONS = documentedOperations();
 
 const doc = buildOpenApiDocument();
 const METHODS = ["get", "put", "post", "patch", "delete"] as const;

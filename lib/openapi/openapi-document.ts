@@ -6,7 +6,7 @@ import { buildOperation } from "./build-operation";
 import { RESPONSE_SCHEMAS, REQUEST_SCHEMAS } from "./components";
 import { documentDescription } from "./description";
 import { SchemaConverter } from "./json-schema";
-import { OPERATIONS, TAGS } from "./operations";
+import { documentedOperations, TAGS } from "./operations";
 import { applyRequestNotes } from "./request-notes";
 import { buildWebhooks } from "./webhooks-section";
 
@@ -84,11 +84,12 @@ const SECURITY_SCHEMES = {
   },
 };
 
-/** Assembles the OpenAPI 3.1 document from the operation records and the domain's zod schemas. */
+/** Assembles the OpenAPI 3.1 document from the route files' declarations, their words and the domain's zod schemas. */
 export function buildOpenApiDocument() {
   const schemas = new SchemaConverter({ input: REQUEST_SCHEMAS, output: RESPONSE_SCHEMAS });
+  const operations = documentedOperations();
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) {
+  for (const op of operations) {
     const item = (paths[op.path] ??= {});
     if (item[op.method]) throw new Error(`Two operations for ${op.method.toUpperCase()} ${op.path}`);
     item[op.method] = buildOperation(op, schemas);
@@ -101,7 +102,7 @@ export function buildOpenApiDocument() {
     info: {
       title: "Credentials Administration Service API",
       version: packageJson.version,
-      description: documentDescription(OPERATIONS, { rateLimitPerMinute: env().API_KEY_RATE_LIMIT_PER_MINUTE }),
+      description: documentDescription(operations, { rateLimitPerMinute: env().API_KEY_RATE_LIMIT_PER_MINUTE }),
     },
     // Relative: the paths are served by whichever origin served this document.
     servers: [{ url: "/", description: "This service (the origin this document was read from)." }],

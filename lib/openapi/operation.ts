@@ -1,15 +1,7 @@
 import type { z } from "zod";
 import type { Permission, Scope } from "@/lib/auth/permissions";
 
-/**
- * One documented operation, described with the same zod schemas the route and the
- * serializers use. `build-operation.ts` turns it into an OpenAPI operation object; the API
- * tests read the same records to parse real responses with the documented schema.
- *
- * `access` restates the route's `route({ auth, scope, permission })` options (a wrapped
- * handler does not expose them); tests/api/openapi.test.ts checks every operation's
- * access against real calls, so a difference fails the tests.
- */
+/** Who may call an operation, as the route declares it (`auth`, `scope`, `permission`). */
 export type Access =
   /** No authentication (the document itself). */
   | { auth: "public" }
@@ -17,47 +9,61 @@ export type Access =
   | { auth: "session"; permission?: Permission }
   /** `route({ scope })`: sessions (with `permission`, if any) or API keys holding `scope`. */
   | { auth: "any"; scope: Scope; permission?: Permission }
-  /** `route({ scope: (params) => … })`: the scope depends on the path; `scopeRule` says how. */
+  /** `route({ scope: { of, byPath, rule } })`: the scope depends on the path; `scopeRule` says how. */
   | { auth: "any"; scopeByPath: Record<string, Scope>; scopeRule: string };
 
-type HttpMethod = "get" | "put" | "post" | "patch" | "delete";
+export type HttpMethod = "get" | "put" | "post" | "patch" | "delete";
 
 /** Error statuses an operation may add or describe more precisely than the defaults. */
 export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 416 | 503;
 
-type SuccessResponse =
-  | { status: number; description: string; schema: z.ZodType; headers?: Record<string, string> }
+type DocumentedResponse =
+  | { description: string; schema: z.ZodType; headers?: Record<string, string> }
   /** A file: any content type (or the one named), described in words. */
-  | { status: number; description: string; binary: true; contentType?: string; headers?: Record<string, string> };
+  | { description: string; binary: true; contentType?: string; headers?: Record<string, string> };
 
-export type OperationSpec = {
-  method: HttpMethod;
-  /** OpenAPI path template: `/api/people/{id}`. */
-  path: string;
+/**
+ * The words of one operation, filed under the operationId its route declares: what the
+ * route file cannot say (summary, description, the answer's schema). Described with the same
+ * zod schemas the serializers use; the API tests parse real responses with them.
+ */
+export type OperationDocs = {
   operationId: string;
   tag: string;
   summary: string;
   /** Markdown; the access rules are appended by the builder. */
   description?: string;
-  access: Access;
   /** Description of each `{param}` of the path. */
   pathParams?: Record<string, string>;
-  /** The route's `query` schema; each property becomes a query parameter. */
-  query?: z.ZodObject;
   /** Descriptions (and an example) of the query parameters. */
   queryDocs?: Record<string, { description: string; example?: string | number }>;
-  /** The route's `body` schema (JSON). */
-  body?: z.ZodType;
   /** The fields a `multipart: true` route reads from its form (documented here, read by hand in the handler). */
   multipart?: z.ZodObject;
   /** A raw body the route also takes, by content type (the import's `text/csv`), described in words. */
   rawBody?: { contentType: string; description: string };
-  response: SuccessResponse;
+  response: DocumentedResponse;
   /** Other answers that are not the error body: health's 503 in the success's shape, a file's 206 (bytes) and 416 (no body). */
   otherResponses?: Record<number, { description: string; schema: z.ZodType } | { description: string; binary: true; headers?: Record<string, string> } | { description: string; empty: true; headers?: Record<string, string> }>;
   /** Operation-specific error descriptions (a 403 text is added to the generated one); 409 is only documented where given here. */
   errors?: Partial<Record<ErrorStatus, string>>;
 };
 
-/** Identity function that keeps the literal types of a list of operations. */
-export const operations = (list: OperationSpec[]) => list;
+/**
+ * One operation of the document: the route file's declaration (where it is, who may call it,
+ * what it takes) joined with its words. `build-operation.ts` turns it into an OpenAPI
+ * operation object.
+ */
+export type OperationSpec = Omit<OperationDocs, "response"> & {
+  method: HttpMethod;
+  /** OpenAPI path template: `/api/people/{id}`. */
+  path: string;
+  access: Access;
+  /** The route's `query` schema; each property becomes a query parameter. */
+  query?: z.ZodObject;
+  /** The route's `body` schema (JSON). */
+  body?: z.ZodType;
+  response: DocumentedResponse & { status: number };
+};
+
+/** Identity function that keeps the literal types of a list of operations' words. */
+export const operations = (list: OperationDocs[]) => list;

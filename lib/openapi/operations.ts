@@ -1,4 +1,6 @@
-import type { OperationSpec } from "./operation";
+import "server-only";
+import { joinDeclarations } from "./join-declarations";
+import type { OperationDocs, OperationSpec } from "./operation";
 import { accountOperations } from "./paths-account";
 import { audioOperations } from "./paths-audio";
 import { definitionOperations } from "./paths-definitions";
@@ -11,9 +13,10 @@ import { messageOperations } from "./paths-messages";
 import { peopleOperations } from "./paths-people";
 import { referenceOperations } from "./paths-reference";
 import { webhookOperations } from "./paths-webhooks";
+import { ROUTE_INDEX } from "./route-index";
 
-/** Every documented operation, in the order of the document. */
-export const OPERATIONS: readonly OperationSpec[] = [
+/** The words of every operation, in the order of the document. */
+const OPERATION_DOCS: readonly OperationDocs[] = [
   ...peopleOperations,
   ...interviewOperations,
   ...interviewSetupOperations,
@@ -28,9 +31,17 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...referenceOperations,
 ];
 
+let operationList: readonly OperationSpec[] | undefined;
+
+/**
+ * Every operation of the document, in its order. Built on first use, not on import: the
+ * route modules it reads import the document in turn (/api/openapi.json, /api/reference).
+ */
+export const documentedOperations = (): readonly OperationSpec[] => (operationList ??= joinDeclarations(ROUTE_INDEX, OPERATION_DOCS));
+
 /** The operation for a method and an OpenAPI path template, e.g. ("get", "/api/people/{id}"). */
 export function findOperation(method: string, path: string): OperationSpec | undefined {
-  return OPERATIONS.find((op) => op.method === method.toLowerCase() && op.path === path);
+  return documentedOperations().find((op) => op.method === method.toLowerCase() && op.path === path);
 }
 
 /** Tags in the order of the document, with their descriptions. */

@@ -1,17 +1,4 @@
-import {
-  acceptedResponseSchema,
-  captureForm,
-  captureResponseSchema,
-  finalizeResponseSchema,
-  finalizeSchema,
-  summarizeResponseSchema,
-  summarizeSchema,
-  transcribeResponseSchema,
-  transcribeSchema,
-  translateRecordingSchema,
-  translateResponseSchema,
-  recordingStatusSchema,
-} from "@/lib/audio/schemas";
+import { acceptedResponseSchema, captureForm, captureResponseSchema, finalizeResponseSchema, summarizeResponseSchema, transcribeResponseSchema, translateResponseSchema, recordingStatusSchema } from "@/lib/audio/schemas";
 import { operations } from "./operation";
 
 const WHO =
@@ -33,8 +20,6 @@ const ACCEPTED = { 202: { description: "Accepted (Prefer: respond-async, or a wa
 /** The audio endpoints of the contract (POST /api/audio/*), plus reader translations and the steps' status. */
 export const audioOperations = operations([
   {
-    method: "post",
-    path: "/api/audio/capture",
     operationId: "captureAudioChunk",
     tag: "Audio",
     summary: "Upload a chunk of a recording",
@@ -43,9 +28,8 @@ export const audioOperations = operations([
       "The first use of a `recordingId` binds it to the district and the caller (person or API key); anyone else using it gets 404. " +
       "Chunks may arrive in any order; re-sending a number replaces that chunk. Chunks are kept until finalize, or removed after CHUNK_TTL_HOURS (48 h by default) without a new chunk. " +
       `Once finalize has begun, the recording takes no more chunks (409). ${WHO} A caller who is not an editor needs an interview of their own that they can see.`,
-    access: { auth: "any", scope: "write:interviews" },
     multipart: captureForm,
-    response: { status: 200, description: "Stored.", schema: captureResponseSchema },
+    response: { description: "Stored.", schema: captureResponseSchema },
     errors: {
       400: "`validation_error`: `recordingId` not 1-64 of `[A-Za-z0-9_-]`, `chunkNumber` not an integer from 1 to 100,000, no `audio` part or an empty one, or a malformed body.",
       404: "`not_found`: the `recordingId` belongs to another caller or district.",
@@ -55,8 +39,6 @@ export const audioOperations = operations([
     },
   },
   {
-    method: "post",
-    path: "/api/audio/finalize",
     operationId: "finalizeAudioRecording",
     tag: "Audio",
     summary: "Combine the chunks into the interview's recording",
@@ -65,9 +47,7 @@ export const audioOperations = operations([
       "stores it at `{base_url}/files/<district_id>/audio/<person_id>/<recording_id>.webm` and adds the recording to the interview's `audio` map under `recordingId`. " +
       "The chunks are deleted (by a job) only after the file and the interview are both saved. Finalizing again answers the same; " +
       `a worker stopped mid-way loses nothing: another one runs the step again. Transcription, summary and translations follow by themselves. ${JOBS} ${WHO}`,
-    access: { auth: "any", scope: "write:interviews" },
-    body: finalizeSchema,
-    response: { status: 200, description: "The recording, attached to the interview.", schema: finalizeResponseSchema },
+    response: { description: "The recording, attached to the interview.", schema: finalizeResponseSchema },
     otherResponses: ACCEPTED,
     errors: {
       400: "`validation_error`: the body is not valid, or the chunks do not form a WebM recording (chunk 1 must start the stream).",
@@ -76,8 +56,6 @@ export const audioOperations = operations([
     },
   },
   {
-    method: "post",
-    path: "/api/audio/transcribe",
     operationId: "transcribeAudioRecording",
     tag: "Audio",
     summary: "Transcribe a recording",
@@ -87,9 +65,7 @@ export const audioOperations = operations([
       "each request to the engine stays under TRANSCRIBE_MAX_BYTES. Idempotent: the stored transcript is returned unless `force: true`. " +
       "`url`: this service's own file URL is read from storage, never fetched; another host must be on TRANSCRIBE_URL_HOSTS, and even then redirects and private, " +
       `loopback or link-local addresses are refused (400). The pipeline transcribes each finalized recording by itself: this returns that transcript. ${JOBS} ${AI} ${WHO}`,
-    access: { auth: "any", scope: "write:interviews" },
-    body: transcribeSchema,
-    response: { status: 200, description: "The transcript (stored).", schema: transcribeResponseSchema },
+    response: { description: "The transcript (stored).", schema: transcribeResponseSchema },
     otherResponses: ACCEPTED,
     errors: {
       400: "`validation_error`: the body is not valid, or `url` cannot be used (another host not on TRANSCRIBE_URL_HOSTS, not http(s), a private address, a redirect, a failed download).",
@@ -98,23 +74,17 @@ export const audioOperations = operations([
     },
   },
   {
-    method: "post",
-    path: "/api/audio/summarize",
     operationId: "summarizeAudioRecording",
     tag: "Audio",
     summary: "Summarize a transcript",
     description:
       "A summary of `transcript` in its own language, stored on the interview's recording `recordingId`. Idempotent: the stored summary (the pipeline makes one " +
       `after transcribing) is returned unless \`force: true\`. ${JOBS} ${AI} ${WHO}`,
-    access: { auth: "any", scope: "write:interviews" },
-    body: summarizeSchema,
-    response: { status: 200, description: "The summary (stored).", schema: summarizeResponseSchema },
+    response: { description: "The summary (stored).", schema: summarizeResponseSchema },
     otherResponses: ACCEPTED,
     errors: { 404: "`not_found`: the interview or the recording is not one the caller can see." },
   },
   {
-    method: "post",
-    path: "/api/audio/translate",
     operationId: "translateAudioRecording",
     tag: "Audio",
     summary: "A recording's transcript and summary in a reader's language",
@@ -122,17 +92,13 @@ export const audioOperations = operations([
       "The transcript (text and timed segments) and the summary of the interview's recording `recordingId` in `language`, translated once per language and cached on the " +
       "recording (`transcript[language]`, `segment_translations[language]`, `summary[language]`). Segments already in that language stay as spoken. " +
       "For anyone who may see the interview. 503 `ai_unavailable` when no translator covers the pair.",
-    access: { auth: "any", scope: "read:interviews" },
-    body: translateRecordingSchema,
-    response: { status: 200, description: "What exists of the transcript and summary, in `language`.", schema: translateResponseSchema },
+    response: { description: "What exists of the transcript and summary, in `language`.", schema: translateResponseSchema },
     errors: {
       404: "`not_found`: the interview or the recording is not one the caller can see.",
       503: "`ai_unavailable`: no translator covers the pair (set OPENAI_API_KEY, or install an apertium pair).",
     },
   },
   {
-    method: "get",
-    path: "/api/audio/recordings/{recordingId}",
     operationId: "getAudioRecordingStatus",
     tag: "Audio",
     summary: "How a recording's server-side steps stand",
@@ -140,9 +106,8 @@ export const audioOperations = operations([
       "The status URL of finalize, transcribe and summarize: each step (finalize, transcribe, summarize, translate) with its state, progress (`chunks`, `ms` of audio, " +
       "`languages`), last error and attempts. The interview page shows the same, live: every change is also sent as the realtime event `recording-step` on " +
       "`private-interview-<interviewId>`. For whoever may see the recording's interview; before finalize, for the caller who records it.",
-    access: { auth: "any", scope: "read:interviews" },
     pathParams: { recordingId: "The recording's id (the client's `recordingId`)." },
-    response: { status: 200, description: "The recording and its steps.", schema: recordingStatusSchema },
+    response: { description: "The recording and its steps.", schema: recordingStatusSchema },
     errors: { 404: "`not_found`: the recording is unknown, another district's, or of an interview the caller cannot see." },
   },
 ]);

@@ -3,8 +3,6 @@ import { operations } from "./operation";
 /** Stored files (app/files/[...path]/route.ts), outside /api: the `url` of file records and photos. */
 export const fileOperations = operations([
   {
-    method: "get",
-    path: "/files/{path}",
     operationId: "getFile",
     tag: "Files",
     summary: "Download a stored file",
@@ -16,16 +14,10 @@ export const fileOperations = operations([
       "Images, PDF, audio, video and plain text are served inline, anything else as a download. " +
       "One byte range may be asked for with `Range: bytes=<start>-<end>` (also `<start>-` and `-<suffix>`): the answer is then `206 Partial Content` with `Content-Range`, " +
       "or `416` with `Content-Range: bytes */<size>` when it starts past the end; several ranges, or a malformed header, get the whole file. A player seeks in a long recording this way.",
-    access: {
-      auth: "any",
-      scopeByPath: { avatars: "read:people", photos: "read:people", people: "read:people", interviews: "read:interviews", audio: "read:interviews" },
-      scopeRule: "An API key needs `read:interviews` for `<district_id>/interviews/…` and `<district_id>/audio/…`, and `read:people` for every other path.",
-    },
     pathParams: {
       path: "The file's storage path after `/files/`: several segments separated by `/` (letters, digits, `.`, `_`, `-`; never `.` or `..`).",
     },
     response: {
-      status: 200,
       description: "The file's bytes, with its own content type.",
       binary: true,
       headers: {

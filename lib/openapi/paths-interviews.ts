@@ -1,14 +1,6 @@
 import { z } from "zod";
 import { okSchema } from "@/lib/http/schemas";
-import {
-  createInterviewSchema,
-  getInterviewQuery,
-  interviewAttachmentSchema,
-  interviewSchema,
-  interviewSummarySchema,
-  listInterviewsQuery,
-  updateInterviewSchema,
-} from "@/lib/interviews/schemas";
+import { interviewAttachmentSchema, interviewSchema, interviewSummarySchema } from "@/lib/interviews/schemas";
 import { operations } from "./operation";
 import { PAGING, pagingHeaders, pagingQueryDocs } from "./paging";
 
@@ -31,8 +23,6 @@ const interviewAttachmentForm = z.object({
 
 export const interviewOperations = operations([
   {
-    method: "get",
-    path: "/api/interviews",
     operationId: "listInterviews",
     tag: "Interviews",
     summary: "List interviews",
@@ -40,8 +30,6 @@ export const interviewOperations = operations([
       `Every interview the caller may see, newest first (by date, then creation), in the list shape. Filters combine with AND. ${VISIBILITY} ` +
       "Without filters, callers who see every interview get an `ETag`; send it back in `If-None-Match` and the answer is `304 Not Modified` (no body) until an interview of the district changes. " +
       PAGING,
-    access: { auth: "any", scope: "read:interviews" },
-    query: listInterviewsQuery,
     queryDocs: {
       person_id: { description: "Only this candidate's interviews." },
       board_id: { description: "Only interviews conducted by this board." },
@@ -50,55 +38,42 @@ export const interviewOperations = operations([
       to: { description: "Only interviews on or before this date (YYYY-MM-DD).", example: "2026-12-31" },
       ...pagingQueryDocs,
     },
-    response: { status: 200, description: "The interviews (or a page of them), without `responses` and `audio`.", schema: z.array(interviewSummarySchema), headers: pagingHeaders },
+    response: { description: "The interviews (or a page of them), without `responses` and `audio`.", schema: z.array(interviewSummarySchema), headers: pagingHeaders },
   },
   {
-    method: "get",
-    path: "/api/interviews/{personId}",
     operationId: "listPersonInterviews",
     tag: "Interviews",
     summary: "List a person's interviews",
     description: `The person's interviews the caller may see, newest first, in the list shape (possibly \`[]\`). 404 if the caller may not ask about the person. ${VISIBILITY}`,
-    access: { auth: "any", scope: "read:interviews" },
     pathParams: { personId: ids.personId },
-    response: { status: 200, description: "The interviews, without `responses` and `audio`.", schema: z.array(interviewSummarySchema) },
+    response: { description: "The interviews, without `responses` and `audio`.", schema: z.array(interviewSummarySchema) },
   },
   {
-    method: "post",
-    path: "/api/interviews/{personId}",
     operationId: "createInterview",
     tag: "Interviews",
     summary: "Create an interview",
     description:
       "A new, unpublished interview of the person, with `responses: {}` and `audio: {}`. Board, form and profile must be the district's own (400 otherwise); " +
       "a profile without an explicit `form_id` brings its default form.",
-    access: { auth: "any", scope: "write:interviews", permission: "interviews:edit" },
     pathParams: { personId: ids.personId },
-    body: createInterviewSchema,
-    response: { status: 201, description: "The new interview, in the full shape.", schema: interviewSchema },
+    response: { description: "The new interview, in the full shape.", schema: interviewSchema },
     errors: { 400: "The body is not valid, or `board_id`, `form_id` or `profile_id` is not one of the district's." },
   },
   {
-    method: "get",
-    path: "/api/interviews/{personId}/{id}",
     operationId: "getInterview",
     tag: "Interviews",
     summary: "Get an interview",
     description: `The full interview with \`responses\` (file answers carry file records with URLs) and \`audio\`. ${PRIVATE_FIELDS} ${VISIBILITY}`,
-    access: { auth: "any", scope: "read:interviews" },
     pathParams: ids,
-    query: getInterviewQuery,
     queryDocs: {
       view: {
         description: "`candidate` or `mentor`: staff preview the interview as that reader gets it (private fields removed). Readers who are not staff always get their own view.",
         example: "candidate",
       },
     },
-    response: { status: 200, description: "The interview.", schema: interviewSchema },
+    response: { description: "The interview.", schema: interviewSchema },
   },
   {
-    method: "patch",
-    path: "/api/interviews/{personId}/{id}",
     operationId: "updateInterview",
     tag: "Interviews",
     summary: "Update an interview",
@@ -106,45 +81,34 @@ export const interviewOperations = operations([
       "Merges the `responses` sent (only the fields sent change; `null` clears one), publishes (`published: 1`) or takes back (`0`), moves the `date`. " +
       "Each answer is checked against the interview's form: dropdown = 1-based option index, text = multilingual text, checkbox = 0 or 1, " +
       "file = an object keyed by ids of this field's uploaded attachments (attachments left out are deleted). Upload files with `POST …/files`.",
-    access: { auth: "any", scope: "write:interviews", permission: "interviews:edit" },
     pathParams: ids,
-    body: updateInterviewSchema,
-    response: { status: 200, description: "The updated interview, in the full shape.", schema: interviewSchema },
+    response: { description: "The updated interview, in the full shape.", schema: interviewSchema },
     errors: { 400: "The body is not valid, or some responses do not fit the form (one detail per field, path `responses.<fieldId>`)." },
   },
   {
-    method: "delete",
-    path: "/api/interviews/{personId}/{id}",
     operationId: "deleteInterview",
     tag: "Interviews",
     summary: "Delete an interview",
     description: "Permanently deletes the interview with its responses, recordings and attachments.",
-    access: { auth: "any", scope: "write:interviews", permission: "interviews:edit" },
     pathParams: ids,
-    response: { status: 200, description: "Deleted.", schema: okSchema },
+    response: { description: "Deleted.", schema: okSchema },
   },
   {
-    method: "post",
-    path: "/api/interviews/{personId}/{id}/files",
     operationId: "uploadInterviewAttachment",
     tag: "Interview attachments",
     summary: "Upload an attachment",
     description: "Stores a file as (part of) the answer to a `file` field of the interview's form: its record is added to `responses[field_id]` under the returned `id`.",
-    access: { auth: "any", scope: "write:interviews", permission: "interviews:edit" },
     pathParams: ids,
     multipart: interviewAttachmentForm,
-    response: { status: 201, description: "The stored attachment.", schema: interviewAttachmentSchema },
+    response: { description: "The stored attachment.", schema: interviewAttachmentSchema },
     errors: { 400: "`validation_error`: no `file` part, an empty file, a `field_id` that is not a file field of the form, or a malformed multipart body." },
   },
   {
-    method: "delete",
-    path: "/api/interviews/{personId}/{id}/files/{fileId}",
     operationId: "deleteInterviewAttachment",
     tag: "Interview attachments",
     summary: "Delete an attachment",
     description: "Removes the attachment from its field's answer, then its stored bytes.",
-    access: { auth: "any", scope: "write:interviews", permission: "interviews:edit" },
     pathParams: { ...ids, fileId: "The attachment's id." },
-    response: { status: 200, description: "Deleted.", schema: okSchema },
+    response: { description: "Deleted.", schema: okSchema },
   },
 ]);

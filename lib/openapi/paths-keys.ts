@@ -1,38 +1,28 @@
 import { z } from "zod";
 import { okSchema } from "@/lib/http/schemas";
-import { apiKeySchema, createdApiKeySchema, createKeySchema, rotateKeySchema } from "@/lib/keys/schemas";
+import { apiKeySchema, createdApiKeySchema } from "@/lib/keys/schemas";
 import { operations } from "./operation";
 
 // API keys are managed in a signed-in session only (an API key gets 403), with the settings
 // permission (which the admin role holds).
 
-const settings = { auth: "session", permission: "settings" } as const;
 
 export const keyOperations = operations([
   {
-    method: "get",
-    path: "/api/keys",
     operationId: "listApiKeys",
     tag: "API keys",
     summary: "List API keys",
     description: "All keys of the district that are not revoked, newest first; expired keys are listed too (see `expires_at`). Never includes the key itself.",
-    access: settings,
-    response: { status: 200, description: "The keys.", schema: z.array(apiKeySchema) },
+    response: { description: "The keys.", schema: z.array(apiKeySchema) },
   },
   {
-    method: "post",
-    path: "/api/keys",
     operationId: "createApiKey",
     tag: "API keys",
     summary: "Create an API key",
     description: "Returns the full key once; only a hash is stored. The key acts for the district with admin visibility, limited by its scopes.",
-    access: settings,
-    body: createKeySchema,
-    response: { status: 201, description: "The new key, including `key`.", schema: createdApiKeySchema },
+    response: { description: "The new key, including `key`.", schema: createdApiKeySchema },
   },
   {
-    method: "post",
-    path: "/api/keys/{id}/rotate",
     operationId: "rotateApiKey",
     tag: "API keys",
     summary: "Rotate an API key's secret",
@@ -42,21 +32,16 @@ export const keyOperations = operations([
       "`last_used_at`, so that you can see when the systems using it have moved to the new one; after the grace period it is refused (401). " +
       "Rotating again during a grace period keeps each earlier secret until its own end. Revoking the key ends every secret at once. " +
       "The body may be empty (or absent) for the default grace period.",
-    access: settings,
     pathParams: { id: "The key's id." },
-    body: rotateKeySchema,
-    response: { status: 200, description: "The key with its new secret in `key`.", schema: createdApiKeySchema },
+    response: { description: "The key with its new secret in `key`.", schema: createdApiKeySchema },
     errors: { 409: "`conflict`: the key has expired (create a new one), or another rotation of it happened at the same moment." },
   },
   {
-    method: "delete",
-    path: "/api/keys/{id}",
     operationId: "revokeApiKey",
     tag: "API keys",
     summary: "Revoke an API key",
     description: "The key is refused (401) from the next request on, with every earlier secret still in its grace period.",
-    access: settings,
     pathParams: { id: "The key's id." },
-    response: { status: 200, description: "Revoked.", schema: okSchema },
+    response: { description: "Revoked.", schema: okSchema },
   },
 ]);

@@ -1,28 +1,9 @@
 import { z } from "zod";
 import { okSchema } from "@/lib/http/schemas";
-import {
-  contactSchema,
-  conversationListItemSchema,
-  conversationSchema,
-  createConversationSchema,
-  createdConversationSchema,
-  DEFAULT_PAGE,
-  getConversationQuery,
-  MAX_PAGE,
-  MAX_REACTION_EMOJI,
-  messageSchema,
-  postMessageSchema,
-  reactSchema,
-  readStateSchema,
-  realtimeAuthResponseSchema,
-  realtimeAuthSchema,
-  realtimeConfigSchema,
-  unreadSchema,
-} from "@/lib/messages/schemas";
+import { contactSchema, conversationListItemSchema, conversationSchema, createdConversationSchema, DEFAULT_PAGE, MAX_PAGE, MAX_REACTION_EMOJI, messageSchema, readStateSchema, realtimeAuthResponseSchema, realtimeConfigSchema, unreadSchema } from "@/lib/messages/schemas";
 import { operations } from "./operation";
 
 // Conversations are for signed-in people only: an API key gets 403 (DESIGN.md "key scopes").
-const session = { auth: "session" } as const;
 const id = { id: "The conversation's id." };
 
 const WHO =
@@ -36,8 +17,6 @@ const EVENTS_NOTE = "Participants get it live on their person channel (see GET /
 
 export const messageOperations = operations([
   {
-    method: "get",
-    path: "/api/messages",
     operationId: "listConversations",
     tag: "Messages",
     summary: "List your conversations",
@@ -45,12 +24,9 @@ export const messageOperations = operations([
       "The caller's conversations, newest activity first, each with `last_message` (in the caller's language) and `unread` " +
       "(messages from others since the caller last opened it). Groups the caller left stay listed with `left: 1`, read-only, " +
       "their last message being the last one before leaving.",
-    access: session,
-    response: { status: 200, description: "The conversations.", schema: z.array(conversationListItemSchema) },
+    response: { description: "The conversations.", schema: z.array(conversationListItemSchema) },
   },
   {
-    method: "post",
-    path: "/api/messages",
     operationId: "createConversation",
     tag: "Messages",
     summary: "Start a conversation",
@@ -58,34 +34,24 @@ export const messageOperations = operations([
       `Posts \`body\` to \`participants\`; the sender is added. ${WHO} Anyone else, archived people and other districts' ids are 404. ` +
       "To a single person, the direct conversation between the two is reused when it exists (the message is posted there). " +
       `The opening message's language is detected (the sender's language when the text is too short). ${EVENTS_NOTE}`,
-    access: session,
-    body: createConversationSchema,
-    response: { status: 201, description: "The conversation (new, or the existing direct one) with the opening message posted.", schema: createdConversationSchema },
+    response: { description: "The conversation (new, or the existing direct one) with the opening message posted.", schema: createdConversationSchema },
     errors: { 404: "`not_found`: a participant is not a person the sender may write to (see GET /api/messages/contacts), is archived, or is not of the district." },
   },
   {
-    method: "get",
-    path: "/api/messages/contacts",
     operationId: "listContacts",
     tag: "Messages",
     summary: "People you may write to",
     description: `${WHO} Active people of the district only, sorted by last name.`,
-    access: session,
-    response: { status: 200, description: "The people the caller may start a conversation with.", schema: z.array(contactSchema) },
+    response: { description: "The people the caller may start a conversation with.", schema: z.array(contactSchema) },
   },
   {
-    method: "get",
-    path: "/api/messages/unread",
     operationId: "countUnread",
     tag: "Messages",
     summary: "Your unread counts",
     description: "The total of unread messages over the caller's conversations (the navigation badge), and the count per conversation that has any.",
-    access: session,
-    response: { status: 200, description: "The counts.", schema: unreadSchema },
+    response: { description: "The counts.", schema: unreadSchema },
   },
   {
-    method: "get",
-    path: "/api/messages/{id}",
     operationId: "getConversation",
     tag: "Messages",
     summary: "Read a conversation",
@@ -93,46 +59,36 @@ export const messageOperations = operations([
       `One page of messages, oldest first: the newest \`limit\` (default ${DEFAULT_PAGE}, at most ${MAX_PAGE}), or those before \`before\`. ` +
       `${TRANSLATED} Marks the conversation read for the caller (the others get a \`read\` event). ` +
       `Someone who left reads up to their leaving, nothing newer. ${VISIBLE}`,
-    access: session,
     pathParams: id,
-    query: getConversationQuery,
     queryDocs: {
       before: { description: "A message id of this conversation: return the messages before it (older). Unknown ids are 404." },
       limit: { description: `Messages per page, 1 to ${MAX_PAGE}; default ${DEFAULT_PAGE}.`, example: "50" },
     },
-    response: { status: 200, description: "The conversation with one page of messages.", schema: conversationSchema },
+    response: { description: "The conversation with one page of messages.", schema: conversationSchema },
   },
   {
-    method: "post",
-    path: "/api/messages/{id}",
     operationId: "postMessage",
     tag: "Messages",
     summary: "Post a message",
     description:
       "Posts `body` (1 to 4,000 characters after trimming). Its language is detected; before it is pushed it is translated once into each " +
       `language the participants read. ${EVENTS_NOTE} ${VISIBLE}`,
-    access: session,
     pathParams: id,
-    body: postMessageSchema,
-    response: { status: 201, description: "The message, as written.", schema: messageSchema },
+    response: { description: "The message, as written.", schema: messageSchema },
     errors: {
       403: "`forbidden` also when the caller left this conversation (it is read-only for them).",
       409: "`conflict`: no one else is in the conversation any more (the others were deleted).",
     },
   },
   {
-    method: "post",
-    path: "/api/messages/{id}/react",
     operationId: "reactToMessage",
     tag: "Messages",
     summary: "Toggle a reaction",
     description:
       "Adds the caller's reaction with `emoji` to the message, or removes it when they had already reacted with it. " +
       `\`emoji\` must be exactly one emoji (400 otherwise). \`reactions\` maps each emoji to the people who reacted. ${EVENTS_NOTE} ${VISIBLE}`,
-    access: session,
     pathParams: id,
-    body: reactSchema,
-    response: { status: 200, description: "The message with its reactions now.", schema: messageSchema },
+    response: { description: "The message with its reactions now.", schema: messageSchema },
     errors: {
       403: "`forbidden` also when the caller left this conversation.",
       404: "`not_found`: the conversation, or a message of it with that id (notices cannot be reacted to).",
@@ -140,36 +96,28 @@ export const messageOperations = operations([
     },
   },
   {
-    method: "post",
-    path: "/api/messages/{id}/read",
     operationId: "markConversationRead",
     tag: "Messages",
     summary: "Mark a conversation read",
     description: `What GET /api/messages/{id} does besides reading: for a client that got new messages live while showing the conversation. ${VISIBLE}`,
-    access: session,
     pathParams: id,
-    response: { status: 200, description: "Marked read.", schema: readStateSchema },
+    response: { description: "Marked read.", schema: readStateSchema },
   },
   {
-    method: "delete",
-    path: "/api/messages/{id}",
     operationId: "leaveConversation",
     tag: "Messages",
     summary: "Leave a group",
     description:
       "Removes the caller from a group conversation of 3 or more participants. The others see a notice (`kind: left`) and get a " +
       `\`participant-left\` event; the caller keeps the messages up to then, read-only. ${VISIBLE}`,
-    access: session,
     pathParams: id,
-    response: { status: 200, description: "Left.", schema: okSchema },
+    response: { description: "Left.", schema: okSchema },
     errors: {
       403: "`forbidden` also when the caller already left.",
       409: "`conflict`: a direct conversation cannot be left, nor a group with fewer than 3 participants.",
     },
   },
   {
-    method: "get",
-    path: "/api/realtime",
     operationId: "getRealtimeSettings",
     tag: "Realtime",
     summary: "Realtime connection settings",
@@ -178,12 +126,9 @@ export const messageOperations = operations([
       "Pusher Channels / soketi / sockudo service), and the caller's person channel. Every conversation event for the caller arrives on that " +
       "channel with the conversation's `seq` (README, \"Messages and realtime\"): `conversation-created`, `message-created`, `reaction`, " +
       "`participant-left`, `read`, `unread`. A client that sees a `seq` skipped, or reconnects, refetches.",
-    access: session,
-    response: { status: 200, description: "pusher-js options.", schema: realtimeConfigSchema },
+    response: { description: "pusher-js options.", schema: realtimeConfigSchema },
   },
   {
-    method: "post",
-    path: "/api/realtime/auth",
     operationId: "authorizeRealtimeChannel",
     tag: "Realtime",
     summary: "Authorize a private channel",
@@ -191,9 +136,7 @@ export const messageOperations = operations([
       "Signs a subscription of the socket to `private-person-<your id>`, or to `private-conversation-<id>` of a conversation you take part in " +
       "(typing indicators travel there as client events). JSON, not the form pusher-js posts by default: configure its " +
       "`channelAuthorization.customHandler` to post `{socket_id, channel_name}`.",
-    access: session,
-    body: realtimeAuthSchema,
-    response: { status: 200, description: "The signature for that socket and channel.", schema: realtimeAuthResponseSchema },
+    response: { description: "The signature for that socket and channel.", schema: realtimeAuthResponseSchema },
     errors: { 403: "`forbidden` also for any other channel: someone else's, a conversation you are not in (or left, or of another district), or a malformed name." },
   },
 ]);

@@ -1,17 +1,7 @@
 import { z } from "zod";
 import { okSchema } from "@/lib/http/schemas";
-import {
-  createPersonSchema,
-  getPersonQuery,
-  INCLUDES,
-  listPeopleQuery,
-  personDetailSchema,
-  personFileSchema,
-  personListItemSchema,
-  personSchema,
-  updatePersonSchema,
-} from "@/lib/people/schemas";
-import { exportPeopleQuery, importPeopleQuery, importReportSchema, LIST_SEPARATOR, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, PEOPLE_CSV_COLUMNS } from "@/lib/people/csv-schemas";
+import { INCLUDES, personDetailSchema, personFileSchema, personListItemSchema, personSchema } from "@/lib/people/schemas";
+import { importReportSchema, LIST_SEPARATOR, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, PEOPLE_CSV_COLUMNS } from "@/lib/people/csv-schemas";
 import { operations } from "./operation";
 import { PAGING, pagingHeaders, pagingQueryDocs } from "./paging";
 
@@ -47,8 +37,6 @@ const CSV_FORMAT =
 
 export const peopleOperations = operations([
   {
-    method: "get",
-    path: "/api/people",
     operationId: "listPeople",
     tag: "People",
     summary: "List people",
@@ -56,24 +44,18 @@ export const peopleOperations = operations([
       `Active people of the district, sorted by last name, then first name. ${PEOPLE_VISIBILITY} ` +
       "Callers who see the whole district get an `ETag`; send it back in `If-None-Match` and the answer is `304 Not Modified` (no body) until any person of the district changes. " +
       PAGING,
-    access: { auth: "any", scope: "read:people" },
-    query: listPeopleQuery,
     queryDocs: {
       archived: { description: "`true` (or `1`) includes archived people; by default only active people are listed.", example: "true" },
       ...pagingQueryDocs,
     },
-    response: { status: 200, description: "The people (or a page of them), each with `avatar_url: null`.", schema: z.array(personListItemSchema), headers: pagingHeaders },
+    response: { description: "The people (or a page of them), each with `avatar_url: null`.", schema: z.array(personListItemSchema), headers: pagingHeaders },
   },
   {
-    method: "post",
-    path: "/api/people",
     operationId: "createPerson",
     tag: "People",
     summary: "Create a person",
     description: `\`language\` defaults to \`en\`, \`roles\` to \`{}\`, \`tags\` to \`[]\`. Role and tag ids must be the district's own (400 otherwise). ${ROLE_GRANTS}`,
-    access: { auth: "any", scope: "write:people", permission: "people:edit" },
-    body: createPersonSchema,
-    response: { status: 201, description: "The new person (without `avatar_url`).", schema: personSchema },
+    response: { description: "The new person (without `avatar_url`).", schema: personSchema },
     errors: {
       400: "The body is not valid, or names role or tag ids the district does not have.",
       403: "Also when the caller may not grant one of the roles sent.",
@@ -81,16 +63,12 @@ export const peopleOperations = operations([
     },
   },
   {
-    method: "get",
-    path: "/api/people.csv",
     operationId: "exportPeopleCsv",
     tag: "People",
     summary: "Export people as CSV",
     description:
       `The people of GET /api/people, filtered like the people page, as a CSV download (UTF-8 with a BOM, comma-delimited, CRLF line ends, a header row). ${CSV_FORMAT} ` +
       `Streamed in batches of 1,000, so a district of 50,000 people uses little memory. ${PEOPLE_VISIBILITY}`,
-    access: { auth: "any", scope: "read:people" },
-    query: exportPeopleQuery,
     queryDocs: {
       archived: { description: "`true` (or `1`) includes archived people; by default only active people.", example: "true" },
       role: { description: "Only people holding this role (a role id), as primary or secondary." },
@@ -98,7 +76,6 @@ export const peopleOperations = operations([
       q: { description: "Only people whose first name, last name or e-mail contains every word (accents and case ignored).", example: "ana garcia" },
     },
     response: {
-      status: 200,
       description: "The CSV file.",
       binary: true,
       contentType: "text/csv",
@@ -107,8 +84,6 @@ export const peopleOperations = operations([
     errors: { 404: "`not_found`: `role` or `tag` names a role or tag the district does not have." },
   },
   {
-    method: "post",
-    path: "/api/people/import",
     operationId: "importPeople",
     tag: "People",
     summary: "Import people from CSV",
@@ -120,12 +95,10 @@ export const peopleOperations = operations([
       "With `dry_run=true` nothing is written and the report says, per row, what would be created, updated, left unchanged or refused, and why. " +
       "Without it every row is applied in one transaction, or nothing: if any row is refused the answer is 400 with each problem in `details` (path `rows.<row>.<column>`). " +
       `Send the file as the body (\`Content-Type: text/csv\`) or as the \`file\` field of a multipart/form-data upload. At most ${MAX_IMPORT_ROWS.toLocaleString("en")} people rows and ${MAX_IMPORT_BYTES / 1024 / 1024} MB (413 beyond); larger imports will run as a job once the job queue exists.`,
-    access: { auth: "any", scope: "write:people", permission: "people:edit" },
-    query: importPeopleQuery,
     queryDocs: { dry_run: { description: "`true` (or `1`): report only, write nothing.", example: "true" } },
     multipart: peopleImportForm,
     rawBody: { contentType: "text/csv", description: "The CSV file itself." },
-    response: { status: 200, description: "The report: per row, what was (or, in a dry run, would be) done.", schema: importReportSchema },
+    response: { description: "The report: per row, what was (or, in a dry run, would be) done.", schema: importReportSchema },
     errors: {
       400: "`validation_error`: the file is not UTF-8 (the line is named), not valid CSV, lacks a required column or names an unknown one, has no people; or (without `dry_run`) a row is refused: `details` lists every problem.",
       409: "`conflict`: someone added a person with one of the file's e-mail addresses while the import ran.",
@@ -134,36 +107,28 @@ export const peopleOperations = operations([
     },
   },
   {
-    method: "get",
-    path: "/api/people/{id}",
     operationId: "getPerson",
     tag: "People",
     summary: "Get a person",
     description: `The person with \`avatar_url\` and \`mentors\`, plus what \`include\` asks for. ${PEOPLE_VISIBILITY}`,
-    access: { auth: "any", scope: "read:people" },
     pathParams: id,
-    query: getPersonQuery,
     queryDocs: {
       include: {
         description: `Comma-separated extras, from: ${INCLUDES.map((i) => `\`${i}\``).join(", ")}. \`files\` adds \`files\`, \`interviews\` adds \`interviews\` (those the caller may see), \`tags\` adds \`tag_details\` (the tags with their names), \`photo_url\` adds \`photo_url\`. Anything else is a 400.`,
         example: "files,interviews,tags,photo_url",
       },
     },
-    response: { status: 200, description: "The person.", schema: personDetailSchema },
+    response: { description: "The person.", schema: personDetailSchema },
     errors: { 400: "`include` names an unknown extra (path `query.include`)." },
   },
   {
-    method: "patch",
-    path: "/api/people/{id}",
     operationId: "updatePerson",
     tag: "People",
     summary: "Update a person",
     description:
       `Only the fields sent change. \`roles\`, \`tags\` and \`mentors\` replace the current values. \`archived: 1\` (or \`true\`) archives the person and signs them out everywhere; \`0\` restores them. ${ROLE_GRANTS}`,
-    access: { auth: "any", scope: "write:people", permission: "people:edit" },
     pathParams: id,
-    body: updatePersonSchema,
-    response: { status: 200, description: "The updated person, in the single-person shape (no includes).", schema: personDetailSchema },
+    response: { description: "The updated person, in the single-person shape (no includes).", schema: personDetailSchema },
     errors: {
       400: "The body is not valid, names unknown role, tag or mentor ids, or makes the person their own mentor.",
       403: "Also when the change needs rights the caller does not hold: a role granted or removed, or the e-mail or archived state of a person holding more than the caller.",
@@ -171,93 +136,72 @@ export const peopleOperations = operations([
     },
   },
   {
-    method: "delete",
-    path: "/api/people/{id}",
     operationId: "deletePerson",
     tag: "People",
     summary: "Delete a person",
     description:
       "Permanently deletes the person and everything that belongs to them: files, photo, interviews with their attachments and recordings, mentor links and sessions. " +
       "Their chat messages stay, shown as from a deleted person. Needs every permission and admin/board role kind the person holds (an API key holds none).",
-    access: { auth: "any", scope: "write:people", permission: "people:edit" },
     pathParams: id,
-    response: { status: 200, description: "Deleted.", schema: okSchema },
+    response: { description: "Deleted.", schema: okSchema },
     errors: {
       403: "Also when the person holds rights the caller does not (an administrator, for a people editor or an API key).",
       409: "`conflict`: the person is the district's last active administrator.",
     },
   },
   {
-    method: "post",
-    path: "/api/people/{id}/invite",
     operationId: "invitePerson",
     tag: "People",
     summary: "Send a sign-in invitation",
     description: "E-mails the person a sign-in link for the district. No request body.",
-    access: { auth: "any", scope: "write:people", permission: "people:edit" },
     pathParams: id,
-    response: { status: 200, description: "The invitation was sent.", schema: okSchema },
+    response: { description: "The invitation was sent.", schema: okSchema },
     errors: { 409: "`conflict`: the person is archived; restore them first." },
   },
   {
-    method: "put",
-    path: "/api/people/{id}/photo",
     operationId: "setPersonPhoto",
     tag: "People",
     summary: "Set a person's photo",
     description: "Replaces the person's photo. `avatar_url` then serves it instead of the initials picture.",
-    access: { auth: "any", scope: "write:people", permission: "people:edit" },
     pathParams: id,
     multipart: personPhotoForm,
-    response: { status: 200, description: "The person, in the single-person shape with `photo_url`.", schema: personDetailSchema },
+    response: { description: "The person, in the single-person shape with `photo_url`.", schema: personDetailSchema },
     errors: {
       413: "`payload_too_large`: the body exceeds the upload limit, or the photo is larger than 5 MB.",
       415: "`unsupported_media_type`: not multipart/form-data, or the file is not a PNG, JPEG, WebP or GIF image.",
     },
   },
   {
-    method: "delete",
-    path: "/api/people/{id}/photo",
     operationId: "deletePersonPhoto",
     tag: "People",
     summary: "Remove a person's photo",
     description: "`avatar_url` falls back to the initials picture. Succeeds also when there is no photo.",
-    access: { auth: "any", scope: "write:people", permission: "people:edit" },
     pathParams: id,
-    response: { status: 200, description: "Removed.", schema: okSchema },
+    response: { description: "Removed.", schema: okSchema },
   },
   {
-    method: "get",
-    path: "/api/people/{id}/uploads",
     operationId: "listPersonFiles",
     tag: "Person files",
     summary: "List a person's files",
     description: `The files uploaded for the person, oldest first. ${PEOPLE_VISIBILITY}`,
-    access: { auth: "any", scope: "read:people" },
     pathParams: id,
-    response: { status: 200, description: "The files.", schema: z.array(personFileSchema) },
+    response: { description: "The files.", schema: z.array(personFileSchema) },
   },
   {
-    method: "post",
-    path: "/api/people/{id}/uploads",
     operationId: "uploadPersonFile",
     tag: "Person files",
     summary: "Upload a file for a person",
     description: "Stores the file under the district's storage; fetch it from its `url` with the same Authorization.",
-    access: { auth: "any", scope: "write:people", permission: "people:edit" },
     pathParams: id,
     multipart: personUploadForm,
-    response: { status: 201, description: "The stored file.", schema: personFileSchema },
+    response: { description: "The stored file.", schema: personFileSchema },
     errors: { 400: "`validation_error`: no `file` part, an empty file, a malformed or interrupted multipart body, or more than 16 text fields." },
   },
   {
-    method: "delete",
-    path: "/api/people/{id}/uploads/{uploadId}",
     operationId: "deletePersonFile",
     tag: "Person files",
     summary: "Delete a person's file",
-    access: { auth: "any", scope: "write:people", permission: "people:edit" },
     pathParams: { ...id, uploadId: "The file's id." },
-    response: { status: 200, description: "Deleted (the record, then the stored bytes).", schema: okSchema },
+    response: { description: "Deleted (the record, then the stored bytes).", schema: okSchema },
   },
 ]);

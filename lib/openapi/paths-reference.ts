@@ -14,20 +14,15 @@ const openApiDocumentSchema = z.looseObject({
 /** This document (app/api/openapi.json/route.ts): public, it holds no data. */
 export const referenceOperations = operations([
   {
-    method: "get",
-    path: "/api/openapi.json",
     operationId: "getOpenApiDocument",
     tag: "Reference",
     summary: "This API reference",
     description:
       "The OpenAPI 3.1 document of the service, built from the same zod schemas that validate requests and shape responses. " +
       "No authentication; responses carry `Cache-Control: public, max-age=300`.",
-    access: { auth: "public" },
-    response: { status: 200, description: "The OpenAPI document.", schema: openApiDocumentSchema },
+    response: { description: "The OpenAPI document.", schema: openApiDocumentSchema },
   },
   {
-    method: "get",
-    path: "/api/reference",
     operationId: "getApiReferencePage",
     tag: "Reference",
     summary: "This API reference, as a page",
@@ -35,23 +30,17 @@ export const referenceOperations = operations([
       "The OpenAPI document as HTML pages for people to read. This one: the rules at a glance, every endpoint in one table with its session permission, API-key scope and whether it takes an Idempotency-Key, " +
       "and the overview (authentication, the error shape, idempotency, rate limits). Each section (`/api/reference/{section}`) has one tag's endpoints in full, the schemas, or the webhook events. " +
       "Rendered on the server without any script, in the reader's interface language (English or Spanish; the descriptions are English). No authentication.",
-    access: { auth: "public" },
-    response: { status: 200, description: "The page.", binary: true, contentType: "text/html", headers: { "Content-Security-Policy": "No script, the page's one style block by its hash, nothing from other origins." } },
+    response: { description: "The page.", binary: true, contentType: "text/html", headers: { "Content-Security-Policy": "No script, the page's one style block by its hash, nothing from other origins." } },
   },
   {
-    method: "get",
-    path: "/api/reference/{section}",
     operationId: "getApiReferenceSection",
     tag: "Reference",
     summary: "A section of the API reference page",
     description: "One tag's endpoints in full (its name in lower case, words joined by `-`: `people`, `api-keys`…) with parameters, bodies and answers; `schemas`; or `webhook-events`, the events the service sends. Linked from `/api/reference`.",
-    access: { auth: "public" },
     pathParams: { section: "`schemas`, `webhook-events`, or a tag's name in lower case with words joined by `-`." },
-    response: { status: 200, description: "The page.", binary: true, contentType: "text/html", headers: { "Content-Security-Policy": "As `/api/reference`." } },
+    response: { description: "The page.", binary: true, contentType: "text/html", headers: { "Content-Security-Policy": "As `/api/reference`." } },
   },
   {
-    method: "get",
-    path: "/api/health",
     operationId: "getHealth",
     tag: "Reference",
     summary: "Readiness: each part of the service",
@@ -60,20 +49,16 @@ export const referenceOperations = operations([
       "200 when all work, 503 (same shape) while any is down, so that a load balancer or an orchestrator can act on it. " +
       "No authentication; it says only whether each part works, what was checked and the kind of failure, never an address or a secret. " +
       "`Cache-Control: no-store`. Each check has a short timeout (at most 3 s); SMTP and hosted Pusher answers are cached briefly.",
-    access: { auth: "public" },
-    response: { status: 200, description: "Every part works.", schema: serviceHealthSchema },
+    response: { description: "Every part works.", schema: serviceHealthSchema },
     otherResponses: { 503: { description: "At least one part is down: `ok` is false, and that part says why.", schema: serviceHealthSchema } },
   },
   {
-    method: "get",
-    path: "/api/health/live",
     operationId: "getLiveness",
     tag: "Reference",
     summary: "Liveness: the app process answers",
     description:
       "Answers `{ ok: true }` while the app process serves requests: no authentication, no database or other work; `Cache-Control: no-store`. " +
       "`npm start` probes it to know the app part is up.",
-    access: { auth: "public" },
-    response: { status: 200, description: "The app process is up.", schema: okSchema },
+    response: { description: "The app process is up.", schema: okSchema },
   },
 ]);

@@ -1,37 +1,21 @@
 import { z } from "zod";
 import { okSchema } from "@/lib/http/schemas";
-import {
-  createEndpointSchema,
-  deliverySchema,
-  endpointSchema,
-  endpointWithSecretSchema,
-  listDeliveriesQuery,
-  replayedSchema,
-  replaySchema,
-  sentSchema,
-  updateEndpointSchema,
-} from "@/lib/webhooks/schemas";
+import { deliverySchema, endpointSchema, endpointWithSecretSchema, replayedSchema, sentSchema } from "@/lib/webhooks/schemas";
 import { operations } from "./operation";
 
 // Webhook endpoints are an administrator's: sessions with the settings permission (an API key gets 403).
-const settings = { auth: "session", permission: "settings" } as const;
 const id = { id: "The endpoint's id." };
 const disabled409 = "`conflict`: the endpoint is disabled; enable it first (`PATCH` with `enabled: 1`).";
 
 export const webhookOperations = operations([
   {
-    method: "get",
-    path: "/api/webhooks",
     operationId: "listWebhookEndpoints",
     tag: "Webhooks",
     summary: "List webhook endpoints",
     description: "The district's endpoints, newest first, with their state (a disabled one says why). Never their secrets.",
-    access: settings,
-    response: { status: 200, description: "The endpoints.", schema: z.array(endpointSchema) },
+    response: { description: "The endpoints.", schema: z.array(endpointSchema) },
   },
   {
-    method: "post",
-    path: "/api/webhooks",
     operationId: "createWebhookEndpoint",
     tag: "Webhooks",
     summary: "Create a webhook endpoint",
@@ -39,108 +23,79 @@ export const webhookOperations = operations([
       "Events of the chosen types are POSTed to `url`, signed to the Standard Webhooks specification (see the document's `webhooks`). The signing secret is returned once. " +
       "The URL must be https to a public address; hosts the operator lists in `WEBHOOK_URL_HOSTS` may be on loopback or a private network and use http. " +
       "Interview and recording events need someone who sees every interview (403 otherwise).",
-    access: settings,
-    body: createEndpointSchema,
-    response: { status: 201, description: "The new endpoint, including `secret`.", schema: endpointWithSecretSchema },
+    response: { description: "The new endpoint, including `secret`.", schema: endpointWithSecretSchema },
     errors: { 400: "`validation_error`: an unknown event type, none, or a URL that cannot be used (path `url` says why: not https, credentials, a loopback or private address…)." },
   },
   {
-    method: "get",
-    path: "/api/webhooks/{id}",
     operationId: "getWebhookEndpoint",
     tag: "Webhooks",
     summary: "Get a webhook endpoint",
-    access: settings,
     pathParams: id,
-    response: { status: 200, description: "The endpoint.", schema: endpointSchema },
+    response: { description: "The endpoint.", schema: endpointSchema },
   },
   {
-    method: "patch",
-    path: "/api/webhooks/{id}",
     operationId: "updateWebhookEndpoint",
     tag: "Webhooks",
     summary: "Update a webhook endpoint",
     description: "Only the fields sent change. `enabled: 0` stops sending (the events are still kept for a replay); `enabled: 1` sends again and clears why it was disabled.",
-    access: settings,
     pathParams: id,
-    body: updateEndpointSchema,
-    response: { status: 200, description: "The updated endpoint.", schema: endpointSchema },
+    response: { description: "The updated endpoint.", schema: endpointSchema },
   },
   {
-    method: "delete",
-    path: "/api/webhooks/{id}",
     operationId: "deleteWebhookEndpoint",
     tag: "Webhooks",
     summary: "Delete a webhook endpoint",
     description: "With its delivery log; deliveries still queued are dropped.",
-    access: settings,
     pathParams: id,
-    response: { status: 200, description: "Deleted.", schema: okSchema },
+    response: { description: "Deleted.", schema: okSchema },
   },
   {
-    method: "post",
-    path: "/api/webhooks/{id}/rotate",
     operationId: "rotateWebhookSecret",
     tag: "Webhooks",
     summary: "Rotate the signing secret",
     description:
       "Returns a new secret, once. For 24 hours the previous secret signs beside it (two signatures in `webhook-signature`), so the receiver can switch without missing a delivery.",
-    access: settings,
     pathParams: id,
-    response: { status: 200, description: "The endpoint with its new `secret`.", schema: endpointWithSecretSchema },
+    response: { description: "The endpoint with its new `secret`.", schema: endpointWithSecretSchema },
   },
   {
-    method: "post",
-    path: "/api/webhooks/{id}/test",
     operationId: "sendWebhookTestEvent",
     tag: "Webhooks",
     summary: "Send a test event",
     description: "A `webhook.test` event to this endpoint only, tried once (also when the endpoint is disabled). Its result appears in the delivery log.",
-    access: settings,
     pathParams: id,
-    response: { status: 202, description: "Queued.", schema: sentSchema },
+    response: { description: "Queued.", schema: sentSchema },
   },
   {
-    method: "get",
-    path: "/api/webhooks/{id}/deliveries",
     operationId: "listWebhookDeliveries",
     tag: "Webhooks",
     summary: "The delivery log",
     description: "Deliveries to the endpoint, newest first (kept 30 days): the event, status, attempts, the last answer's status and time, why it failed.",
-    access: settings,
     pathParams: id,
-    query: listDeliveriesQuery,
     queryDocs: {
       limit: { description: "How many (1-200, default 50).", example: 50 },
       before: { description: "A delivery id: the deliveries older than it (the next page)." },
       status: { description: "Only deliveries in this state: `pending`, `retrying`, `delivered`, `failed` or `cancelled`.", example: "failed" },
     },
-    response: { status: 200, description: "The deliveries.", schema: z.array(deliverySchema) },
+    response: { description: "The deliveries.", schema: z.array(deliverySchema) },
   },
   {
-    method: "post",
-    path: "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver",
     operationId: "redeliverWebhook",
     tag: "Webhooks",
     summary: "Redeliver an event",
     description: "The same event (same body, same `webhook-id`) again, as a new delivery in the log.",
-    access: settings,
     pathParams: { ...id, deliveryId: "A delivery of this endpoint." },
-    response: { status: 202, description: "Queued.", schema: sentSchema },
+    response: { description: "Queued.", schema: sentSchema },
     errors: { 409: disabled409 },
   },
   {
-    method: "post",
-    path: "/api/webhooks/{id}/replay",
     operationId: "replayWebhookEvents",
     tag: "Webhooks",
     summary: "Replay events since a time",
     description:
       "Every event of the endpoint's types since `since` (events are kept 30 days), oldest first, sent again with its original `webhook-id`. At most 10,000 at once: `next_since` says where to go on from.",
-    access: settings,
     pathParams: id,
-    body: replaySchema,
-    response: { status: 202, description: "Queued.", schema: replayedSchema },
+    response: { description: "Queued.", schema: replayedSchema },
     errors: { 409: disabled409 },
   },
 ]);

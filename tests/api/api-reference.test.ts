@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/openapi/openapi-document";
-import { OPERATIONS, TAGS } from "@/lib/openapi/operations";
+import { documentedOperations, TAGS } from "@/lib/openapi/operations";
 import { call } from "../helpers/api";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
+
+const OPERATIONS = documentedOperations();
 
 /**
  * GET /api/reference and its sections: the OpenAPI document as pages, without any script or

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { errorBodySchema } from "@/lib/http/errors";
 import type { OperationSpec } from "@/lib/openapi/operation";
-import { OPERATIONS } from "@/lib/openapi/operations";
+import { documentedOperations } from "@/lib/openapi/operations";
 import { api, BASE, call, type ApiResponse } from "../helpers/api";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
 import {
@@ -22,6 +22,8 @@ import {
   type Node,
   type Outcome,
 } from "../helpers/hostile-values";
+
+const OPERATIONS = documentedOperations();
 
 /**
  * Hostile input, for the whole class and for every endpoint (DESIGN.md "strings", "statuses"):

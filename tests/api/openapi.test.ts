@@ -7,13 +7,15 @@ import { resetEnvCache } from "@/lib/env";
 import { errorBodySchema } from "@/lib/http/errors";
 import { isDefinedHandler } from "@/lib/http/methods";
 import type { OperationSpec } from "@/lib/openapi/operation";
-import { findOperation, OPERATIONS } from "@/lib/openapi/operations";
+import { documentedOperations, findOperation } from "@/lib/openapi/operations";
 import { api, call, type ApiResponse, type CallOptions } from "../helpers/api";
 import { cut, liveWebm, pipelineSettled } from "../helpers/audio";
 import { startOpenAiServer } from "../helpers/openai-server";
 import { startTestRealtime } from "../helpers/realtime";
 import { ALL_SCOPES, makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
 import { jobBoss } from "@/lib/jobs/boss";
+
+const OPERATIONS = documentedOperations();
 
 /**
  * The served OpenAPI document against the code: every route is documented and every

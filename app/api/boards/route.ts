@@ -4,8 +4,8 @@ import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ scope: "read:interviews" }, ({ ctx }) => listBoards(ctx)),
-  POST: route({ auth: "session", permission: "settings", body: createBoardSchema, status: 201 }, ({ ctx, body }) =>
+  GET: route({ operation: "listBoards", scope: "read:interviews" }, ({ ctx }) => listBoards(ctx)),
+  POST: route({ operation: "createBoard", auth: "session", permission: "settings", body: createBoardSchema, status: 201 }, ({ ctx, body }) =>
     createBoard(ctx, body),
   ),
 });

@@ -1,11 +1,12 @@
 import { checkServiceHealth } from "@/lib/health/service-health";
+import { publicRoute } from "@/lib/http/declaration";
 import { methods } from "@/lib/http/methods";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // Readiness for load balancers and orchestrators: 503 while any part is down. Public, so it
   // says only whether each part works and a failure's kind, never an address or a secret.
-  GET: async () => {
+  GET: publicRoute({ operation: "getHealth" }, async () => {
     const health = await checkServiceHealth();
     return Response.json(health, { status: health.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
-  },
+  }),
 });

@@ -7,7 +7,7 @@ import { listInterviewsQuery } from "@/lib/interviews/schemas";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // Optional filters: person_id, board_id, published (0|1), from / to (YYYY-MM-DD, inclusive).
   // Unfiltered, for staff: sent with an ETag (304 on If-None-Match).
-  GET: route({ scope: "read:interviews", query: listInterviewsQuery }, async ({ ctx, req, query }) =>
+  GET: route({ operation: "listInterviews", scope: "read:interviews", query: listInterviewsQuery }, async ({ ctx, req, query }) =>
     jsonDocumentResponse(req, await interviewsListDocument(ctx, query)),
   ),
 });

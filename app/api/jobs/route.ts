@@ -5,5 +5,5 @@ import { route } from "@/lib/http/route";
 
 // The district's durable jobs (dead ones by default), for admins: sessions with the settings permission.
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ auth: "session", permission: "settings", query: listJobsQuery }, ({ ctx, query }) => listDistrictJobs(ctx, query)),
+  GET: route({ operation: "listJobs", auth: "session", permission: "settings", query: listJobsQuery }, ({ ctx, query }) => listDistrictJobs(ctx, query)),
 });

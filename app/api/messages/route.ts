@@ -5,6 +5,6 @@ import { listConversations } from "@/lib/messages/list-conversations";
 import { createConversationSchema } from "@/lib/messages/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ auth: "session" }, ({ ctx }) => listConversations(ctx)),
-  POST: route({ auth: "session", body: createConversationSchema, status: 201 }, ({ ctx, body }) => createConversation(ctx, body)),
+  GET: route({ operation: "listConversations", auth: "session" }, ({ ctx }) => listConversations(ctx)),
+  POST: route({ operation: "createConversation", auth: "session", body: createConversationSchema, status: 201 }, ({ ctx, body }) => createConversation(ctx, body)),
 });

@@ -5,5 +5,5 @@ import { peopleCsvResponse } from "@/lib/people/export-people-csv";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // Streamed in batches: the whole district never sits in memory.
-  GET: route({ scope: "read:people", query: exportPeopleQuery }, ({ ctx, query }) => peopleCsvResponse(ctx, query)),
+  GET: route({ operation: "exportPeopleCsv", scope: "read:people", query: exportPeopleQuery }, ({ ctx, query }) => peopleCsvResponse(ctx, query)),
 });

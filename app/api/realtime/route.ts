@@ -3,5 +3,5 @@ import { route } from "@/lib/http/route";
 import { realtimeSettings } from "@/lib/messages/realtime-settings";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ auth: "session" }, async ({ ctx }) => realtimeSettings(ctx)),
+  GET: route({ operation: "getRealtimeSettings", auth: "session" }, async ({ ctx }) => realtimeSettings(ctx)),
 });

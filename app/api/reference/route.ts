@@ -1,7 +1,8 @@
+import { publicRoute } from "@/lib/http/declaration";
 import { methods } from "@/lib/http/methods";
 import { referencePageResponse } from "@/lib/openapi/reference-page";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // The OpenAPI document as a readable page. Public, like the document: it holds no data.
-  GET: (req) => referencePageResponse(req),
+  GET: publicRoute({ operation: "getApiReferencePage" }, (req) => referencePageResponse(req)),
 });

@@ -6,6 +6,6 @@ import { createEndpointSchema } from "@/lib/webhooks/schemas";
 const settings = { auth: "session", permission: "settings" } as const;
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route(settings, ({ ctx }) => listEndpoints(ctx)),
-  POST: route({ ...settings, body: createEndpointSchema, status: 201 }, ({ ctx, body }) => createEndpoint(ctx, body)),
+  GET: route({ operation: "listWebhookEndpoints", ...settings }, ({ ctx }) => listEndpoints(ctx)),
+  POST: route({ operation: "createWebhookEndpoint", ...settings, body: createEndpointSchema, status: 201 }, ({ ctx, body }) => createEndpoint(ctx, body)),
 });

@@ -1,11 +1,11 @@
-import { resolveFile, scopeForFile } from "@/lib/files/resolve-file";
+import { fileScope, resolveFile } from "@/lib/files/resolve-file";
 import { serveFile } from "@/lib/files/serve-file";
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // Stored files, served only to callers allowed to see the record they belong to; one byte range on request.
-  GET: route({ scope: (params) => scopeForFile(params.path) }, async ({ ctx, req, params }) =>
+  GET: route({ operation: "getFile", scope: fileScope }, async ({ ctx, req, params }) =>
     serveFile(await resolveFile(ctx, params.path), req.headers.get("range")),
   ),
 });

@@ -6,7 +6,7 @@ import { prefersAsync } from "@/lib/http/prefer-async";
 import { route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ scope: "write:interviews", body: summarizeSchema }, async ({ ctx, req, body }) => {
+  POST: route({ operation: "summarizeAudioRecording", scope: "write:interviews", body: summarizeSchema }, async ({ ctx, req, body }) => {
     const async = prefersAsync(req);
     const outcome = await summarizeRecording(ctx, body, { wait: !async });
     return "done" in outcome ? outcome.done : acceptedAnswer(ctx, body.recordingId, async);

@@ -6,7 +6,7 @@ import { prefersAsync } from "@/lib/http/prefer-async";
 import { route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ scope: "write:interviews", body: transcribeSchema }, async ({ ctx, req, body }) => {
+  POST: route({ operation: "transcribeAudioRecording", scope: "write:interviews", body: transcribeSchema }, async ({ ctx, req, body }) => {
     const async = prefersAsync(req);
     const outcome = await transcribeRecording(ctx, body, { wait: !async });
     return "done" in outcome ? outcome.done : acceptedAnswer(ctx, body.recordingId, async);

@@ -5,9 +5,9 @@ import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ scope: "read:interviews" }, ({ ctx, params }) => getForm(ctx, params.id)),
-  PATCH: route({ auth: "session", permission: "settings", body: updateFormSchema }, ({ ctx, params, body }) =>
+  GET: route({ operation: "getForm", scope: "read:interviews" }, ({ ctx, params }) => getForm(ctx, params.id)),
+  PATCH: route({ operation: "updateForm", auth: "session", permission: "settings", body: updateFormSchema }, ({ ctx, params, body }) =>
     updateForm(ctx, params.id, body),
   ),
-  DELETE: route({ auth: "session", permission: "settings" }, ({ ctx, params }) => deleteForm(ctx, params.id)),
+  DELETE: route({ operation: "deleteForm", auth: "session", permission: "settings" }, ({ ctx, params }) => deleteForm(ctx, params.id)),
 });

@@ -1,7 +1,8 @@
+import { publicRoute } from "@/lib/http/declaration";
 import { methods } from "@/lib/http/methods";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // Liveness: the app process answers. No database or other work on purpose: the supervisor
   // probes it, and the benchmark uses it as the framework's own cost per request.
-  GET: async () => Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } }),
+  GET: publicRoute({ operation: "getLiveness" }, async () => Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } })),
 });

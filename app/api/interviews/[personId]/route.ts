@@ -5,9 +5,9 @@ import { listInterviewsOfVisiblePerson } from "@/lib/interviews/list-interviews"
 import { createInterviewSchema } from "@/lib/interviews/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ scope: "read:interviews" }, ({ ctx, params }) => listInterviewsOfVisiblePerson(ctx, params.personId)),
+  GET: route({ operation: "listPersonInterviews", scope: "read:interviews" }, ({ ctx, params }) => listInterviewsOfVisiblePerson(ctx, params.personId)),
   POST: route(
-    { scope: "write:interviews", permission: "interviews:edit", body: createInterviewSchema, status: 201 },
+    { operation: "createInterview", scope: "write:interviews", permission: "interviews:edit", body: createInterviewSchema, status: 201 },
     ({ ctx, params, body }) => createInterview(ctx, params.personId, body),
   ),
 });

@@ -3,5 +3,5 @@ import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  DELETE: route({ auth: "session", permission: "settings" }, ({ ctx, params }) => revokeKey(ctx, params.id)),
+  DELETE: route({ operation: "revokeApiKey", auth: "session", permission: "settings" }, ({ ctx, params }) => revokeKey(ctx, params.id)),
 });

@@ -3,5 +3,5 @@ import { route } from "@/lib/http/route";
 import { countUnread } from "@/lib/messages/count-unread";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ auth: "session" }, ({ ctx }) => countUnread(ctx)),
+  GET: route({ operation: "countUnread", auth: "session" }, ({ ctx }) => countUnread(ctx)),
 });

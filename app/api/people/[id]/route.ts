@@ -6,11 +6,11 @@ import { getPersonQuery, updatePersonSchema } from "@/lib/people/schemas";
 import { updatePerson } from "@/lib/people/update-person";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ scope: "read:people", query: getPersonQuery }, ({ ctx, params, query }) =>
+  GET: route({ operation: "getPerson", scope: "read:people", query: getPersonQuery }, ({ ctx, params, query }) =>
     getPerson(ctx, params.id, query.include),
   ),
-  PATCH: route({ scope: "write:people", permission: "people:edit", body: updatePersonSchema }, ({ ctx, params, body }) =>
+  PATCH: route({ operation: "updatePerson", scope: "write:people", permission: "people:edit", body: updatePersonSchema }, ({ ctx, params, body }) =>
     updatePerson(ctx, params.id, body),
   ),
-  DELETE: route({ scope: "write:people", permission: "people:edit" }, ({ ctx, params }) => deletePerson(ctx, params.id)),
+  DELETE: route({ operation: "deletePerson", scope: "write:people", permission: "people:edit" }, ({ ctx, params }) => deletePerson(ctx, params.id)),
 });

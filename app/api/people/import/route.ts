@@ -5,7 +5,7 @@ import { importPeopleFile } from "@/lib/people/import-people";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // The CSV comes as text/csv or as a multipart `file`; `?dry_run=true` only reports.
-  POST: route({ scope: "write:people", permission: "people:edit", query: importPeopleQuery }, ({ ctx, req, query }) =>
+  POST: route({ operation: "importPeople", scope: "write:people", permission: "people:edit", query: importPeopleQuery }, ({ ctx, req, query }) =>
     importPeopleFile(ctx, req, { dryRun: query.dry_run ?? false }),
   ),
 });

@@ -4,9 +4,9 @@ import { deleteProfile, getProfile, updateProfile } from "@/lib/profiles/profile
 import { updateProfileSchema } from "@/lib/profiles/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ scope: "read:interviews" }, ({ ctx, params }) => getProfile(ctx, params.id)),
-  PATCH: route({ auth: "session", permission: "settings", body: updateProfileSchema }, ({ ctx, params, body }) =>
+  GET: route({ operation: "getProfile", scope: "read:interviews" }, ({ ctx, params }) => getProfile(ctx, params.id)),
+  PATCH: route({ operation: "updateProfile", auth: "session", permission: "settings", body: updateProfileSchema }, ({ ctx, params, body }) =>
     updateProfile(ctx, params.id, body),
   ),
-  DELETE: route({ auth: "session", permission: "settings" }, ({ ctx, params }) => deleteProfile(ctx, params.id)),
+  DELETE: route({ operation: "deleteProfile", auth: "session", permission: "settings" }, ({ ctx, params }) => deleteProfile(ctx, params.id)),
 });

@@ -1,8 +1,11 @@
 import { errorResponse, toAppError } from "@/lib/http/errors";
+import { publicRoute } from "@/lib/http/declaration";
 import { methods } from "@/lib/http/methods";
 import { referencePageResponse } from "@/lib/openapi/reference-page";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // A section of the reference page (a tag's endpoints, the schemas). Public, like the document.
-  GET: async (req, { params }) => referencePageResponse(req, String((await params).section)).catch((error) => errorResponse(toAppError(error))),
+  GET: publicRoute({ operation: "getApiReferenceSection" }, async (req, { params }) =>
+    referencePageResponse(req, String((await params).section)).catch((error) => errorResponse(toAppError(error))),
+  ),
 });

@@ -4,8 +4,8 @@ import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  PATCH: route({ auth: "session", permission: "settings", body: roleUpdateSchema }, ({ ctx, params, body }) =>
+  PATCH: route({ operation: "updateRole", auth: "session", permission: "settings", body: roleUpdateSchema }, ({ ctx, params, body }) =>
     updateRole(ctx, params.id, body),
   ),
-  DELETE: route({ auth: "session", permission: "settings" }, ({ ctx, params }) => deleteRole(ctx, params.id)),
+  DELETE: route({ operation: "deleteRole", auth: "session", permission: "settings" }, ({ ctx, params }) => deleteRole(ctx, params.id)),
 });

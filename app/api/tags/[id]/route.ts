@@ -4,8 +4,8 @@ import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  PATCH: route({ auth: "session", permission: "settings", body: tagInputSchema }, ({ ctx, params, body }) =>
+  PATCH: route({ operation: "updateTag", auth: "session", permission: "settings", body: tagInputSchema }, ({ ctx, params, body }) =>
     updateTag(ctx, params.id, body),
   ),
-  DELETE: route({ auth: "session", permission: "settings" }, ({ ctx, params }) => deleteTag(ctx, params.id)),
+  DELETE: route({ operation: "deleteTag", auth: "session", permission: "settings" }, ({ ctx, params }) => deleteTag(ctx, params.id)),
 });

@@ -7,13 +7,13 @@ import { updateInterview } from "@/lib/interviews/update-interview";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // `view=candidate|mentor`: staff see what that reader gets (private fields removed).
-  GET: route({ scope: "read:interviews", query: getInterviewQuery }, ({ ctx, params, query }) =>
+  GET: route({ operation: "getInterview", scope: "read:interviews", query: getInterviewQuery }, ({ ctx, params, query }) =>
     getInterview(ctx, params.personId, params.id, query),
   ),
-  PATCH: route({ scope: "write:interviews", permission: "interviews:edit", body: updateInterviewSchema }, ({ ctx, params, body }) =>
+  PATCH: route({ operation: "updateInterview", scope: "write:interviews", permission: "interviews:edit", body: updateInterviewSchema }, ({ ctx, params, body }) =>
     updateInterview(ctx, params.personId, params.id, body),
   ),
-  DELETE: route({ scope: "write:interviews", permission: "interviews:edit" }, ({ ctx, params }) =>
+  DELETE: route({ operation: "deleteInterview", scope: "write:interviews", permission: "interviews:edit" }, ({ ctx, params }) =>
     deleteInterview(ctx, params.personId, params.id),
   ),
 });

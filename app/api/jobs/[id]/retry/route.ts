@@ -3,5 +3,5 @@ import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ auth: "session", permission: "settings" }, ({ ctx, params }) => retryDistrictJob(ctx, params.id)),
+  POST: route({ operation: "retryJob", auth: "session", permission: "settings" }, ({ ctx, params }) => retryDistrictJob(ctx, params.id)),
 });

@@ -4,5 +4,5 @@ import { rotateKey } from "@/lib/keys/rotate-key";
 import { rotateKeySchema } from "@/lib/keys/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ auth: "session", permission: "settings", body: rotateKeySchema }, ({ ctx, params, body }) => rotateKey(ctx, params.id, body)),
+  POST: route({ operation: "rotateApiKey", auth: "session", permission: "settings", body: rotateKeySchema }, ({ ctx, params, body }) => rotateKey(ctx, params.id, body)),
 });

@@ -3,5 +3,5 @@ import { route } from "@/lib/http/route";
 import { markConversationRead } from "@/lib/messages/mark-conversation-read";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ auth: "session" }, ({ ctx, params }) => markConversationRead(ctx, params.id)),
+  POST: route({ operation: "markConversationRead", auth: "session" }, ({ ctx, params }) => markConversationRead(ctx, params.id)),
 });

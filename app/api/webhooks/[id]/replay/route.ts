@@ -4,5 +4,5 @@ import { replayEvents } from "@/lib/webhooks/deliveries";
 import { replaySchema } from "@/lib/webhooks/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ auth: "session", permission: "settings", body: replaySchema, status: 202 }, ({ ctx, params, body }) => replayEvents(ctx, params.id, body)),
+  POST: route({ operation: "replayWebhookEvents", auth: "session", permission: "settings", body: replaySchema, status: 202 }, ({ ctx, params, body }) => replayEvents(ctx, params.id, body)),
 });

@@ -3,5 +3,5 @@ import { route } from "@/lib/http/route";
 import { rotateSecret } from "@/lib/webhooks/endpoints";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ auth: "session", permission: "settings" }, ({ ctx, params }) => rotateSecret(ctx, params.id)),
+  POST: route({ operation: "rotateWebhookSecret", auth: "session", permission: "settings" }, ({ ctx, params }) => rotateSecret(ctx, params.id)),
 });

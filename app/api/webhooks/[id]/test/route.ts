@@ -3,5 +3,5 @@ import { route } from "@/lib/http/route";
 import { sendTestEvent } from "@/lib/webhooks/deliveries";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ auth: "session", permission: "settings", status: 202 }, ({ ctx, params }) => sendTestEvent(ctx, params.id)),
+  POST: route({ operation: "sendWebhookTestEvent", auth: "session", permission: "settings", status: 202 }, ({ ctx, params }) => sendTestEvent(ctx, params.id)),
 });

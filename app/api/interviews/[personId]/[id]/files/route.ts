@@ -4,7 +4,7 @@ import { uploadInterviewFile } from "@/lib/interviews/interview-files";
 
 // POST: multipart, streamed (lib/http/multipart.ts): `file`, `field_id` (a file field of the interview's form), optional `name`.
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ scope: "write:interviews", permission: "interviews:edit", status: 201 }, ({ ctx, params, req }) =>
+  POST: route({ operation: "uploadInterviewAttachment", scope: "write:interviews", permission: "interviews:edit", status: 201 }, ({ ctx, params, req }) =>
     uploadInterviewFile(ctx, params.personId, params.id, req),
   ),
 });

@@ -3,7 +3,7 @@ import { route } from "@/lib/http/route";
 import { deleteInterviewFile } from "@/lib/interviews/interview-files";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  DELETE: route({ scope: "write:interviews", permission: "interviews:edit" }, ({ ctx, params }) =>
+  DELETE: route({ operation: "deleteInterviewAttachment", scope: "write:interviews", permission: "interviews:edit" }, ({ ctx, params }) =>
     deleteInterviewFile(ctx, params.personId, params.id, params.fileId),
   ),
 });

@@ -1,0 +1,53 @@
+import type { z } from "zod";
+import type { Permission, Scope } from "@/lib/auth/permissions";
+
+/** An API key's scope chosen from the path: the rule as code, and as data and words for the document. */
+export type ScopeByPath = {
+  of: (params: Record<string, string>) => Scope;
+  /** The scope for each area of the path (`/files/<district>/<area>/…`). */
+  byPath: Record<string, Scope>;
+  rule: string;
+};
+
+/**
+ * What a route file declares about one endpoint, and the only place it is declared: the
+ * wrapper enforces it and the OpenAPI document is built from it (lib/openapi/operations.ts
+ * adds the words filed under `operation`).
+ */
+export type RouteDeclaration = {
+  /** The operationId; its summary, description and answers are in lib/openapi/paths-*.ts. */
+  operation: string;
+  /** "public": no authentication; "session": API keys are refused (403). Default "any". */
+  auth?: "public" | "session" | "any";
+  /** Needed by a person (admin-kind roles hold all). */
+  permission?: Permission;
+  /** Needed by an API key; without one, keys are refused. */
+  scope?: Scope | ScopeByPath;
+  /** The JSON body, parsed by the wrapper. */
+  body?: z.ZodType;
+  /** The query string, parsed by the wrapper. */
+  query?: z.ZodType;
+  /** Status of a successful response (e.g. 201 for creations). Default 200. */
+  status?: number;
+};
+
+const declarations = new WeakMap<object, RouteDeclaration>();
+
+/** Files the declaration with its handler, where the document builder finds it. */
+export function declared<H extends object>(handler: H, declaration: RouteDeclaration): H {
+  declarations.set(handler, declaration);
+  return handler;
+}
+
+/** The declaration of a route module's handler, if it has one. */
+export const declarationOf = (handler: unknown): RouteDeclaration | undefined =>
+  typeof handler === "function" ? declarations.get(handler) : undefined;
+
+/**
+ * A handler that needs no authentication and touches no district (health, this reference):
+ * it does not go through route(), but it is declared like every other endpoint.
+ */
+export const publicRoute = (declaration: { operation: string; status?: number }, handler: PublicHandler): PublicHandler =>
+  declared(handler, { ...declaration, auth: "public" });
+
+type PublicHandler = (req: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
