@@ -17,7 +17,9 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: "e2e",
-  timeout: 60_000,
+  // A guard against hangs, not a speed check: most tests take axe runs and screenshots at two
+  // widths, which take half a minute on a loaded 2-core CI machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

@@ -35,7 +35,7 @@ async function listenForEnqueues(): Promise<() => Promise<void>> {
 
 /**
  * Runs the handlers of `queues` in this process: QUEUES[q].concurrency jobs of each at once,
- * polled every JOB_POLL_SECONDS and woken at once by an enqueue (here, or on PostgreSQL by
+ * polled every JOB_POLL_SECONDS (at once again after a job) and woken at once by an enqueue (here, or on PostgreSQL by
  * NOTIFY from any process). Cron schedules are declared (pg-boss runs each once per cluster),
  * and the periodic tasks start. `stop` lets running jobs finish (or gives up after `graceMs`).
  */
@@ -46,12 +46,20 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
   for (const queue of queues) {
     const handler = handlers[queue] as JobHandler<QueueName>;
     for (let i = 0; i < QUEUES[queue].concurrency; i++) {
-      const id = await boss.work(queue, { pollingIntervalSeconds: env().JOB_POLL_SECONDS, batchSize: 1, includeMetadata: true }, async (jobs) => {
+      let id: string | undefined;
+      id = await boss.work(queue, { pollingIntervalSeconds: env().JOB_POLL_SECONDS, batchSize: 1, includeMetadata: true }, async (jobs) => {
         const job = jobs[0] as unknown as RawJob;
         const info: JobInfo = { id: job.id, queue, retryCount: job.retryCount, retryLimit: job.retryLimit, isLastAttempt: job.retryCount >= job.retryLimit };
-        return handler(job.data as JobData[QueueName], info);
+        try {
+          return await handler(job.data as JobData[QueueName], info);
+        } finally {
+          // pg-boss waits out the polling interval even after a job; a worker that found one
+          // asks for the next at once instead (a backlog drains at handler speed, not 2 jobs/s).
+          if (id) boss.notifyWorker(id);
+        }
       });
-      unregister.push(registerLocalWorker(queue, () => boss.notifyWorker(id)));
+      const worker = id;
+      unregister.push(registerLocalWorker(queue, () => boss.notifyWorker(worker)));
     }
   }
   for (const { queue, cron } of SCHEDULES) if (queues.includes(queue)) await boss.schedule(queue, cron, {}, { tz: "UTC" });
