@@ -121,11 +121,9 @@ async function main() {
     const worker = startWorker({ ...workerEnv, BENCH_NOOP: "1" }, "overhead-worker");
     await worker.ready;
     for (let i = 0; i < OVERHEAD_JOBS; i++) {
-      {
-        const recordingId = `${i}-${Date.now()}`;
-        // A stately queue keeps one queued job per key: one key per job.
-        await enqueueJob("chunks-delete", { districtId: "bench", recordingId }, { singletonKey: recordingId });
-      }
+      const recordingId = `${i}-${Date.now()}`;
+      // A stately queue keeps one queued job per key: one key per job.
+      await enqueueJob("chunks-delete", { districtId: "bench", recordingId }, { singletonKey: recordingId });
       await new Promise((r) => setTimeout(r, 20));
     }
     await until(() => jobLines("overhead-worker").length >= OVERHEAD_JOBS, 120_000, "the overhead jobs");
@@ -137,7 +135,11 @@ async function main() {
   // ---- 2. throughput ----
   const throughput: string[] = [];
   for (const count of WORKERS) {
-    const jobs = Array.from({ length: JOBS }, (_, i) => ({ name: "chunks-delete", data: { districtId: "bench", recordingId: `${i}-${Date.now()}` }, singletonKey: `t${i}-${Date.now()}` }));
+    const jobs = Array.from({ length: JOBS }, (_, i) => `t${count}-${i}-${Date.now()}`).map((recordingId) => ({
+      name: "chunks-delete",
+      data: { districtId: "bench", recordingId },
+      singletonKey: recordingId,
+    }));
     for (let i = 0; i < jobs.length; i += 500) await boss.insert(jobs.slice(i, i + 500));
     const names = Array.from({ length: count }, (_, i) => `throughput-${count}-${i}`);
     const workers = names.map((name) => startWorker({ ...workerEnv, BENCH_NOOP: "1" }, name));

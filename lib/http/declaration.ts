@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Permission, Scope } from "@/lib/auth/permissions";
+import type { Handler } from "./methods";
 
 /** An API key's scope chosen from the path: the rule as code, and as data and words for the document. */
 export type ScopeByPath = {
@@ -47,7 +48,5 @@ export const declarationOf = (handler: unknown): RouteDeclaration | undefined =>
  * A handler that needs no authentication and touches no district (health, this reference):
  * it does not go through route(), but it is declared like every other endpoint.
  */
-export const publicRoute = (declaration: { operation: string; status?: number }, handler: PublicHandler): PublicHandler =>
+export const publicRoute = (declaration: { operation: string; status?: number }, handler: Handler): Handler =>
   declared(handler, { ...declaration, auth: "public" });
-
-type PublicHandler = (req: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;

@@ -3,7 +3,7 @@ import { errorResponse } from "./errors";
 
 export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
-type Handler = (req: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+export type Handler = (req: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
 const REFUSES = Symbol("refuses the method");
 

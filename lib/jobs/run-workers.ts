@@ -46,7 +46,7 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
   for (const queue of queues) {
     const handler = handlers[queue] as JobHandler<QueueName>;
     for (let i = 0; i < QUEUES[queue].concurrency; i++) {
-      let id: string | undefined;
+      let id = "";
       id = await boss.work(queue, { pollingIntervalSeconds: env().JOB_POLL_SECONDS, batchSize: 1, includeMetadata: true }, async (jobs) => {
         const job = jobs[0] as unknown as RawJob;
         const info: JobInfo = { id: job.id, queue, retryCount: job.retryCount, retryLimit: job.retryLimit, isLastAttempt: job.retryCount >= job.retryLimit };
@@ -58,8 +58,7 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
           if (id) boss.notifyWorker(id);
         }
       });
-      const worker = id;
-      unregister.push(registerLocalWorker(queue, () => boss.notifyWorker(worker)));
+      unregister.push(registerLocalWorker(queue, () => boss.notifyWorker(id)));
     }
   }
   for (const { queue, cron } of SCHEDULES) if (queues.includes(queue)) await boss.schedule(queue, cron, {}, { tz: "UTC" });

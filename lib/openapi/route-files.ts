@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** next-auth's own endpoints and the JSON 404 for unknown /api paths are not part of the API. */
-const OUTSIDE_THE_API = (file: string) => file.startsWith("app/api/auth/") || file.includes("[...unknown]");
+export const isOutsideTheApi = (file: string) => file.startsWith("app/api/auth/") || file.includes("[...unknown]");
 
 /** `app/api/people/[id]/route.ts` -> `/api/people/{id}`; a catch-all `[...path]` -> `{path}`. */
 export const pathTemplateOf = (file: string) =>
@@ -19,7 +19,7 @@ export function apiRouteFiles(root = process.cwd()): string[] {
     for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const rel = `${dir}/${entry.name}`;
       if (entry.isDirectory()) walk(rel);
-      else if (entry.name === "route.ts" && !OUTSIDE_THE_API(rel)) found.push(rel);
+      else if (entry.name === "route.ts" && !isOutsideTheApi(rel)) found.push(rel);
     }
   };
   walk("app");

@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { jobBoss } from "@/lib/jobs/boss";
-import { QUEUE_NAMES, type QueueName } from "@/lib/jobs/queues";
+import { QUEUE_NAMES } from "@/lib/jobs/queues";
 import { startWorkers, type JobHandlers, type Workers } from "@/lib/jobs/run-workers";
 
 /**
@@ -25,7 +25,7 @@ it("runs a queue's waiting jobs one after another without waiting for the next p
   const done: string[] = [];
   const record = async (data: { to?: string }) => void done.push(String(data.to));
   const handlers = Object.fromEntries(QUEUE_NAMES.map((q) => [q, record])) as unknown as JobHandlers;
-  workers = await startWorkers(handlers, { queues: ["mail-send" as QueueName] });
+  workers = await startWorkers(handlers, { queues: ["mail-send"] });
 
   await expect.poll(() => done.length, { timeout: 20_000 }).toBe(sent.length);
   expect(done.sort()).toEqual(Array.from({ length: 8 }, (_, i) => `p${i}@example.test`).sort());

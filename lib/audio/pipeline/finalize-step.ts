@@ -13,15 +13,15 @@ import { runStep } from "./run-step";
 import { finishStep, queueStep } from "./step-state";
 import { transcribeExpirySeconds } from "./transcribe-step";
 
+/** Seconds between a recording's file being stored and its chunks' deletion. */
+const CHUNKS_DELETE_DELAY_SECONDS = 10;
+
 /**
  * Points of a finalize run, in order ("combining": half of the chunks written into the file).
  * `finalizeFaults.at` (tests only: tests/helpers/worker-child.ts sets it in a worker process to
  * SIGKILL itself) runs at each, so a test can kill the worker anywhere and check that nothing is
  * lost and that the step completes elsewhere. Unset in the service.
  */
-/** Seconds between a recording's file being stored and its chunks' deletion. */
-const CHUNKS_DELETE_DELAY_SECONDS = 10;
-
 export type FinalizePoint = "claimed" | "combining" | "stored" | "committed";
 export const finalizeFaults: { at?: (point: FinalizePoint) => void | Promise<void> } = {};
 const reached = async (point: FinalizePoint) => {
