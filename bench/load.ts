@@ -13,6 +13,8 @@
  *     --people <n>         people (and interviews) of the big district (10000)
  *     --burst              instead: 200 concurrent writers for 20 s (issue 16), per copy
  *     --growth             instead: the list read and the capacity at 1,000, 10,000, 50,000 people
+ *     --per-kind           instead: each kind of operation alone, its CPU cost per process
+ *                          (--kinds "read interview,forms" picks kinds, --count n operations each)
  *     --cpu-prof <dir>     run the app processes under --cpu-prof (profiles written at the end)
  *   DATABASE_URL set: each copy on a fresh database of that (local) PostgreSQL; else embedded
  *   PGlite. BENCH_PORT (3400): the current copy's first port; a baseline uses BENCH_PORT + 20.
@@ -25,6 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { memoryOf, ROOT, startBench, summarize } from "./harness";
 import { runBurst } from "./load/burst";
+import { perKindCosts } from "./load/per-kind";
 import { measuredProcesses, startCopy, stopCopy, type Copy } from "./load/copy";
 import { mixDescription } from "./load/mix";
 import { cpuOf, runStep, send, type StepResult } from "./load/open-loop";
@@ -149,6 +152,16 @@ async function burstMode(copies: { label: string; root: string; port: number }[]
   }
 }
 
+async function perKindMode(copies: { label: string; root: string; port: number }[]) {
+  for (const c of copies) {
+    const run = await startSeeded(c.label, c.root, c.port, PEOPLE);
+    const kinds = option("kinds")?.split(",");
+    await perKindCosts(run.copy, run.districts, kinds, Number(option("count") ?? 200));
+    run.close();
+    await stopCopy(run.copy);
+  }
+}
+
 async function growthMode(copies: { label: string; root: string; port: number }[]) {
   const sizes = (option("sizes") ?? "1000,10000,50000").split(",").map(Number);
   const rows: string[] = [];
@@ -181,6 +194,7 @@ async function main() {
   const copies = [{ label: "this", root: ROOT, port: PORT }, ...(BASELINE ? [{ label: "baseline", root: BASELINE, port: PORT + 20 }] : [])];
   if (flag("burst")) await burstMode(copies);
   else if (flag("growth")) await growthMode(copies);
+  else if (flag("per-kind")) await perKindMode(copies);
   else await loadMode(copies);
   log(`load average ${loadAverage()} at the end`);
   if (PROFILE_DIR) log(`CPU profiles of the app processes in ${PROFILE_DIR}/<copy> (written as they stop)`);

@@ -10,7 +10,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freshPgDatabase, processTree, waitForHttp, type Bench } from "../harness";
+import { freshPgDatabase, processTree, ROOT, tsxServer, waitForHttp, type Bench } from "../harness";
 import { buildIfStale } from "../production-build";
 
 export type Copy = {
@@ -20,7 +20,8 @@ export type Copy = {
   dataDir: string;
   /** The URL this process reaches the copy's database at (the PGlite owner's port, or PostgreSQL). */
   databaseUrl: string;
-  realtime: { port: number; key: string };
+  /** `signin`: sockets sign in (pusher:signin) before they subscribe, as every checkout since user sign-in does. */
+  realtime: { port: number; key: string; signin: boolean };
   /** Root pids of the copy's processes, for CPU and memory. */
   roots: { name: string; pid: number }[];
 };
@@ -39,8 +40,10 @@ export async function startCopy(
 ): Promise<Copy> {
   const { label, root, basePort, processes } = options;
   const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
-  // The server-only marker resolves to an empty module for the copy's own processes, as in npm start.
-  const stub = ["--import", path.join(root, "scripts/server-only-stub.mjs")];
+  // The server-only marker resolves to an empty module for the copy's own processes, as in npm start
+  // (a checkout older than the marker has no stub and needs none).
+  const stubFile = path.join(root, "scripts/server-only-stub.mjs");
+  const stub = fs.existsSync(stubFile) ? ["--import", stubFile] : [];
   if (!fs.existsSync(tsx)) throw new Error(`${root} has no node_modules: run npm install there (or link this checkout's node_modules)`);
   if (!fs.existsSync(path.join(root, "lib/db/generated"))) {
     bench.log(`${label}: prisma generate in ${root}`);
@@ -79,7 +82,13 @@ export async function startCopy(
   const logOf = (name: string) => path.join(os.tmpdir(), `cas-load-${basePort}-${name}.log`);
   const roots: Copy["roots"] = [];
 
-  const realtime = bench.spawnNode(`${label} realtime`, [tsx, ...stub, "scripts/realtime.ts"], env, logOf("realtime"), root);
+  // A checkout from before `npm run realtime` (its realtime server ran inside the app, and sockets
+  // did not sign in) publishes to this checkout's server instead, without the sign-in rule: the
+  // protocol is the same, and PUSHER_* points it there.
+  const signin = fs.existsSync(path.join(root, "scripts/realtime.ts"));
+  const realtime = signin
+    ? bench.spawnNode(`${label} realtime`, [tsx, ...stub, "scripts/realtime.ts"], env, logOf("realtime"), root)
+    : bench.spawnNode(`${label} realtime`, [...tsxServer, "bench/load/realtime-without-signin.ts"], env, logOf("realtime"), ROOT);
   roots.push({ name: "realtime", pid: realtime.pid! });
   await waitForHttp(`http://127.0.0.1:${realtimePort}/health`, realtime, 60_000, `${label} realtime`);
 
@@ -100,7 +109,7 @@ export async function startCopy(
     origins.push(`http://127.0.0.1:${port}`);
   }
   bench.log(`${label}: ${processes} app process(es) on ${origins.join(", ")}, realtime on ${realtimePort}, ${pgUrl ? "PostgreSQL" : "embedded PGlite"} (logs ${logOf("*")})`);
-  return { label, root, origins, dataDir, databaseUrl: pgUrl ?? embeddedUrl(dataDir), realtime: { port: realtimePort, key: credentials.PUSHER_KEY }, roots };
+  return { label, root, origins, dataDir, databaseUrl: pgUrl ?? embeddedUrl(dataDir), realtime: { port: realtimePort, key: credentials.PUSHER_KEY, signin }, roots };
 }
 
 /** The copy's processes worth measuring: next-server(s), the PGlite owner(s), the realtime server. */
@@ -110,7 +119,7 @@ export function measuredProcesses(copy: Copy): { name: string; pid: number }[] {
     for (const p of processTree(root.pid)) {
       if (p.name.startsWith("next-server") || p.cmd.includes("scripts/serve.ts")) found.push({ name: `${root.name}: next-server`, pid: p.pid });
       else if (p.cmd.includes("bench/app-server.ts") && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: `${root.name}: start (PGlite owner on PGlite)`, pid: p.pid });
-      else if (p.cmd.includes("scripts/realtime.ts") && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: "realtime server", pid: p.pid });
+      else if (/scripts\/realtime.ts|realtime-without-signin.ts/.test(p.cmd) && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: "realtime server", pid: p.pid });
     }
   }
   return found;

@@ -191,3 +191,10 @@ export function nextOp(districts: SeededDistrict[], r: () => number, n: number):
   const kind = KINDS.find((k) => (x -= k.weight) < 0) ?? KINDS[KINDS.length - 1];
   return kind.make(pick(districts, r), r, n);
 }
+
+/** An operation of one named kind, in the given district (`--per-kind`). */
+export function opOfKind(name: string, district: SeededDistrict, r: () => number, n: number): Op {
+  const kind = KINDS.find((k) => k.name === name);
+  if (!kind) throw new Error(`no operation kind ${name}`);
+  return kind.make(district, r, n);
+}
