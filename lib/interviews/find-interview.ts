@@ -7,11 +7,11 @@ import type { AttachmentRow } from "./file-record";
 import type { FullInterviewRow } from "./serialize-interview";
 import { visibleInterviewsSql } from "./visibility";
 
-type Row = FullInterviewRow & { formFields: unknown; files: (Omit<AttachmentRow, "createdAt"> & { createdMs: number })[] };
+type Row = FullInterviewRow & { formFields: unknown; files: (Omit<AttachmentRow, "createdAt"> & { createdMs: number })[]; hasRecordings: boolean };
 
 /**
  * The interview `id` of person `personId`, if the caller may see it, with its form's fields
- * and its attachments, in one statement. Anything else (other district, other person,
+ * and its attachments (and whether it has recordings), in one statement. Anything else (other district, other person,
  * unpublished for a candidate…) is 404.
  */
 export async function findVisibleInterview(ctx: Ctx, personId: string, id: string) {
@@ -23,7 +23,8 @@ export async function findVisibleInterview(ctx: Ctx, personId: string, id: strin
             f.fields as "formFields",
             coalesce((select json_agg(json_build_object('id', a.id, 'fieldId', a.field_id, 'name', a.name, 'storageKey', a.storage_key,
                                                         'contentType', a.content_type, 'size', a.size, 'createdMs', (extract(epoch from a.created_at) * 1000)::float8))
-                        from interview_files a where a.district_id = i.district_id and a.interview_id = i.id), '[]'::json) as files
+                        from interview_files a where a.district_id = i.district_id and a.interview_id = i.id), '[]'::json) as files,
+            exists (select 1 from audio_recordings r where r.district_id = i.district_id and r.interview_id = i.id and r.finalized_at is not null) as "hasRecordings"
        from interviews i left join forms f on f.id = i.form_id and f.district_id = i.district_id
       where i.id = ${p(id)} and i.person_id = ${p(personId)} and ${visible}`,
     values,

@@ -15,6 +15,7 @@ export async function getInterview(ctx: Ctx, personId: string, id: string, query
   const fields = row.fields ?? [];
   const responses = (row.responses ?? {}) as Record<string, unknown>;
   const full = seesAllInterviews(ctx) && !query.view;
-  const audio = await recordingMap(ctx.origin, ctx.districtId, id);
+  // Most interviews have no recording: their map is known without reading the recordings.
+  const audio = row.hasRecordings ? await recordingMap(ctx.origin, ctx.districtId, id) : {};
   return serializeInterview(ctx.origin, row, fields, full ? responses : stripPrivateFields(responses, fields), audio);
 }

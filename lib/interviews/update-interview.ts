@@ -1,10 +1,11 @@
 import "server-only";
 import type { Ctx } from "@/lib/auth/context";
-import { Prisma } from "@/lib/db/client";
+import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { notFound } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage/storage";
 import { interviewEventData } from "@/lib/webhooks/event-data";
 import { readOnce, transactionWithEvents } from "@/lib/webhooks/emit-event";
+import { unsubscribedSql } from "@/lib/webhooks/unsubscribed-sql";
 import { findVisibleInterview } from "./find-interview";
 import { getInterview } from "./get-interview";
 import type { UpdateInterviewInput } from "./schemas";
@@ -15,14 +16,30 @@ import { validateResponses, type ResponseChanges } from "./validate-responses";
  * happens inside the UPDATE: two PATCHes of different fields never overwrite each other.
  * `||` merges the fields sent, `- text[]` removes the nulled ones, and each file field
  * keeps the attachments not dropped (including ones uploaded meanwhile) plus the kept ones.
+ * `p` adds a parameter (lib/db/pool.ts sqlParams).
  */
-function mergeResponses(changes: ResponseChanges): Prisma.Sql {
-  let expr = Prisma.sql`((responses || ${JSON.stringify(changes.set)}::jsonb) - ${changes.clear}::text[])`;
+function mergeResponses(changes: ResponseChanges, p: (value: unknown) => string): string {
+  let expr = `((responses || ${p(JSON.stringify(changes.set))}::jsonb) - ${p(changes.clear)}::text[])`;
   for (const { fieldId, keep, drop } of changes.fileFields) {
-    const current = Prisma.sql`(case when jsonb_typeof(responses -> ${fieldId}) = 'object' then responses -> ${fieldId} else '{}'::jsonb end)`;
-    expr = Prisma.sql`jsonb_set(${expr}, ${[fieldId]}::text[], (${current} - ${drop}::text[]) || ${JSON.stringify(keep)}::jsonb)`;
+    const field = p(fieldId);
+    const current = `(case when jsonb_typeof(responses -> ${field}::text) = 'object' then responses -> ${field}::text else '{}'::jsonb end)`;
+    expr = `jsonb_set(${expr}, array[${field}::text], (${current} - ${p(drop)}::text[]) || ${p(JSON.stringify(keep))}::jsonb)`;
   }
   return expr;
+}
+
+type Changes = { responses: ResponseChanges | null; published: boolean | null; date: string | null };
+
+/** The UPDATE of a PATCH, with `guard` (SQL) added to its `where`. */
+function updateStatement(ctx: Ctx, id: string, changes: Changes, guard: (p: (value: unknown) => string) => string = () => "true") {
+  const { values, p } = sqlParams();
+  const text = `update interviews
+                   set responses = ${changes.responses ? mergeResponses(changes.responses, p) : "responses"},
+                       published = coalesce(${p(changes.published)}::boolean, published),
+                       date = coalesce(${p(changes.date)}::text, date),
+                       updated_at = now() at time zone 'utc'
+                 where id = ${p(id)} and district_id = ${p(ctx.districtId)} and ${guard(p)}`;
+  return { text, values };
 }
 
 /**
@@ -31,30 +48,38 @@ function mergeResponses(changes: ResponseChanges): Prisma.Sql {
  */
 export async function updateInterview(ctx: Ctx, personId: string, id: string, input: UpdateInterviewInput) {
   const current = await findVisibleInterview(ctx, personId, id);
-  const changes = input.responses ? validateResponses(current.fields, input.responses, current.files) : null;
-  const published = input.published === undefined ? null : input.published === 1;
-  if (changes || published !== null || input.date) {
-    const responses = changes ? mergeResponses(changes) : Prisma.sql`responses`;
-    const dropped = changes?.droppedFiles ?? [];
-    await transactionWithEvents(ctx.districtId, async (tx, emit) => {
-      const [before] = await tx.$queryRaw<{ published: boolean }[]>`
-        select published from interviews where id = ${id} and district_id = ${ctx.districtId} for update`;
-      if (!before) throw notFound("Interview");
-      await tx.$executeRaw`
-        update interviews
-           set responses = ${responses},
-               published = coalesce(${published}::boolean, published),
-               date = coalesce(${input.date ?? null}::text, date),
-               updated_at = now()
-         where id = ${id} and district_id = ${ctx.districtId}`;
-      if (dropped.length) await tx.interviewFile.deleteMany({ where: { districtId: ctx.districtId, interviewId: id, id: { in: dropped.map((f) => f.id) } } });
-      // Webhook events, with the interview as committed (publishing is also an update).
-      const data = readOnce(() => interviewEventData(tx, ctx.districtId, id));
-      await emit("interview.updated", data);
-      if (published && !before.published) await emit("interview.published", data);
-    });
-    // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
-    if (dropped.length) await storage().delete(dropped.map((f) => f.storageKey)).catch((error) => console.error("could not delete stored files", error));
+  const changes: Changes = {
+    responses: input.responses ? validateResponses(current.fields, input.responses, current.files) : null,
+    published: input.published === undefined ? null : input.published === 1,
+    date: input.date ?? null,
+  };
+  if (changes.responses || changes.published !== null || changes.date) {
+    const dropped = changes.responses?.droppedFiles ?? [];
+    if (dropped.length || !(await updatedAlone(ctx, id, changes))) await updateWithEvents(ctx, id, changes, dropped);
   }
   return getInterview(ctx, personId, id);
+}
+
+/** The everyday PATCH (answers, publishing) as one statement, done only while no endpoint listens to its events. */
+async function updatedAlone(ctx: Ctx, id: string, changes: Changes) {
+  const { text, values } = updateStatement(ctx, id, changes, (p) => unsubscribedSql(ctx.districtId, ["interview.updated", "interview.published"], p));
+  return (await sqlRows(`${text} returning id`, values)).length === 1;
+}
+
+/** The PATCH in a transaction that records its webhook events and deletes the dropped attachments. */
+async function updateWithEvents(ctx: Ctx, id: string, changes: Changes, dropped: ResponseChanges["droppedFiles"]) {
+  await transactionWithEvents(ctx.districtId, async (tx, emit) => {
+    const [before] = await tx.$queryRaw<{ published: boolean }[]>`
+      select published from interviews where id = ${id} and district_id = ${ctx.districtId} for update`;
+    if (!before) throw notFound("Interview");
+    const { text, values } = updateStatement(ctx, id, changes);
+    await tx.$executeRawUnsafe(text, ...values);
+    if (dropped.length) await tx.interviewFile.deleteMany({ where: { districtId: ctx.districtId, interviewId: id, id: { in: dropped.map((f) => f.id) } } });
+    // Webhook events, with the interview as committed (publishing is also an update).
+    const data = readOnce(() => interviewEventData(tx, ctx.districtId, id));
+    await emit("interview.updated", data);
+    if (changes.published && !before.published) await emit("interview.published", data);
+  });
+  // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
+  if (dropped.length) await storage().delete(dropped.map((f) => f.storageKey)).catch((error) => console.error("could not delete stored files", error));
 }

@@ -1,15 +1,43 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
+import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { terminateUserConnections } from "@/lib/realtime/publish";
 import { assertKnownIds } from "@/lib/definitions/check-references";
 import { invalid, notFound } from "@/lib/errors/app-error";
 import { personEventData } from "@/lib/webhooks/event-data";
 import { readOnce, transactionWithEvents } from "@/lib/webhooks/emit-event";
+import { unsubscribedSql } from "@/lib/webhooks/unsubscribed-sql";
 import { duplicateEmail, isUniqueViolation } from "./create-person";
 import { getPerson } from "./get-person";
 import { assertAnotherActiveAdmin, assertCallerCovers, holdsAdminRole, lockDistrictAdmins } from "./rights";
 import type { UpdatePersonInput } from "./schemas";
 
 const roleIdsOf = (roles: unknown) => Object.keys((roles ?? {}) as Record<string, unknown>);
+
+/** What any people editor may change on anyone: no rights to cover, no administrator to lose. */
+const PLAIN_FIELDS = new Set(["first", "last", "language", "tags"]);
+
+/**
+ * The everyday PATCH (a name, a language, tags) as one statement: when nothing guarded is sent,
+ * every tag is the district's and no webhook endpoint listens to `person.updated`. True when it
+ * was done; otherwise nothing changed and the full path below runs (and says what was wrong).
+ */
+async function updatedPlainFields(ctx: Ctx, id: string, input: UpdatePersonInput, tags: string[] | undefined) {
+  const sent = Object.entries(input).filter(([, value]) => value !== undefined);
+  if (!sent.length || sent.some(([field]) => !PLAIN_FIELDS.has(field))) return false;
+  const { values, p } = sqlParams();
+  const district = p(ctx.districtId);
+  const knownTags = tags?.length ? `and (select count(*) from tags t where t.district_id = ${district} and t.id = any(${p(tags)}::text[])) = ${tags.length}` : "";
+  const rows = await sqlRows(
+    `update people set first = coalesce(${p(input.first ?? null)}, first), last = coalesce(${p(input.last ?? null)}, last),
+            language = coalesce(${p(input.language ?? null)}, language), tags = coalesce(${p(tags ?? null)}::text[], tags),
+            updated_at = now() at time zone 'utc'
+      where id = ${p(id)} and district_id = ${district} ${knownTags} and ${unsubscribedSql(ctx.districtId, ["person.updated"], p)}
+      returning id`,
+    values,
+  );
+  return rows.length === 1;
+}
 
 /**
  * Changes only the fields sent; `mentors` replaces the candidate's mentor list.
@@ -25,6 +53,7 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
   const tags = input.tags && [...new Set(input.tags)];
   const mentors = input.mentors && [...new Set(input.mentors)];
   if (mentors?.includes(id)) throw invalid("mentors", "A person cannot be their own mentor.");
+  if (await updatedPlainFields(ctx, id, input, tags)) return getPerson(ctx, id);
   await assertKnownIds(ctx, {
     roles: input.roles && roleIdsOf(input.roles),
     tags,
@@ -47,10 +76,13 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
       if (archivedChanges) await assertCallerCovers(ctx, tx, held, input.archived ? "archive this person" : "restore this person");
       if (changedRoles.length) await assertCallerCovers(ctx, tx, [...held, ...changedRoles], "change this person's roles");
 
-      const wasActiveAdmin = !existing.archived && (await holdsAdminRole(tx, ctx.districtId, held));
-      const staysActiveAdmin = !(input.archived ?? existing.archived) && (await holdsAdminRole(tx, ctx.districtId, next));
-      if (wasActiveAdmin && !staysActiveAdmin) {
-        await assertAnotherActiveAdmin(tx, ctx.districtId, [id], input.archived ? "This person cannot be archived" : "This person cannot lose the administrator role");
+      // Only archiving or a change of roles can take an active administrator away.
+      if (archivedChanges || changedRoles.length) {
+        const wasActiveAdmin = !existing.archived && (await holdsAdminRole(tx, ctx.districtId, held));
+        const staysActiveAdmin = !(input.archived ?? existing.archived) && (await holdsAdminRole(tx, ctx.districtId, next));
+        if (wasActiveAdmin && !staysActiveAdmin) {
+          await assertAnotherActiveAdmin(tx, ctx.districtId, [id], input.archived ? "This person cannot be archived" : "This person cannot lose the administrator role");
+        }
       }
 
       await tx.person.update({

@@ -93,6 +93,14 @@ describe("signatures", () => {
     expect(later.every((r) => r.verifiedWith.length === 1)).toBe(true);
   });
 
+  it("a plain change (a name, tags) sends person.updated too: the one-statement write steps aside for subscribers", async () => {
+    await subscribe("/plain", ["person.updated"]);
+    const person = await newPerson(d, "Plain");
+    expect((await api.patch(`/api/people/${person.id}`, d.admin.token, { first: "Renamed" })).body.first).toBe("Renamed");
+    await arrived("/plain", 1);
+    expect(receiver.received("/plain")[0].payload).toMatchObject({ type: "person.updated", data: { id: person.id, first: "Renamed" } });
+  });
+
   it("after a rotation two signatures, each verifying on its own (old and new secret); after the 24 hours only the new one", async () => {
     const hook = await subscribe("/rotation", ["key.revoked"]);
     const rotated = (await api.post(`/api/webhooks/${hook.id}/rotate`, d.admin.token)).body as { secret: string };
