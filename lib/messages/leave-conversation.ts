@@ -8,7 +8,7 @@ import { assertStillIn, findParticipation, youLeft } from "./find-participation"
 import { listReaders } from "./list-readers";
 import { personOf } from "./person-of";
 import { publishToAll } from "./publish-to-readers";
-import { EVENTS, personChannel, type ParticipantLeftEvent, type UnreadEvent } from "./realtime-events";
+import { EVENTS, personChannel, type ParticipantLeftEvent, type UnreadEvent } from "./realtime-events.shared";
 import { messageSelect, serializeMessage, type MessageRow, type Reader } from "./serialize-message";
 
 /** Groups need this many current participants for one of them to leave (spec, Limits 5). */

@@ -6,7 +6,7 @@ import { countUnreadOf } from "./count-unread";
 import { findParticipation } from "./find-participation";
 import { listReaders } from "./list-readers";
 import { publishToAll } from "./publish-to-readers";
-import { EVENTS, personChannel, type ReadEvent, type UnreadEvent } from "./realtime-events";
+import { EVENTS, personChannel, type ReadEvent, type UnreadEvent } from "./realtime-events.shared";
 import type { Reader } from "./serialize-message";
 
 /** Thrown inside the transaction to undo the seq bump when there is nothing to mark after all. */

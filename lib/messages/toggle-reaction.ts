@@ -7,7 +7,7 @@ import { listReaders } from "./list-readers";
 import { personOf } from "./person-of";
 import { publishToAll } from "./publish-to-readers";
 import { readingLanguage } from "./reading-language";
-import { EVENTS, type ReactionEvent } from "./realtime-events";
+import { EVENTS, type ReactionEvent } from "./realtime-events.shared";
 import { MAX_REACTION_EMOJI, type Message, type ReactInput } from "./schemas";
 import { messageSelect, reactionsOf, serializeMessage, type MessageRow, type Reader } from "./serialize-message";
 import { translationsInto } from "./translate-messages";

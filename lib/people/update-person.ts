@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { terminateUserConnections } from "@/lib/realtime/publish";
 import { assertKnownIds } from "@/lib/definitions/check-references";
