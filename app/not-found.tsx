@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { AppHeader } from "@/components/shell/app-header";
-import { pageMe } from "@/components/me/page-me";
+import { pageMe } from "@/lib/pages/page-me";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("errors"))("notFound.title") };

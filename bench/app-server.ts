@@ -15,7 +15,7 @@ import { prepareDatabase } from "@/lib/db/prepare-database";
 import { seedDemoIfEmpty } from "@/lib/districts/seed-demo";
 import { env } from "@/lib/env";
 import { appNodeFlags } from "@/lib/supervisor/app-node-flags";
-import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
+import { SERVER_NODE_ARGS } from "@/lib/supervisor/node-args";
 
 const log = (line: string) => console.log(`[bench app] ${line}`);
 

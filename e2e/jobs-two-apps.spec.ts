@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { E2E_DATA_DIR } from "../playwright.config";
-import { SERVER_NODE_ARGS } from "../lib/supervisor/spawn-part";
+import { SERVER_NODE_ARGS } from "../lib/supervisor/node-args";
 import { startOpenAiServer, type OpenAiServer } from "../tests/helpers/openai-server";
 
 /**

@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_DATA_DIR } from "../playwright.config";
-import { SERVER_NODE_ARGS } from "../lib/supervisor/spawn-part";
+import { SERVER_NODE_ARGS } from "../lib/supervisor/node-args";
 
 /**
  * `npm start` (scripts/start.ts) as an operator runs it, beside the suite's own server, on its

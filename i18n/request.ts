@@ -1,6 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { pageMe } from "@/components/me/page-me";
+import { pageMe } from "@/lib/pages/page-me";
 import { compiledMessages } from "@/lib/i18n/compiled-messages";
 import { LOCALE_COOKIE, parseUiLocale, uiLocaleFor, uiLocaleFromAcceptLanguage, type UiLocale } from "@/lib/i18n/locales";
 import { displayTimeZone } from "@/lib/i18n/time-zone";

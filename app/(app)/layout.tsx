@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { Providers } from "@/components/providers";
 import { AppHeader } from "@/components/shell/app-header";
 import { SignInRedirect } from "@/components/shell/sign-in-redirect";
-import { pageMe } from "@/components/me/page-me";
+import { pageMe } from "@/lib/pages/page-me";
 
 /**
  * Every signed-in page lives in this frame: the top bar is rendered here on the server, with

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { CandidateHome } from "@/components/home/candidate-home";
 import { MentorHome } from "@/components/home/mentor-home";
 import { audienceOf, staffStartPath } from "@/components/me/audience";
-import { pageMe } from "@/components/me/page-me";
+import { pageMe } from "@/lib/pages/page-me";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("home"))("title") };

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/components/api/api-fetch";
-import { fakeNavigator } from "@/tests/helpers/browser-edges";
-import { ChunkUploader } from "./chunk-uploader";
+import { fakeFetch, fakeNavigator } from "@/tests/helpers/browser-edges";
+import { sendChunk } from "./audio-api";
+import { ChunkUploader, type UploadSnapshot } from "./chunk-uploader";
 import { getChunk, pendingChunks, putChunk } from "./recording-db";
 
 /** The upload queue: every chunk leaves the device only once the server has it; a lost upload goes again. */
@@ -31,17 +32,39 @@ describe("ChunkUploader", () => {
   it("resends a chunk whose upload was lost (no answer): it waits on the device, marked offline, and goes after the backoff", async () => {
     await chunk(1);
     await chunk(2);
-    let lost = 0;
-    const uploader = new ChunkUploader(recordingId, async (_id, number) => {
-      if (number === 2 && lost++ === 0) throw new ApiError(0, "network_error", "No answer from the server");
+    // The real send path (sendChunk -> apiFetch -> fetch): the network loses chunk 2's first upload.
+    let lost = false;
+    const requests = fakeFetch((request) => {
+      const form = request.body as FormData;
+      const number = Number(form.get("chunkNumber"));
+      if (number === 2 && !lost) {
+        lost = true;
+        return "no answer";
+      }
+      return { status: 200, body: { ok: true, chunk: number } };
     });
+    const uploader = new ChunkUploader(recordingId, sendChunk);
+    const seen: UploadSnapshot[] = [];
+    uploader.subscribe(() => seen.push(uploader.getSnapshot()));
     await uploader.load();
     await vi.waitFor(() => expect(uploader.getSnapshot()).toMatchObject({ pending: 1, retryAt: expect.any(Number) }));
+    // The lost upload said so: offline, with a retry due.
+    expect(seen).toContainEqual(expect.objectContaining({ offline: true, retryAt: expect.any(Number) }));
     // Still on the device until the server has it.
     expect(await getChunk(recordingId, 2)).toBeDefined();
     expect(await getChunk(recordingId, 1)).toBeUndefined();
     await uploader.whenDrained();
-    expect(lost).toBe(2);
+    const sent = requests.map((r) => {
+      const form = r.body as FormData;
+      return { method: r.method, path: r.path, recordingId: form.get("recordingId"), number: form.get("chunkNumber") };
+    });
+    expect(sent).toEqual([
+      { method: "POST", path: "/api/audio/capture", recordingId, number: "1" },
+      { method: "POST", path: "/api/audio/capture", recordingId, number: "2" },
+      { method: "POST", path: "/api/audio/capture", recordingId, number: "2" },
+    ]);
+    // The resend carries the chunk as it was kept on the device.
+    expect(await ((requests[2].body as FormData).get("audio") as File).text()).toBe("chunk 2");
     expect(await pendingChunks(recordingId)).toEqual([]);
     expect(uploader.getSnapshot()).toMatchObject({ pending: 0, offline: false, retryAt: null });
     uploader.dispose();

@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { newId } from "@/lib/ids/ids";
 import type { RecordingController, SessionView } from "./recording-controller";
 import { UploadStatus } from "./upload-status";
 import { useClock } from "./use-clock";
@@ -64,7 +65,7 @@ export function RecorderPanel({ controller, language, live }: { controller: Reco
 
   const recorder = useRecorder({
     async onStart(mimeType) {
-      const id = crypto.randomUUID();
+      const id = newId();
       const given = name.trim() || defaultName();
       setName(given);
       await controller.start({

@@ -7,7 +7,7 @@ import { isApiError } from "@/components/api/api-fetch";
 import { inLanguage } from "@/components/forms/form-types";
 import type { Recording } from "@/components/interviews/interview-types";
 import { languageName } from "@/components/languages/language-names";
-import { languageCode } from "@/lib/languages/language-code";
+import { languageCode } from "@/lib/languages/language-code.shared";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { translateRecording, type RecordingTarget } from "./audio-api";
 import { audioKeys } from "./audio-keys";

@@ -1,6 +1,6 @@
 /** Shapes of /api/forms: the server's own schemas' types (type-only, nothing server-side is bundled). */
 import type { FieldType, Form, FormFieldResponse, UpdateFormInput } from "@/lib/forms/schemas";
-import { languageCode } from "@/lib/languages/language-code";
+import { languageCode } from "@/lib/languages/language-code.shared";
 
 export type { FieldType };
 

@@ -1,5 +1,5 @@
 import type { Multilingual } from "@/components/forms/form-types";
-import { languageCode } from "@/lib/languages/language-code";
+import { languageCode } from "@/lib/languages/language-code.shared";
 
 /** Today in the browser's time zone as YYYY-MM-DD. */
 export function today(): string {

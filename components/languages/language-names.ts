@@ -1,4 +1,4 @@
-import { languageCode } from "@/lib/languages/language-code";
+import { languageCode } from "@/lib/languages/language-code.shared";
 
 const displayNames = new Map<string, Intl.DisplayNames | null>();
 

@@ -2,7 +2,7 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
-import { EVENTS, isReduced } from "@/lib/messages/realtime-events";
+import { EVENTS, isReduced } from "@/lib/messages/realtime-events.shared";
 import type {
   ConversationCreatedEvent,
   MessageCreatedEvent,
@@ -10,8 +10,8 @@ import type {
   ReactionEvent,
   ReadEvent,
   UnreadEvent,
-} from "@/lib/messages/realtime-events";
-import { createSequenceTracker } from "@/lib/messages/sequence-tracker";
+} from "@/lib/messages/realtime-events.shared";
+import { createSequenceTracker } from "@/lib/messages/sequence-tracker.shared";
 import type { Conversation, ConversationListItem, Message, Unread } from "./chat-types";
 import { messageKeys } from "./message-keys";
 

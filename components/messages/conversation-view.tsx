@@ -66,7 +66,7 @@ export function ConversationView({ id }: { id: string }) {
   const conversation = useConversation(id);
   const data = conversation.data;
   const pending = usePending(id);
-  const { send, discard } = useSendMessage(id);
+  const { send, retry, discard } = useSendMessage(id);
   const canWrite = Boolean(data && !data.left);
   const typing = useTyping(id, meId, canWrite);
   const [leaving, setLeaving] = useState(false);
@@ -181,7 +181,7 @@ export function ConversationView({ id }: { id: string }) {
         hasMore={data.has_more === 1}
         loadingOlder={conversation.loadingOlder}
         loadOlder={conversation.loadOlder}
-        onRetry={(p) => send(p.body, p.tempId)}
+        onRetry={retry}
         onDiscard={discard}
       />
 

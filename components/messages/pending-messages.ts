@@ -2,8 +2,12 @@
 
 import { useSyncExternalStore } from "react";
 
-/** A message being sent (shown at once), or one that could not be sent (shown with Retry). */
-export type PendingMessage = { tempId: string; body: string; createdAt: number; status: "sending" | "failed" };
+/**
+ * A message being sent (shown at once), or one that could not be sent (shown with Retry). Its
+ * `idempotencyKey` goes with every attempt, so a Retry after an answer lost once the server had
+ * stored the message gets that message back instead of storing it twice.
+ */
+export type PendingMessage = { tempId: string; idempotencyKey: string; body: string; createdAt: number; status: "sending" | "failed" };
 
 const byConversation = new Map<string, PendingMessage[]>();
 const listeners = new Set<() => void>();

@@ -2,7 +2,7 @@
 
 import type { Channel } from "pusher-js";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { TYPING_EVENT, type TypingEvent } from "@/lib/messages/realtime-events";
+import { TYPING_EVENT, type TypingEvent } from "@/lib/messages/realtime-events.shared";
 import { openConversationChannel } from "./realtime-client";
 
 /** How often "typing" is sent while someone types, and how long it shows without news. */

@@ -1,4 +1,4 @@
-import type { LanguageLink } from "./sign-in-page-props";
+import type { LanguageLink } from "@/lib/pages/sign-in-page-props";
 
 /** Plain links (the sign-in pages have no script): each language named in itself, the current one marked. */
 export function LanguageLinks({ label, current, languages }: { label: string; current: string; languages: LanguageLink[] }) {

@@ -1,4 +1,4 @@
-import { languageCode } from "@/lib/languages/language-code";
+import { languageCode } from "@/lib/languages/language-code.shared";
 
 /*
  * whisper (OpenAI's whisper-1) names the language it heard in English words ("english"), while
@@ -31,7 +31,7 @@ const englishNames = new Intl.DisplayNames(["en"], { type: "language", fallback:
 
 /**
  * The BCP 47 primary language subtag ("en") of what a provider reported: a whisper name
- * ("english", "Spanish"), else a tag as lib/languages/language-code.ts reads it ("en-US", an old
+ * ("english", "Spanish"), else a tag as lib/languages/language-code.shared.ts reads it ("en-US", an old
  * or three-letter code like "eng", whisper's "jw" for Javanese). undefined when it names no known
  * language.
  */

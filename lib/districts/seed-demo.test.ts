@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
-import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
+import { SERVER_NODE_ARGS } from "@/lib/supervisor/node-args";
 
 const run = promisify(execFile);
 

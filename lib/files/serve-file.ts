@@ -1,3 +1,4 @@
+import "server-only";
 import { notFound } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage/storage";
 import type { ResolvedFile } from "./resolve-file";

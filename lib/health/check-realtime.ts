@@ -1,3 +1,4 @@
+import "server-only";
 import Pusher from "pusher";
 import { realtimeServerSettings } from "@/lib/realtime/config";
 import { down, up, withinMs, type PartHealth } from "./part-health";

@@ -1,3 +1,4 @@
+import "server-only";
 import { checkDatabase } from "./check-database";
 import { checkMail } from "./check-mail";
 import { checkRealtime } from "./check-realtime";

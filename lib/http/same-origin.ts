@@ -1,3 +1,4 @@
+import "server-only";
 import { forbidden } from "@/lib/errors/app-error";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
 

@@ -1,4 +1,4 @@
-import { languageCode } from "@/lib/languages/language-code";
+import { languageCode } from "@/lib/languages/language-code.shared";
 /** The languages the interface is written in. A person's `language` may be any BCP 47 code. */
 export const UI_LOCALES = ["en", "es"] as const;
 export type UiLocale = (typeof UI_LOCALES)[number];

@@ -19,7 +19,11 @@ describe("ids", () => {
   it("the ids the app makes are ids, and differ", () => {
     const uuids = new Set(Array.from({ length: 100 }, newId));
     expect(uuids.size).toBe(100);
-    for (const id of uuids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const id of uuids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      // A recording's id is made here in the browser and checked by isId on the server.
+      expect(isId(id)).toBe(true);
+    }
     const cuids = new Set(Array.from({ length: 100 }, newCuidShapedId));
     expect(cuids.size).toBe(100);
     for (const id of cuids) {

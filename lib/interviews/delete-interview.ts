@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage/storage";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { recordingMap } from "@/lib/audio/recording-map";
 import { findVisibleInterview } from "./find-interview";

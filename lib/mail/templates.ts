@@ -1,3 +1,4 @@
+import "server-only";
 import { createTranslator } from "use-intl/core";
 import { compiledMessages } from "@/lib/i18n/compiled-messages";
 import type { UiLocale } from "@/lib/i18n/locales";

@@ -1,3 +1,4 @@
+import "server-only";
 import { runFfmpeg } from "./ffmpeg";
 
 const CONTAINER_DURATION = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/;

@@ -1,3 +1,4 @@
+import "server-only";
 import { runFfmpeg } from "./ffmpeg";
 
 export type Silence = { startMs: number; endMs: number };

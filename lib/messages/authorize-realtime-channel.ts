@@ -7,7 +7,7 @@ import { authenticateUser, authorizeChannel } from "@/lib/realtime/publish";
 import { INTERVIEW_CHANNEL_PREFIX } from "@/lib/audio/recording-events";
 import { visibleInterviewsWhere } from "@/lib/interviews/visibility";
 import { personOf } from "./person-of";
-import { CONVERSATION_CHANNEL_PREFIX, PERSON_CHANNEL_PREFIX } from "./realtime-events";
+import { CONVERSATION_CHANNEL_PREFIX, PERSON_CHANNEL_PREFIX } from "./realtime-events.shared";
 import type { RealtimeAuthInput } from "./schemas";
 
 /**

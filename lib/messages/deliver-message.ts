@@ -1,4 +1,5 @@
-import { EVENTS, type ConversationSummary } from "./realtime-events";
+import "server-only";
+import { EVENTS, type ConversationSummary } from "./realtime-events.shared";
 import { publishToReaders } from "./publish-to-readers";
 import { serializeMessage, type MessageRow, type Reader } from "./serialize-message";
 import { ORIGINAL, type ReaderTranslations } from "./translate-for-readers";

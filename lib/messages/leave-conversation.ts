@@ -8,21 +8,25 @@ import { assertStillIn, findParticipation, youLeft } from "./find-participation"
 import { listReaders } from "./list-readers";
 import { personOf } from "./person-of";
 import { publishToAll } from "./publish-to-readers";
-import { EVENTS, personChannel, type ParticipantLeftEvent, type UnreadEvent } from "./realtime-events";
-import { messageSelect, serializeMessage } from "./serialize-message";
+import { EVENTS, personChannel, type ParticipantLeftEvent, type UnreadEvent } from "./realtime-events.shared";
+import { messageSelect, serializeMessage, type MessageRow, type Reader } from "./serialize-message";
 
 /** Groups need this many current participants for one of them to leave (spec, Limits 5). */
 const MIN_PARTICIPANTS_TO_LEAVE = 3;
 
+/** What leaving wrote: the "left" notice, and who read the conversation until then (the leaver included). */
+type Left = { notice: MessageRow; readers: Reader[] };
+
 /**
- * DELETE /api/messages/:id: the caller leaves a group of 3 or more (a direct conversation, or a
- * group down to 2, is 409). A "left" notice (kind `left`, body: their name) is posted, so the
- * others see "X left"; the caller keeps reading up to that notice, read-only, and nothing newer.
+ * The write of leaving a group of 3 or more (a direct conversation, or a group down to 2, is
+ * 409): in one transaction, the conversation's `seq` bumped, a "left" notice (kind `left`, body:
+ * their name) posted with it, and the caller's participation ended at the notice, which is what
+ * they keep reading up to, read-only.
  */
-export async function leaveConversation(ctx: Ctx, conversationId: string): Promise<{ ok: true }> {
+export async function writeLeaving(ctx: Ctx, conversationId: string): Promise<Left> {
   const me = personOf(ctx);
   assertStillIn(await findParticipation(ctx, conversationId));
-  const { notice, readers } = await db().$transaction(async (tx) => {
+  return db().$transaction(async (tx) => {
     const conversation = await tx.conversation.update({
       where: { id: conversationId, districtId: ctx.districtId },
       data: { seq: { increment: 1 } },
@@ -54,24 +58,38 @@ export async function leaveConversation(ctx: Ctx, conversationId: string): Promi
     });
     return { notice, readers };
   });
+}
 
-  const remaining = readers.filter((r) => r.personId !== me.personId).map((r) => r.personId);
+/**
+ * The fan-out, after the commit: the others and the leaver's other tabs get `participant-left`
+ * with the notice, the leaver their unread counts; then the leaver's sockets are closed, because
+ * they still hold the conversation's channel: what they subscribe to again is authorised afresh,
+ * and this conversation no longer is.
+ */
+async function announceLeaving(districtId: string, conversationId: string, leaverId: string, { notice, readers }: Left) {
+  const remaining = readers.filter((r) => r.personId !== leaverId).map((r) => r.personId);
   const base = { conversation_id: conversationId, seq: notice.seq };
   const event: ParticipantLeftEvent = {
     ...base,
-    person_id: me.personId,
+    person_id: leaverId,
     participants: remaining,
-    message: serializeMessage(notice, { personId: me.personId, language: "zxx" }, new Map()),
+    message: serializeMessage(notice, { personId: leaverId, language: "zxx" }, new Map()),
   };
-  const counts = await countUnreadOf(ctx.districtId, me.personId);
+  const counts = await countUnreadOf(districtId, leaverId);
   const unread: UnreadEvent = { ...base, unread: 0, total: counts.total };
   await Promise.all([
-    // The caller too: their other tabs show the conversation as left.
-    publishToAll([...remaining, me.personId], EVENTS.participantLeft, event, { ...base, reduced: true }),
-    publish(personChannel(me.personId), EVENTS.unread, unread),
+    publishToAll([...remaining, leaverId], EVENTS.participantLeft, event, { ...base, reduced: true }),
+    publish(personChannel(leaverId), EVENTS.unread, unread),
   ]);
-  // Their sockets still hold the conversation's channel: close them; what they subscribe to again
-  // is authorised afresh, and this conversation no longer is.
-  await terminateUserConnections(me.personId);
+  await terminateUserConnections(leaverId);
+}
+
+/**
+ * DELETE /api/messages/:id: the caller leaves a group (writeLeaving), then everyone concerned
+ * is told (announceLeaving), so the others see "X left".
+ */
+export async function leaveConversation(ctx: Ctx, conversationId: string): Promise<{ ok: true }> {
+  const left = await writeLeaving(ctx, conversationId);
+  await announceLeaving(ctx.districtId, conversationId, personOf(ctx).personId, left);
   return { ok: true };
 }

@@ -22,7 +22,7 @@ type Posted = { row: MessageRow; readers: Reader[] };
  * message with that seq, marks it read for its sender and returns the readers, provided the
  * sender still takes part and someone else does too.
  */
-async function writeMessage(ctx: Ctx, conversationId: string, input: PostMessageInput): Promise<Posted> {
+export async function writeMessage(ctx: Ctx, conversationId: string, input: PostMessageInput): Promise<Posted> {
   const me = personOf(ctx);
   const language = messageLanguage(input.body, me.language);
   const id = newId();

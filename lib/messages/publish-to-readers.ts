@@ -1,6 +1,7 @@
+import "server-only";
 import { MAX_EVENT_DATA_BYTES, eventDataBytes } from "@/lib/realtime/limits";
 import { publish } from "@/lib/realtime/publish";
-import { personChannel, type ReducedEvent } from "./realtime-events";
+import { personChannel, type ReducedEvent } from "./realtime-events.shared";
 
 /** A reader of an event, with the group whose payload they get (e.g. their language). */
 export type Recipient = { personId: string; group: string };

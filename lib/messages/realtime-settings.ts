@@ -1,7 +1,8 @@
+import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { realtimeClientConfig } from "@/lib/realtime/config";
 import { personOf } from "./person-of";
-import { personChannel } from "./realtime-events";
+import { personChannel } from "./realtime-events.shared";
 
 /** GET /api/realtime: pusher-js options for this service's realtime server, and the caller's person channel. */
 export function realtimeSettings(ctx: Ctx) {

@@ -7,9 +7,9 @@ import { listReaders } from "./list-readers";
 import { personOf } from "./person-of";
 import { publishToAll } from "./publish-to-readers";
 import { readingLanguage } from "./reading-language";
-import { EVENTS, type ReactionEvent } from "./realtime-events";
+import { EVENTS, type ReactionEvent } from "./realtime-events.shared";
 import { MAX_REACTION_EMOJI, type Message, type ReactInput } from "./schemas";
-import { messageSelect, reactionsOf, serializeMessage } from "./serialize-message";
+import { messageSelect, reactionsOf, serializeMessage, type MessageRow, type Reader } from "./serialize-message";
 import { translationsInto } from "./translate-messages";
 
 /** The reactions after `personId` toggles `emoji`: added at the end, or removed (and the emoji with its last person). */
@@ -24,16 +24,18 @@ function toggled(reactions: Record<string, string[]>, emoji: string, personId: s
   return next;
 }
 
+/** What a toggle wrote: the message with its new reactions, the event's seq, who reads it now. */
+type Reacted = { row: MessageRow; seq: number; readers: Reader[] };
+
 /**
- * POST /api/messages/:id/react (DESIGN.md "reactions"): adds the caller's reaction with that
- * emoji to a message of the conversation, or removes it when they had reacted so already.
- * The participants get a `reaction` event with the message's reactions; the caller the message.
+ * The write of a reaction: in one transaction, the conversation's `seq` bumped (its row lock
+ * orders this with every other event of it, so two toggles never race) and the caller's reaction
+ * with that emoji added to the message, or removed when they had reacted so already.
  */
-export async function toggleReaction(ctx: Ctx, conversationId: string, input: ReactInput): Promise<Message> {
+export async function writeReaction(ctx: Ctx, conversationId: string, input: ReactInput): Promise<Reacted> {
   const me = personOf(ctx);
   assertStillIn(await findParticipation(ctx, conversationId));
-  const { row, seq, readers } = await db().$transaction(async (tx) => {
-    // The conversation's lock orders this with every other event of it (two toggles never race).
+  return db().$transaction(async (tx) => {
     const { seq } = await tx.conversation.update({
       where: { id: conversationId, districtId: ctx.districtId },
       data: { seq: { increment: 1 } },
@@ -57,15 +59,30 @@ export async function toggleReaction(ctx: Ctx, conversationId: string, input: Re
     });
     return { row, seq, readers };
   });
+}
 
+/** The fan-out, after the commit: every participant gets a `reaction` event with the message's reactions. */
+function publishReaction(conversationId: string, { row, seq, readers }: Reacted) {
   const base = { conversation_id: conversationId, seq };
   const event: ReactionEvent = { ...base, message_id: row.id, reactions: reactionsOf(row.reactions) };
-  await publishToAll(
+  return publishToAll(
     readers.map((r) => r.personId),
     EVENTS.reaction,
     event,
     { ...base, reduced: true, message_id: row.id },
   );
+}
+
+/**
+ * POST /api/messages/:id/react (DESIGN.md "reactions"): the reaction written (writeReaction),
+ * then pushed to the participants, then the message answered to the caller in their language
+ * (someone else's message translated for them, as they read it).
+ */
+export async function toggleReaction(ctx: Ctx, conversationId: string, input: ReactInput): Promise<Message> {
+  const reacted = await writeReaction(ctx, conversationId, input);
+  await publishReaction(conversationId, reacted);
+  const me = personOf(ctx);
   const reader = { personId: me.personId, language: readingLanguage(me.language) };
+  const { row } = reacted;
   return serializeMessage(row, reader, row.senderId === me.personId ? new Map() : await translationsInto(ctx.districtId, [row], reader.language));
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import type { MessageRow, Reader } from "./serialize-message";
 import { retryMissingTranslations } from "./retry-translations";
 import { translationsIntoEach } from "./translate-messages";

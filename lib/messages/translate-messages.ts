@@ -1,3 +1,4 @@
+import "server-only";
 import { translator } from "@/lib/ai/providers";
 import { translateParts } from "@/lib/translations/translate-parts";
 import { storedTranslations } from "@/lib/translations/translation-claims";

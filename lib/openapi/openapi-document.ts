@@ -59,7 +59,7 @@ const idempotencyRules = () => ({
 });
 const rateLimits = () => ({
   api_key_requests_per_minute: env().API_KEY_RATE_LIMIT_PER_MINUTE,
-  scope: "per API key and app process",
+  scope: "per API key, across every app process (shared in PostgreSQL; in memory on the embedded database, which one process serves)",
   over_limit: 429,
   overload: 503,
 });

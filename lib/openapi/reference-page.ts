@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { createTranslator } from "use-intl/core";
 import { notFound } from "@/lib/errors/app-error";

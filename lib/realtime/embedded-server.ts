@@ -1,3 +1,4 @@
+import "server-only";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";

@@ -1,3 +1,4 @@
+import "server-only";
 import Pusher from "pusher";
 import { realtimeCredentials, realtimeServerSettings } from "./config";
 import { MAX_CHANNELS_PER_EVENT, MAX_EVENTS_PER_BATCH } from "./limits";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomInt } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { WebSocket } from "ws";

@@ -1,3 +1,4 @@
+import "server-only";
 import pg from "pg";
 
 /** True when `url` answers 2xx within `timeoutMs`. */

@@ -1,8 +1,6 @@
+import "server-only";
 import { spawn } from "node:child_process";
-import path from "node:path";
-
-/** Node's arguments for a TypeScript process of the service: tsx, and `server-only` resolved as the server code it is (scripts/server-only-stub.mjs). */
-export const SERVER_NODE_ARGS = ["--import", "tsx", "--import", path.resolve("scripts/server-only-stub.mjs")];
+import { SERVER_NODE_ARGS } from "./node-args";
 import type { PartProcess } from "./supervisor";
 
 /**

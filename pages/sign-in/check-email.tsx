@@ -4,7 +4,7 @@ import Link from "next/link";
 import { createTranslator } from "use-intl/core";
 import { AuthCard } from "@/components/sign-in/auth-card";
 import { LanguageLinks } from "@/components/sign-in/language-links";
-import { signInPageProps, type SignInPageProps } from "@/components/sign-in/sign-in-page-props";
+import { signInPageProps, type SignInPageProps } from "@/lib/pages/sign-in-page-props";
 
 export const config = { runtime: "nodejs", unstable_runtimeJS: false };
 

@@ -3,7 +3,7 @@ import Head from "next/head";
 import { createTranslator } from "use-intl/core";
 import { AuthCard } from "@/components/sign-in/auth-card";
 import { LanguageLinks } from "@/components/sign-in/language-links";
-import { signInPageProps, type SignInPageProps } from "@/components/sign-in/sign-in-page-props";
+import { signInPageProps, type SignInPageProps } from "@/lib/pages/sign-in-page-props";
 import { csrfToken } from "@/lib/auth/csrf-token";
 
 // Served without any JavaScript: the form posts to next-auth as it is, and the browser checks the address.

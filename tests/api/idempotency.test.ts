@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSessionFor } from "@/lib/auth/create-session";
 import { db } from "@/lib/db/client";
 import { idempotent } from "@/lib/http/idempotency";
-import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
+import { SERVER_NODE_ARGS } from "@/lib/supervisor/node-args";
 import { api, call, type ApiResponse } from "../helpers/api";
 import { makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
 

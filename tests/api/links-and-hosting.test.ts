@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { env, resetEnvCache } from "@/lib/env";
 import { api } from "../helpers/api";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
-import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
+import { SERVER_NODE_ARGS } from "@/lib/supervisor/node-args";
 
 let d: TestDistrict;
 

@@ -1,8 +1,8 @@
 import type PusherClient from "pusher-js";
 import type { Channel } from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENTS, TYPING_EVENT } from "@/lib/messages/realtime-events";
-import { createSequenceTracker } from "@/lib/messages/sequence-tracker";
+import { EVENTS, TYPING_EVENT } from "@/lib/messages/realtime-events.shared";
+import { createSequenceTracker } from "@/lib/messages/sequence-tracker.shared";
 import { publish } from "@/lib/realtime/publish";
 import { api } from "../helpers/api";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";

@@ -3,7 +3,7 @@ import { apertiumInstalled } from "@/lib/ai/apertium";
 import { aiCallCounts } from "@/lib/ai/call-counts";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
-import { EVENTS } from "@/lib/messages/realtime-events";
+import { EVENTS } from "@/lib/messages/realtime-events.shared";
 import { api } from "../helpers/api";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
 import { startOpenAiServer, type OpenAiServer } from "../helpers/openai-server";

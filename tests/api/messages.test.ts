@@ -243,6 +243,19 @@ describe("reading", () => {
     expect(read.body.messages.at(-1)).toEqual(res.body);
   });
 
+  it("the same Idempotency-Key twice (the chat's Retry after a lost answer) stores one message: the second answer replays the first", async () => {
+    const id = await start(admin, [board]);
+    const key = { headers: { "idempotency-key": "chat-retry-3f2a" } };
+    const first = await api.post(`/api/messages/${id}`, board.token, { body: "Are you there?" }, key);
+    const retry = await api.post(`/api/messages/${id}`, board.token, { body: "Are you there?" }, key);
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toEqual(first.body);
+    const read = await api.get(`/api/messages/${id}`, admin.token);
+    expect(read.body.messages.filter((m: { body: string }) => m.body === "Are you there?")).toEqual([first.body]);
+  });
+
   it("a conversation and its messages are visible to its participants only: 404 for anyone else", async () => {
     const id = await start(mentor, [candidate], "Private between us");
     for (const outsider of [admin, board, otherMentor, other.admin]) {

@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { countedLimiter, sharedCounters, spend } from "@/lib/http/rate-limit";
-import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
+import { SERVER_NODE_ARGS } from "@/lib/supervisor/node-args";
 
 const run = promisify(execFile);
 

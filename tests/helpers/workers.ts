@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { SERVER_NODE_ARGS } from "@/lib/supervisor/spawn-part";
+import { SERVER_NODE_ARGS } from "@/lib/supervisor/node-args";
 
 export type WorkerRun = { signal: NodeJS.Signals | null; code: number | null; points: string[]; stdout: string; stderr: string };
 

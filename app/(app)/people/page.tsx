@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { audienceOf } from "@/components/me/audience";
 import { PeopleListPage } from "@/components/people/people-list-page";
-import { pageMe } from "@/components/me/page-me";
+import { pageMe } from "@/lib/pages/page-me";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("people"))("title") };

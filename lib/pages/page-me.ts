@@ -5,7 +5,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import { AppError } from "@/lib/errors/app-error";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { getMe } from "@/lib/people/me";
-import type { Me } from "./me";
+import type { Me } from "@/lib/people/schemas";
 
 /**
  * The signed-in person as GET /api/me describes them, for a page being rendered on the server

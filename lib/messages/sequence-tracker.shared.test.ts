@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSequenceTracker } from "./sequence-tracker";
+import { createSequenceTracker } from "./sequence-tracker.shared";
 
 describe("the sequence tracker", () => {
   it("applies the next event, drops known ones, and reports skipped numbers as a gap", () => {

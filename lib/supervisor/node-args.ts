@@ -1,0 +1,9 @@
+import path from "node:path";
+
+/**
+ * Node's arguments for a TypeScript process of the service: tsx, and `server-only` resolved as
+ * the server code it is (scripts/server-only-stub.mjs). Apart from spawn-part.ts, which is
+ * server-only: Playwright's specs start processes with these arguments and load this module
+ * without the stub.
+ */
+export const SERVER_NODE_ARGS = ["--import", "tsx", "--import", path.resolve("scripts/server-only-stub.mjs")];
