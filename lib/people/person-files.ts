@@ -1,6 +1,7 @@
 import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors/app-error";
 import { receiveUpload, type FilePart, type UploadOptions } from "@/lib/http/multipart";
@@ -59,22 +60,25 @@ export async function listPersonFiles(ctx: Ctx, personId: string) {
 
 /** Multipart: `file`, optional `name` (the display name; default: the file's own name). */
 export async function uploadPersonFile(ctx: Ctx, personId: string, req: Request) {
-  const where = { id: personId, districtId: ctx.districtId };
   // Checked before any byte is stored, and again with the write.
-  if (!(await db().person.findFirst({ where, select: { id: true } }))) throw notFound("Person");
+  const [person] = await sqlRows("select id from people where id = $1 and district_id = $2", [personId, ctx.districtId]);
+  if (!person) throw notFound("Person");
   const id = newId();
   const options = {
     maxBytes: env().MAX_UPLOAD_BYTES,
     ...streamedToStorage((file) => `${ctx.districtId}/people/${personId}/${id}/${safeFileName(file.fileName || "file")}`),
   };
-  const row = await receiveUpload(req, options, ({ fields, file, stored }) =>
-    db().$transaction(async (tx) => {
-      if (!(await tx.person.findFirst({ where, select: { id: true } }))) throw notFound("Person"); // deleted meanwhile
-      return tx.personFile.create({
-        data: { id, districtId: ctx.districtId, personId, name: uploadDisplayName(fields, file), ...stored },
-      });
-    }),
-  );
+  const row = await receiveUpload(req, options, async ({ fields, file, stored }) => {
+    // One statement: the record exists only while its person does (deleted meanwhile: 404, the bytes discarded).
+    const [created] = await sqlRows<FileRow>(
+      `insert into person_files (id, district_id, person_id, name, storage_key, content_type, size)
+       select $1, $2, $3, $4, $5, $6, $7 where exists (select 1 from people where id = $3 and district_id = $2)
+       returning id, name, storage_key as "storageKey", content_type as "contentType", size, created_at as "createdAt"`,
+      [id, ctx.districtId, personId, uploadDisplayName(fields, file), stored.storageKey, stored.contentType, stored.size],
+    );
+    if (!created) throw notFound("Person");
+    return created;
+  });
   return serializePersonFile(ctx, row);
 }
 
