@@ -33,7 +33,7 @@ async function writeMessage(ctx: Ctx, conversationId: string, input: PostMessage
       where c.id = ${conversationId} and c.district_id = ${ctx.districtId}
         and exists (select 1 from conversation_participants p
                     where p.conversation_id = c.id and p.person_id = ${me.personId} and p.district_id = ${ctx.districtId} and p.left_at is null)
-        and (select count(*) from conversation_participants p where p.conversation_id = c.id and p.left_at is null) >= 2
+        and (select count(*) from conversation_participants p where p.conversation_id = c.id and p.district_id = c.district_id and p.left_at is null) >= 2
       returning c.seq
     ), inserted as (
       insert into messages (id, district_id, conversation_id, sender_id, kind, body, language, reactions, seq, created_at)
@@ -47,7 +47,7 @@ async function writeMessage(ctx: Ctx, conversationId: string, input: PostMessage
     )
     select (select seq from inserted) as seq, (select created_at from inserted) as created_at,
       (select json_agg(json_build_object('person_id', p.person_id, 'language', pe.language) order by p.joined_at, p.person_id)
-         from conversation_participants p join people pe on pe.id = p.person_id
+         from conversation_participants p join people pe on pe.id = p.person_id and pe.district_id = p.district_id
         where p.conversation_id = ${conversationId} and p.district_id = ${ctx.districtId} and p.left_at is null
           and not pe.archived) as readers`;
 
