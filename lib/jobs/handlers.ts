@@ -8,7 +8,7 @@ import { translateStep } from "@/lib/audio/pipeline/translate-step";
 import { sweepStaleChunks } from "@/lib/audio/sweep-stale-chunks";
 import { env } from "@/lib/env";
 import { sendMailJob } from "@/lib/mail/deliver-mail";
-import { translateMessageJob } from "@/lib/messages/retry-translations";
+import { translateMessageJob } from "@/lib/messages/translation-job";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import { sweepWebhooks } from "@/lib/webhooks/sweep-webhooks";
 import type { JobHandlers, PeriodicTask } from "./run-workers";

@@ -1,5 +1,5 @@
 import type { MessageRow, Reader } from "./serialize-message";
-import { retryMissingTranslations } from "./retry-translations";
+import { dropTranslationJob, translationLanguages } from "./translation-job";
 import { translationsIntoEach } from "./translate-messages";
 
 /** Readers who get a message as written (its sender, readers of its language) form this group. */
@@ -13,14 +13,15 @@ export type ReaderTranslations = {
 };
 
 /**
- * A new message in every language its readers read, once per language across every process
- * (translate-messages.ts); a translation the provider failed to make is queued as a job, retried
- * until it is made (retry-translations.ts).
+ * A new message in every language its readers read, made now, once per language across every
+ * process (translate-messages.ts), so that they get it in their language at once. `job` is the
+ * message's translation job, queued with it (translation-job.ts): removed when every language
+ * was made here, else left to make the others, retried until they are made.
  */
-export async function translateForReaders(districtId: string, row: MessageRow, readers: Reader[]): Promise<ReaderTranslations> {
+export async function translateForReaders(districtId: string, row: MessageRow, readers: Reader[], job: string | null): Promise<ReaderTranslations> {
   const groupOf = (reader: Reader) => (reader.personId === row.senderId || reader.language === row.language ? ORIGINAL : reader.language);
   const targets = new Set(readers.map(groupOf).filter((group) => group !== ORIGINAL));
   const translations = await translationsIntoEach(districtId, [row], targets);
-  await retryMissingTranslations(districtId, row, targets, translations);
+  if (job && translationLanguages(row, readers).every((language) => translations.get(language)?.has(row.id))) await dropTranslationJob(job);
   return { groupOf, translations };
 }
