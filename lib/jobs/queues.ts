@@ -17,6 +17,7 @@ export type JobData = {
   "mail-send": { to: string; subject: string; text: string; html: string; expiresAt?: number };
   "webhook-deliver": { districtId: string; deliveryId: string };
   "webhooks-sweep": Record<string, never>;
+  "idempotency-sweep": Record<string, never>;
 };
 
 export type QueueName = keyof JobData;
@@ -57,6 +58,8 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   "webhook-deliver": { policy: "standard", retryLimit: 10, retryDelay: 60, expireInSeconds: minutes(5), concurrency: 4 },
   // Removes events and deliveries older than 30 days; cron, once per cluster.
   "webhooks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
+  // Deletes Idempotency-Key answers older than their 24 hours; cron, once per cluster.
+  "idempotency-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
@@ -73,4 +76,5 @@ export const STEP_QUEUE: Record<RecordingStepName, QueueName> = {
 export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: "chunks-sweep", cron: "*/15 * * * *" },
   { queue: "webhooks-sweep", cron: "23 * * * *" },
+  { queue: "idempotency-sweep", cron: "41 * * * *" },
 ];
