@@ -14,7 +14,8 @@ export type JobData = {
   "chunks-delete": { districtId: string; recordingId: string };
   "chunks-sweep": Record<string, never>;
   "message-translate": { districtId: string; messageId: string; languages: string[] };
-  "mail-send": { to: string; subject: string; text: string; html: string; expiresAt?: number };
+  /** `districtId`: the district of the person it is for, whose admins see it if it dies (Settings → Background jobs). */
+  "mail-send": { to: string; subject: string; text: string; html: string; expiresAt?: number; districtId?: string };
   "webhook-deliver": { districtId: string; deliveryId: string };
   "webhooks-sweep": Record<string, never>;
   "idempotency-sweep": Record<string, never>;
