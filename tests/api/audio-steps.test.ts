@@ -89,6 +89,10 @@ describe("Prefer: respond-async", () => {
       .toMatchObject({ state: "queued", attempts: 2, error: expect.any(String) });
     expect(openai.calls.transcriptions).toBe(calls);
     useProvider(true);
+    // Its retry is due now rather than after pg-boss's backoff (10 to 20 s).
+    const dueNow = () =>
+      db().$executeRawUnsafe(`update "${env().JOBS_SCHEMA}".job set start_after = now() where name = 'recording-transcribe' and singleton_key = $1 and state = 'retry'`, r.recordingId);
+    await expect.poll(dueNow, { timeout: 10_000 }).toBe(1);
     await expect.poll(() => stepOf(r.recordingId, "transcribe"), { timeout: 60_000, interval: 500 }).toMatchObject({ state: "done", attempts: 3, error: null });
     const done = await stepOf(r.recordingId, "transcribe");
     expect(done.progress.unit).toBe("ms");
