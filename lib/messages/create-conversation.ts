@@ -12,7 +12,7 @@ import { postMessage } from "./post-message";
 import { messageLanguage } from "./reading-language";
 import type { CreateConversationInput, CreatedConversation } from "./schemas";
 import { messageSelect } from "./serialize-message";
-import { writeWithTranslationJob } from "./translation-job";
+import { settleTranslationJob, writeWithTranslationJob } from "./translation-job";
 
 /** The key of the direct conversation between two people: both ids, sorted, joined by ":". */
 const directKeyOf = (a: string, b: string) => [a, b].sort().join(":");
@@ -95,6 +95,8 @@ export async function createConversation(ctx: Ctx, input: CreateConversationInpu
     people: await listPeopleNames(ctx.districtId, participants),
     created_at: created.createdAt.getTime(),
   };
-  await deliverMessage({ conversationId: created.id, row, readers, conversation }, await translateForReaders(ctx.districtId, row, readers, made.job));
+  const translated = await translateForReaders(ctx.districtId, row, readers);
+  await deliverMessage({ conversationId: created.id, row, readers, conversation }, translated);
+  await settleTranslationJob(made.job, row, readers, translated.translations);
   return { id: created.id, district_id: ctx.districtId, participants, created_at: created.createdAt.getTime() };
 }

@@ -10,7 +10,7 @@ import { personOf } from "./person-of";
 import { messageLanguage, readingLanguage } from "./reading-language";
 import type { Message, PostMessageInput } from "./schemas";
 import { serializeMessage, type MessageRow, type Reader } from "./serialize-message";
-import { writeWithTranslationJob } from "./translation-job";
+import { settleTranslationJob, writeWithTranslationJob } from "./translation-job";
 
 type WrittenRow = { seq: number | null; created_at: Date | null; readers: { person_id: string; language: string }[] | null };
 
@@ -74,11 +74,14 @@ async function writeMessage(ctx: Ctx, conversationId: string, input: PostMessage
 
 /**
  * POST /api/messages/:id: the message written, then translated for its readers, then pushed to
- * them (each a step of its own: writeMessage above, translate-for-readers.ts, deliver-message.ts).
+ * them (each a step of its own: writeMessage above, translate-for-readers.ts, deliver-message.ts),
+ * then its translation job settled (translation-job.ts).
  * The sender gets it as written.
  */
 export async function postMessage(ctx: Ctx, conversationId: string, input: PostMessageInput): Promise<Message> {
   const posted = await writeMessage(ctx, conversationId, input);
-  await deliverMessage({ conversationId, ...posted }, await translateForReaders(ctx.districtId, posted.row, posted.readers, posted.job));
+  const translated = await translateForReaders(ctx.districtId, posted.row, posted.readers);
+  await deliverMessage({ conversationId, ...posted }, translated);
+  await settleTranslationJob(posted.job, posted.row, posted.readers, translated.translations);
   return serializeMessage(posted.row, { personId: posted.row.senderId, language: posted.row.language }, new Map());
 }

@@ -51,8 +51,12 @@ export async function writeWithTranslationJob<W extends Written>(districtId: str
   });
 }
 
-/** The request made every translation: its job has nothing left to do. */
-export async function dropTranslationJob(job: string) {
+/**
+ * After the request delivered the message: when it made every translation the job was for, the
+ * job has nothing left to do and is removed; otherwise it stays, to make the others.
+ */
+export async function settleTranslationJob(job: string | null, row: MessageRow, readers: Reader[], made: Map<string, Map<string, string>>) {
+  if (!job || !translationLanguages(row, readers).every((language) => made.get(language)?.has(row.id))) return;
   await (await jobBoss()).deleteJob("message-translate", job).catch((error: Error) => console.error(`[messages] could not drop translation job ${job}: ${error.message}`));
 }
 
