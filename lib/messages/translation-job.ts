@@ -27,7 +27,7 @@ import { translationsInto } from "./translate-messages";
 const FALLBACK_AFTER_SECONDS = 30;
 
 /** Languages the readers need `row` in (not the sender's own, nor its language) that the translator covers. */
-export function translationLanguages(row: MessageRow, readers: Reader[]): string[] {
+function translationLanguages(row: MessageRow, readers: Reader[]): string[] {
   const engine = translator();
   if (!engine || row.kind !== "message") return [];
   const wanted = new Set(readers.filter((r) => r.personId !== row.senderId && r.language !== row.language).map((r) => r.language));
