@@ -19,7 +19,7 @@ const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABA
 
 const SESSION_SQL = `select s.expires, p.district_id, p.archived
   from sessions s join people p on p.id = s.person_id
-  where s.session_token = $1`;
+  where s.session_token = $1 -- all districts: a session token names one person, of whichever district`;
 const PERSON_SQL = `select id, first, last, email, language, roles, tags, archived, district_id, created_at
   from people where id = $1 and district_id = $2`;
 

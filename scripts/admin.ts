@@ -2,6 +2,8 @@
  * Ops command. Each sub-command prints one JSON object as its last line.
  *   npm run -s admin -- create-district --name "<name>" --admin-email <email>
  *   npm run -s admin -- session --email <email> [--district <district_id>]
+ *   npm run -s admin -- jobs [--state failed|active|queued]   (jobs of no district: the cron sweeps)
+ *   npm run -s admin -- retry-job --id <job_id>
  * Works with the app running or not: the embedded database is reached through its owner.
  */
 import { parseArgs } from "node:util";
@@ -9,10 +11,15 @@ import { createSessionFor } from "@/lib/auth/create-session";
 import { disconnectDb } from "@/lib/db/client";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { createDistrict } from "@/lib/districts/create-district";
+import { stopJobBoss } from "@/lib/jobs/boss";
+import { listClusterJobs, retryClusterJob } from "@/lib/jobs/district-jobs";
+import { listJobsQuery } from "@/lib/jobs/schemas";
 
 const usage = `usage:
   admin create-district --name "<name>" --admin-email <email>
-  admin session --email <email> [--district <district_id>]`;
+  admin session --email <email> [--district <district_id>]
+  admin jobs [--state failed|active|queued]
+  admin retry-job --id <job_id>`;
 
 async function run(command: string | undefined, values: Record<string, string | undefined>) {
   if (command === "create-district") {
@@ -26,18 +33,29 @@ async function run(command: string | undefined, values: Record<string, string | 
     if (!session) throw new Error(`No active person with e-mail ${values.email}${values.district ? ` in district ${values.district}` : ""}.`);
     return { token: session.token, expires: session.expires };
   }
+  if (command === "jobs") {
+    const query = listJobsQuery.safeParse({ state: values.state });
+    if (!query.success) throw new Error(usage);
+    return { jobs: await listClusterJobs(query.data.state) };
+  }
+  if (command === "retry-job") {
+    if (!values.id) throw new Error(usage);
+    if (!(await retryClusterJob(values.id))) throw new Error(`No dead job ${values.id} of no district (a district's are retried in its Settings → Background jobs).`);
+    return { ok: true };
+  }
   throw new Error(usage);
 }
 
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { name: { type: "string" }, "admin-email": { type: "string" }, email: { type: "string" }, district: { type: "string" } },
+    options: { name: { type: "string" }, "admin-email": { type: "string" }, email: { type: "string" }, district: { type: "string" }, state: { type: "string" }, id: { type: "string" } },
   });
   const db = await prepareDatabase((line) => console.error(line));
   try {
     console.log(JSON.stringify(await run(positionals[0], values)));
   } finally {
+    await stopJobBoss();
     await disconnectDb();
     await db.close();
   }

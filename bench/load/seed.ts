@@ -108,7 +108,7 @@ async function seedDistrict(client: pg.Client, origin: string, name: "small" | "
   const personIds = { admin: fixed.admin.id, board: fixed.board.id, mentor: fixed.mentor.id, candidate };
   const tokens = {} as Record<Role, string>;
   for (const [role, personId] of Object.entries(personIds)) {
-    const email = (await client.query<{ email_key: string }>("select email_key from people where id = $1", [personId])).rows[0].email_key;
+    const email = (await client.query<{ email_key: string }>("select email_key from people where id = $1 and district_id = $2", [personId, districtId])).rows[0].email_key;
     const userId = newId("u");
     await client.query("insert into users (id, email) values ($1, $2) on conflict do nothing", [userId, email]);
     const token = randomBytes(32).toString("hex");

@@ -87,7 +87,8 @@ const CLOCK_SLACK = "10 minutes";
  *
  * Two first chunks of a new recording at once: the second insert waits for the first and then
  * does nothing, but its statement's snapshot predates that row, so it sees no recording at all
- * (`found` false): the statement is simply run again.
+ * (`found` false): the statement is simply run again. A recording id of another district is never
+ * read (the statement names the district); it is not found either, and answered 404.
  */
 async function recordChunk(ctx: Ctx, recordingId: string, number: number, stored: StoredChunk): Promise<string | null> {
   const owner = ownerOf(ctx);
@@ -101,7 +102,7 @@ async function recordChunk(ctx: Ctx, recordingId: string, number: number, stored
         returning district_id, owner_person_id, owner_key_id, finalized_at, storage_key
       ), existing as (
         select district_id, owner_person_id, owner_key_id, finalized_at, storage_key, updated_at
-          from audio_recordings where id = ${recordingId} for share
+          from audio_recordings where id = ${recordingId} and district_id = ${d} for share
       ), rec as (
         select district_id, owner_person_id, owner_key_id, finalized_at, storage_key, now()::timestamp as updated_at from created
         union all select * from existing where not exists (select 1 from created)

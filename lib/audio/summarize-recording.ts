@@ -1,8 +1,7 @@
 import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/app-error";
-import { transactionWithJobs } from "@/lib/jobs/enqueue";
-import { queueStep, readStep } from "./pipeline/step-state";
+import { queueStepUnlessUnderWay } from "./pipeline/step-state";
 import type { SummarizeStepInput } from "./pipeline/summarize-step";
 import { stepFailure, waitForStep } from "./pipeline/wait-for-step";
 import { summarizeAnswer } from "./recording-answers";
@@ -33,12 +32,8 @@ export async function summarizeRecording(ctx: Ctx, input: SummarizeInput, { wait
   const ref = { districtId: ctx.districtId, recordingId };
   if (rec.summarizedAt && !input.force) return { done: await storedAnswer(ctx, recordingId, input.language) };
 
-  const step = await readStep(ref, "summarize");
-  const underWay = step && (step.state === "queued" || step.state === "running");
-  if (!underWay || input.force) {
-    const stepInput: SummarizeStepInput = { transcript: input.transcript };
-    await transactionWithJobs((tx, enqueue) => queueStep(tx, enqueue, ref, "summarize", { input: stepInput }));
-  }
+  const stepInput: SummarizeStepInput = { transcript: input.transcript };
+  await queueStepUnlessUnderWay(ref, "summarize", { force: input.force, input: stepInput });
   if (!wait) return { accepted: true };
   const settled = await waitForStep(ref, "summarize");
   if (!settled) return { accepted: true };

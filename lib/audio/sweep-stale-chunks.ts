@@ -38,6 +38,7 @@ export async function sweepStaleChunks(ttlHours = env().CHUNK_TTL_HOURS): Promis
       delete from audio_recordings where id = ${id} and district_id = ${districtId} and finalized_at is null and storage_key = ${SWEEPING}`;
   }
   const finished = await db().$queryRaw<{ recording_id: string; district_id: string }[]>`
+    -- all districts: leftover chunks are maintenance; each recording found is then handled in its own district
     select distinct c.recording_id, c.district_id from audio_chunks c
       join audio_recordings r on r.id = c.recording_id and r.district_id = c.district_id
      where r.finalized_at is not null and r.updated_at < now() - interval '15 minutes' limit ${LIMIT}`;

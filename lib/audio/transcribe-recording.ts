@@ -3,10 +3,9 @@ import { speechToText } from "@/lib/ai/providers";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
-import { transactionWithJobs } from "@/lib/jobs/enqueue";
 import { audioSource } from "./audio-source";
 import { sourceInput, transcribeExpirySeconds, type TranscribeStepInput } from "./pipeline/transcribe-step";
-import { queueStep, readStep } from "./pipeline/step-state";
+import { queueStepUnlessUnderWay } from "./pipeline/step-state";
 import { stepFailure, waitForStep } from "./pipeline/wait-for-step";
 import { transcribeAnswer } from "./recording-answers";
 import { findRecordableInterview } from "./recording-access";
@@ -51,13 +50,9 @@ export async function transcribeRecording(ctx: Ctx, input: TranscribeInput, { wa
   if (rec.transcribedAt && !input.force) return { done: await storedAnswer(ctx, recordingId, input.language) };
 
   speechToText(); // 503 ai_unavailable at once when no engine could ever do it
-  const step = await readStep(ref, "transcribe");
-  const underWay = step && (step.state === "queued" || step.state === "running");
-  if (!underWay || input.force) {
-    const own = source.kind === "stored" && source.key === rec.storageKey;
-    const stepInput: TranscribeStepInput = own ? {} : { source: sourceInput(source) };
-    await transactionWithJobs((tx, enqueue) => queueStep(tx, enqueue, ref, "transcribe", { input: stepInput, expireInSeconds: transcribeExpirySeconds(rec.durationMs ?? 0) }));
-  }
+  const own = source.kind === "stored" && source.key === rec.storageKey;
+  const stepInput: TranscribeStepInput = own ? {} : { source: sourceInput(source) };
+  await queueStepUnlessUnderWay(ref, "transcribe", { force: input.force, input: stepInput, expireInSeconds: transcribeExpirySeconds(rec.durationMs ?? 0) });
   if (!wait) return { accepted: true };
   const settled = await waitForStep(ref, "transcribe", undefined);
   if (!settled) return { accepted: true };

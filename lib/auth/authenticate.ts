@@ -62,7 +62,7 @@ async function sessionContext(token: string, origin: string): Promise<Ctx> {
                  from roles r where r.district_id = p.district_id
                    and r.id in (select jsonb_object_keys(p.roles))), '[]'::json) as held
      from sessions s join people p on p.id = s.person_id
-     where s.session_token = $1`,
+     where s.session_token = $1 -- all districts: a session token names one person, of whichever district`,
     [token],
   );
   const row = rows[0];

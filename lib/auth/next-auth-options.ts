@@ -60,7 +60,7 @@ export function authOptions(): NextAuthOptions {
         async sendVerificationRequest({ identifier, url }) {
           const allowed = (await spend(linkBudget(), identifier.toLowerCase())) === null;
           const person = allowed ? await findSignInPerson(identifier) : null;
-          if (person) await deliverMail(signInMail(identifier, url, uiLocaleFor(person.language)), { expiresAt: Date.now() + SIGN_IN_LINK_MAX_AGE_S * 1000 });
+          if (person) await deliverMail(signInMail(identifier, url, uiLocaleFor(person.language)), { districtId: person.districtId, expiresAt: Date.now() + SIGN_IN_LINK_MAX_AGE_S * 1000 });
         },
       }),
     ],

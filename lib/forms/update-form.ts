@@ -31,7 +31,7 @@ export async function updateForm(ctx: Ctx, id: string, input: UpdateFormInput) {
          where i.district_id = ${ctx.districtId} and i.form_id = ${id} and e.key = any(${lost}::text[])
            and e.value not in ('null'::jsonb, '{}'::jsonb)
         union
-        select distinct f.field_id from interview_files f join interviews i on i.id = f.interview_id
+        select distinct f.field_id from interview_files f join interviews i on i.id = f.interview_id and i.district_id = f.district_id
          where i.district_id = ${ctx.districtId} and i.form_id = ${id} and f.field_id = any(${lost}::text[])`;
       if (answered.length && !input.force) {
         const names = answered.map((a) => a.field_id).sort();

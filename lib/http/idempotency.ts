@@ -13,8 +13,6 @@ export const IDEMPOTENT_METHODS: readonly string[] = ["POST", "PATCH"];
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A claim still unanswered after this was left by a process that died: a retry takes it over. */
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
-/** Expired rows of a district are deleted at most this often per process (on a write that claims a key). */
-const CLEANUP_EVERY_MS = 60 * 1000;
 
 type Id = { districtId: string; owner: string; key: string };
 
@@ -41,7 +39,8 @@ const drainLimit = () => Math.max(env().MAX_UPLOAD_BYTES, env().MAX_JSON_BYTES) 
  *  - with another request answers 422 `idempotency_key_reused`;
  *  - while the first request still runs answers 409 `conflict` with `Retry-After: 1`.
  * Without the header nothing changes. Other methods ignore it (GET, PUT and DELETE are
- * idempotent already).
+ * idempotent already). Expired rows are deleted by the cron job "idempotency-sweep"
+ * (idempotency-sweep.ts); one met before that is never answered from.
  */
 export async function idempotent(req: Request, ctx: Ctx, run: (req: Request) => Promise<Response>): Promise<Response> {
   if (!IDEMPOTENT_METHODS.includes(req.method)) return run(req);
@@ -80,7 +79,6 @@ export async function idempotent(req: Request, ctx: Ctx, run: (req: Request) => 
 
 async function claim(id: Id): Promise<boolean> {
   const { count } = await db().idempotencyKey.createMany({ data: [{ ...id, createdAt: new Date() }], skipDuplicates: true });
-  if (count) sweepExpired(id.districtId);
   return count === 1;
 }
 
@@ -122,21 +120,4 @@ async function runAndRecord(id: Id, request: Fingerprinted, run: (req: Request) 
     await release(id).catch(() => {});
   }
   return new Response(body, { status: response.status, headers: response.headers });
-}
-
-const lastSweep = new Map<string, number>();
-
-/**
- * Opportunistic clean-up: expired rows of the district are deleted, off the request's path, at
- * most once a minute per district and process. Rows of a district that stops writing stay until
- * its next write; they are never answered from (expiry is checked on every read).
- */
-function sweepExpired(districtId: string) {
-  const now = Date.now();
-  if (now - (lastSweep.get(districtId) ?? 0) < CLEANUP_EVERY_MS) return;
-  if (lastSweep.size > 10_000) lastSweep.clear();
-  lastSweep.set(districtId, now);
-  db()
-    .idempotencyKey.deleteMany({ where: { districtId, createdAt: { lt: new Date(now - IDEMPOTENCY_WINDOW_MS) } } })
-    .catch((error) => console.error("could not delete expired idempotency keys", error));
 }

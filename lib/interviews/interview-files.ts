@@ -27,7 +27,7 @@ function assertFileField(fields: FormField[] | null, fieldId: string | undefined
 /** Locks the interview's row until the transaction ends and returns its form's fields (404 if not in the district). */
 async function lockFormFieldsOf(tx: Tx, ctx: Ctx, interviewId: string) {
   const [row] = await tx.$queryRaw<{ fields: unknown }[]>`
-    select f.fields from interviews i left join forms f on f.id = i.form_id
+    select f.fields from interviews i left join forms f on f.id = i.form_id and f.district_id = i.district_id
      where i.id = ${interviewId} and i.district_id = ${ctx.districtId} for update of i`;
   if (!row) throw notFound("Interview");
   return row.fields === null ? null : readFormFields(row.fields);

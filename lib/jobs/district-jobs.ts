@@ -52,7 +52,8 @@ type FailedStepRow = { recording_id: string; step: string; job_id: string | null
  * GET /api/jobs: the district's jobs in one state, newest first (at most 200). By default the
  * dead ones: recording steps failed for good (out of retries, or an error another attempt cannot
  * fix, such as no speech-to-text engine), and other jobs out of retries, which an admin may run
- * again. Jobs that belong to no district (the chunk sweep, e-mails) are the operator's.
+ * again (a sign-in or invitation e-mail among them: it carries its person's district). Jobs that
+ * belong to no district (the cron sweeps) are the operator's: `npm run admin -- jobs`.
  */
 export async function listDistrictJobs(ctx: Ctx, query: ListJobsQuery): Promise<JobView[]> {
   await jobBoss();
@@ -107,4 +108,28 @@ export async function retryDistrictJob(ctx: Ctx, id: string) {
   if (!row) throw notFound("Job");
   await boss.retry(row.name, row.id);
   return { ok: true as const };
+}
+
+/**
+ * `npm run admin -- jobs [--state …]`: the jobs that belong to no district (the cron sweeps), which
+ * no district's admin sees, newest first (at most 200).
+ */
+export async function listClusterJobs(state: ListJobsQuery["state"]): Promise<JobView[]> {
+  await jobBoss();
+  const rows = await db().$queryRaw<JobRow[]>`
+    select id::text, name, state::text, retry_count, retry_limit, output, data, created_on, started_on, completed_on
+      from ${jobTable()}
+     where data->>'districtId' is null and state::text = any(${STATES[state]}::text[])
+     order by coalesce(completed_on, started_on, created_on) desc limit 200`;
+  return rows.map(view);
+}
+
+/** `npm run admin -- retry-job --id <id>`: one more attempt for a dead job of no district; false when there is none. */
+export async function retryClusterJob(id: string): Promise<boolean> {
+  const boss = await jobBoss();
+  const [row] = await db().$queryRaw<{ name: string }[]>`
+    select name from ${jobTable()} where id::text = ${id} and data->>'districtId' is null and state = 'failed'`;
+  if (!row) return false;
+  await boss.retry(row.name, id);
+  return true;
 }

@@ -14,9 +14,11 @@ export type JobData = {
   "chunks-delete": { districtId: string; recordingId: string };
   "chunks-sweep": Record<string, never>;
   "message-translate": { districtId: string; messageId: string; languages: string[] };
-  "mail-send": { to: string; subject: string; text: string; html: string; expiresAt?: number };
+  /** `districtId`: the district of the person it is for, whose admins see it if it dies (Settings → Background jobs). */
+  "mail-send": { to: string; subject: string; text: string; html: string; expiresAt?: number; districtId?: string };
   "webhook-deliver": { districtId: string; deliveryId: string };
   "webhooks-sweep": Record<string, never>;
+  "idempotency-sweep": Record<string, never>;
 };
 
 export type QueueName = keyof JobData;
@@ -57,6 +59,8 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   "webhook-deliver": { policy: "standard", retryLimit: 10, retryDelay: 60, expireInSeconds: minutes(5), concurrency: 4 },
   // Removes events and deliveries older than 30 days; cron, once per cluster.
   "webhooks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
+  // Deletes Idempotency-Key answers older than their 24 hours; cron, once per cluster.
+  "idempotency-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
@@ -73,4 +77,5 @@ export const STEP_QUEUE: Record<RecordingStepName, QueueName> = {
 export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: "chunks-sweep", cron: "*/15 * * * *" },
   { queue: "webhooks-sweep", cron: "23 * * * *" },
+  { queue: "idempotency-sweep", cron: "41 * * * *" },
 ];

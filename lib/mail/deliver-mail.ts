@@ -9,29 +9,32 @@ const RETRY_AFTER_SECONDS = 30;
 /**
  * Sends `mail` now (someone is waiting for their link); if the mail server cannot take it, the
  * mail becomes a job, retried with backoff until it goes or, for a link, until the link expires
- * (`expiresAt`): a mail that comes too late is never sent. Never throws for a mail-server failure.
+ * (`expiresAt`): a mail that comes too late is never sent. The job carries the district of the
+ * person it is for: if it dies, that district's administrators see it in Settings → Background
+ * jobs and may retry it. Never throws for a mail-server failure.
  */
-export async function deliverMail(mail: Mail, options: { expiresAt?: number } = {}) {
+export async function deliverMail(mail: Mail, options: { districtId: string; expiresAt?: number }) {
   try {
     await sendMail(mail);
   } catch (error) {
     console.error(`[mail] sending to ${mail.to} failed (${(error as Error).message}); retrying in the background`);
-    await enqueueJob("mail-send", { ...mail, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) }, { startAfter: RETRY_AFTER_SECONDS });
+    await enqueueJob("mail-send", { ...mail, districtId: options.districtId, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) }, { startAfter: RETRY_AFTER_SECONDS });
   }
 }
 
 /**
  * A mail that must go exactly when the caller's change commits (an endpoint disabled): queued
- * as a job in the caller's transaction, sent by a worker, retried like any other.
+ * as a job in the caller's transaction, sent by a worker, retried like any other; `districtId`
+ * (the recipient's) lets that district's administrators see it if it dies.
  */
-export async function queueMail(enqueue: Enqueue, mail: Mail) {
-  await enqueue("mail-send", mail);
+export async function queueMail(enqueue: Enqueue, mail: Mail, districtId?: string) {
+  await enqueue("mail-send", { ...mail, ...(districtId ? { districtId } : {}) });
 }
 
 /** The job: sends, or drops a mail whose link has expired meanwhile. A failure is retried by the queue. */
 export async function sendMailJob(data: JobData["mail-send"]) {
   if (data.expiresAt && data.expiresAt <= Date.now()) return { dropped: "its link expired before the mail server took it" };
-  const { expiresAt: _expiresAt, ...mail } = data;
+  const { expiresAt: _expiresAt, districtId: _districtId, ...mail } = data;
   await sendMail(mail);
   return { sent: true };
 }

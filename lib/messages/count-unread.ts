@@ -12,7 +12,7 @@ export async function countUnreadOf(districtId: string, personId: string): Promi
   const rows = await db().$queryRaw<{ conversation_id: string; unread: number }[]>`
     select p.conversation_id, count(*)::int as unread
     from conversation_participants p
-    join messages m on m.conversation_id = p.conversation_id and m.seq > p.last_read_seq
+    join messages m on m.conversation_id = p.conversation_id and m.district_id = p.district_id and m.seq > p.last_read_seq
     where p.person_id = ${personId} and p.district_id = ${districtId} and p.left_at is null
       and m.kind = 'message' and m.sender_id <> p.person_id
     group by p.conversation_id`;

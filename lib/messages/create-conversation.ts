@@ -12,6 +12,7 @@ import { postMessage } from "./post-message";
 import { messageLanguage } from "./reading-language";
 import type { CreateConversationInput, CreatedConversation } from "./schemas";
 import { messageSelect } from "./serialize-message";
+import { settleTranslationJob, writeWithTranslationJob } from "./translation-job";
 
 /** The key of the direct conversation between two people: both ids, sorted, joined by ":". */
 const directKeyOf = (a: string, b: string) => [a, b].sort().join(":");
@@ -32,7 +33,8 @@ async function reuse(ctx: Ctx, conversation: { id: string; createdAt: Date }, bo
  * POST /api/messages: the sender writes to people they may write to (list-contacts.ts; anyone
  * else, archived people and other districts' ids are 404). To one person, the direct
  * conversation between them is reused if it exists; otherwise a conversation is made with its
- * opening message (seq 1), translated and pushed to every participant as `conversation-created`.
+ * opening message (seq 1) and its translation job (translation-job.ts), translated and pushed to
+ * every participant as `conversation-created`.
  */
 export async function createConversation(ctx: Ctx, input: CreateConversationInput): Promise<CreatedConversation> {
   const me = personOf(ctx);
@@ -50,30 +52,33 @@ export async function createConversation(ctx: Ctx, input: CreateConversationInpu
   const language = messageLanguage(input.body, me.language);
   const participants = [me.personId, ...others];
   const now = new Date();
-  let created;
+  let made;
   try {
-    created = await db().conversation.create({
-      data: {
-        districtId: ctx.districtId,
-        directKey,
-        seq: 1,
-        createdById: me.personId,
-        createdAt: now,
-        lastMessageAt: now,
-        participants: {
-          create: participants.map((personId, i) => ({
-            personId,
-            districtId: ctx.districtId,
-            // Joined in the order named, the creator first (the order participants are listed in).
-            joinedAt: new Date(now.getTime() + i),
-            lastReadSeq: personId === me.personId ? 1 : 0,
-          })),
+    made = await writeWithTranslationJob(ctx.districtId, async (client) => {
+      const created = await client.conversation.create({
+        data: {
+          districtId: ctx.districtId,
+          directKey,
+          seq: 1,
+          createdById: me.personId,
+          createdAt: now,
+          lastMessageAt: now,
+          participants: {
+            create: participants.map((personId, i) => ({
+              personId,
+              districtId: ctx.districtId,
+              // Joined in the order named, the creator first (the order participants are listed in).
+              joinedAt: new Date(now.getTime() + i),
+              lastReadSeq: personId === me.personId ? 1 : 0,
+            })),
+          },
+          messages: {
+            create: { districtId: ctx.districtId, senderId: me.personId, body: input.body, language, seq: 1, createdAt: now },
+          },
         },
-        messages: {
-          create: { districtId: ctx.districtId, senderId: me.personId, body: input.body, language, seq: 1, createdAt: now },
-        },
-      },
-      select: { id: true, createdAt: true, messages: { select: messageSelect } },
+        select: { id: true, createdAt: true, messages: { select: messageSelect } },
+      });
+      return { created, row: created.messages[0], readers: await listReaders(ctx.districtId, created.id, client) };
     });
   } catch (error) {
     // Two first messages to the same person at once: the other request made the conversation.
@@ -81,8 +86,7 @@ export async function createConversation(ctx: Ctx, input: CreateConversationInpu
     if (existing) return reuse(ctx, existing, input.body);
     throw error;
   }
-
-  const readers = await listReaders(ctx.districtId, created.id);
+  const { created, row, readers } = made.written!;
   const conversation = {
     id: created.id,
     district_id: ctx.districtId,
@@ -91,7 +95,8 @@ export async function createConversation(ctx: Ctx, input: CreateConversationInpu
     people: await listPeopleNames(ctx.districtId, participants),
     created_at: created.createdAt.getTime(),
   };
-  const row = created.messages[0];
-  await deliverMessage({ conversationId: created.id, row, readers, conversation }, await translateForReaders(ctx.districtId, row, readers));
+  const translated = await translateForReaders(ctx.districtId, row, readers);
+  await deliverMessage({ conversationId: created.id, row, readers, conversation }, translated);
+  await settleTranslationJob(made.job, row, readers, translated.translations);
   return { id: created.id, district_id: ctx.districtId, participants, created_at: created.createdAt.getTime() };
 }

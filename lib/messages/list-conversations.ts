@@ -43,10 +43,10 @@ export async function listConversations(ctx: Ctx): Promise<ConversationListItem[
     ), parts as (
       select cp.conversation_id, array_agg(cp.person_id order by cp.joined_at, cp.person_id) as participants
       from conversation_participants cp join mine using (conversation_id)
-      where cp.left_at is null group by cp.conversation_id
+      where cp.district_id = ${ctx.districtId} and cp.left_at is null group by cp.conversation_id
     ), unread as (
       select u.conversation_id, count(*)::int as unread from messages u join mine using (conversation_id)
-      where mine.left_at is null and u.seq > mine.last_read_seq and u.kind = 'message' and u.sender_id <> ${me.personId}
+      where u.district_id = ${ctx.districtId} and mine.left_at is null and u.seq > mine.last_read_seq and u.kind = 'message' and u.sender_id <> ${me.personId}
       group by u.conversation_id
     )
     select c.id, c.direct_key, c.seq, c.created_at, mine.left_at, mine.last_read_seq, parts.participants,
@@ -58,7 +58,7 @@ export async function listConversations(ctx: Ctx): Promise<ConversationListItem[
     left join unread on unread.conversation_id = c.id
     left join lateral (
       select * from messages lm
-      where lm.conversation_id = c.id and lm.kind = 'message' and (mine.left_at is null or lm.seq <= mine.last_read_seq)
+      where lm.conversation_id = c.id and lm.district_id = c.district_id and lm.kind = 'message' and (mine.left_at is null or lm.seq <= mine.last_read_seq)
       order by lm.seq desc limit 1
     ) m on true
     order by coalesce(m.created_at, c.created_at) desc, c.id`;

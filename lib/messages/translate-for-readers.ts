@@ -1,6 +1,5 @@
 import "server-only";
 import type { MessageRow, Reader } from "./serialize-message";
-import { retryMissingTranslations } from "./retry-translations";
 import { translationsIntoEach } from "./translate-messages";
 
 /** Readers who get a message as written (its sender, readers of its language) form this group. */
@@ -14,14 +13,13 @@ export type ReaderTranslations = {
 };
 
 /**
- * A new message in every language its readers read, once per language across every process
- * (translate-messages.ts); a translation the provider failed to make is queued as a job, retried
- * until it is made (retry-translations.ts).
+ * A new message in every language its readers read, made now, once per language across every
+ * process (translate-messages.ts), so that they get it in their language at once. What the
+ * provider could not make now is left to the message's translation job (translation-job.ts).
  */
 export async function translateForReaders(districtId: string, row: MessageRow, readers: Reader[]): Promise<ReaderTranslations> {
   const groupOf = (reader: Reader) => (reader.personId === row.senderId || reader.language === row.language ? ORIGINAL : reader.language);
   const targets = new Set(readers.map(groupOf).filter((group) => group !== ORIGINAL));
   const translations = await translationsIntoEach(districtId, [row], targets);
-  await retryMissingTranslations(districtId, row, targets, translations);
   return { groupOf, translations };
 }

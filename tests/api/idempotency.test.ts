@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSessionFor } from "@/lib/auth/create-session";
 import { db } from "@/lib/db/client";
 import { idempotent } from "@/lib/http/idempotency";
+import { jobBoss } from "@/lib/jobs/boss";
+import { enqueueJob } from "@/lib/jobs/enqueue";
 import { SERVER_NODE_ARGS } from "@/lib/supervisor/node-args";
 import { api, call, type ApiResponse } from "../helpers/api";
 import { makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
@@ -201,6 +203,21 @@ describe("scoping and expiry", () => {
     const fresh = await api.post("/api/people", d.admin.token, newPerson(), withKey(k));
     expect(fresh.status).toBe(201);
     expect(fresh.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("the cron job idempotency-sweep deletes the keys past their 24 hours, of every district, and keeps the others", async () => {
+    const other = await makeDistrict("Idempotency sweep");
+    const [old, kept, theirs] = [key(), key(), key()];
+    for (const [district, k] of [[d, old], [d, kept], [other, theirs]] as const) {
+      expect((await api.post("/api/people", district.admin.token, newPerson(), withKey(k))).status).toBe(201);
+    }
+    await db().idempotencyKey.updateMany({ where: { districtId: { in: [d.id, other.id] }, key: { in: [old, theirs] } }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    const left = () => db().idempotencyKey.findMany({ where: { districtId: { in: [d.id, other.id] }, key: { in: [old, kept, theirs] } }, select: { key: true } });
+    expect(await left()).toHaveLength(3);
+    await enqueueJob("idempotency-sweep", {});
+    await expect.poll(async () => (await left()).map((r) => r.key), { timeout: 20_000 }).toEqual([kept]);
+    // Scheduled once for the cluster (pg-boss's cron), not per process.
+    expect((await (await jobBoss()).getSchedules()).find((s) => s.name === "idempotency-sweep")).toMatchObject({ cron: "41 * * * *" });
   });
 });
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobBoss } from "@/lib/jobs/boss";
+import { listClusterJobs, retryClusterJob } from "@/lib/jobs/district-jobs";
 import { api } from "../helpers/api";
 import { capture, newRecordingId } from "../helpers/audio";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
@@ -89,5 +90,22 @@ describe("POST /api/jobs/:id/retry", () => {
     const theirs = await deadTranslation(other);
     expect((await api.post(`/api/jobs/${theirs}/retry`, d.admin.token)).status).toBe(404);
     expect((await api.post(`/api/jobs/${theirs}/retry`, other.admin.token)).status).toBe(200);
+  });
+});
+
+describe("jobs of no district (npm run admin -- jobs, retry-job)", () => {
+  it("are the operator's: listed and retried there, never shown to a district", async () => {
+    const boss = await jobBoss();
+    const id = (await boss.send("idempotency-sweep", {}, { retryLimit: 0, singletonKey: `sweep-${Math.random()}` }))!;
+    await boss.fail("idempotency-sweep", id, { message: "The database was unreachable." });
+    expect(await listClusterJobs("failed")).toContainEqual(expect.objectContaining({ id, queue: "idempotency-sweep", state: "failed", error: "The database was unreachable." }));
+    expect((await api.get("/api/jobs", d.admin.token)).body.map((j: { id: string }) => j.id)).not.toContain(id);
+    expect((await api.post(`/api/jobs/${id}/retry`, d.admin.token)).status).toBe(404);
+    // A district's dead job is not the operator's to retry here.
+    const translation = await deadTranslation(d);
+    expect((await listClusterJobs("failed")).map((j) => j.id)).not.toContain(translation);
+    expect(await retryClusterJob(translation)).toBe(false);
+    expect(await retryClusterJob(id)).toBe(true);
+    expect((await listClusterJobs("failed")).map((j) => j.id)).not.toContain(id);
   });
 });

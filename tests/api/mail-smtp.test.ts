@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
 import { env, resetEnvCache } from "@/lib/env";
+import { wakeLocalWorkers } from "@/lib/jobs/local-workers";
 import { resetMailTransport } from "@/lib/mail/send-mail";
 import { api } from "../helpers/api";
 import { makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
@@ -12,7 +14,25 @@ type Received = { from: string; to: string[]; raw: string };
 
 let d: TestDistrict;
 let server: SMTPServer;
+let smtpUrl: string;
 const received: Received[] = [];
+
+/** Points the mail transport at the test's SMTP server, or at a port where nothing listens. */
+function smtpUp(up: boolean) {
+  process.env.SMTP_URL = up ? smtpUrl : "smtp://127.0.0.1:9";
+  resetEnvCache();
+  resetMailTransport();
+}
+
+type MailJob = { id: string; state: string; data: { to: string; districtId?: string } };
+const mailJobsTo = (email: string) =>
+  db().$queryRawUnsafe<MailJob[]>(`select id::text, state::text, data from "${env().JOBS_SCHEMA}".job where name = 'mail-send' and data->>'to' = $1`, email);
+
+/** Runs the queued mail job now rather than at its retry time. */
+async function runMailJobNow(id: string) {
+  await db().$executeRawUnsafe(`update "${env().JOBS_SCHEMA}".job set start_after = now() where id::text = $1`, id);
+  wakeLocalWorkers("mail-send");
+}
 
 beforeAll(async () => {
   server = new SMTPServer({
@@ -34,9 +54,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
-  resetEnvCache();
-  resetMailTransport();
+  smtpUrl = `smtp://127.0.0.1:${port}`;
+  smtpUp(true);
   d = await makeDistrict("Mail");
 });
 
@@ -120,5 +139,54 @@ describe("mail over SMTP (SMTP_URL set)", () => {
     await api.patch(`/api/people/${person.body.id}`, d.admin.token, { archived: 1 });
     expect((await api.post(`/api/people/${person.body.id}/invite`, d.admin.token)).status).toBe(409);
     expect(received.some((m) => m.to.includes(email))).toBe(false);
+  });
+});
+
+describe("SMTP down", () => {
+  it("an invitation becomes a job of the district, retried, and delivered once the mail server is back", async () => {
+    const email = uniqueEmail("down");
+    const person = await api.post("/api/people", d.admin.token, { first: "Dan", last: "Down", email });
+    smtpUp(false);
+    try {
+      expect((await api.post(`/api/people/${person.body.id}/invite`, d.admin.token)).status).toBe(200);
+    } finally {
+      smtpUp(true);
+    }
+    expect(received.some((m) => m.to.includes(email))).toBe(false);
+    const [job] = await mailJobsTo(email);
+    expect(job).toMatchObject({ state: "created", data: { to: email, districtId: d.id } });
+    // The district's administrators see it waiting.
+    expect((await api.get("/api/jobs?state=queued", d.admin.token)).body).toContainEqual(expect.objectContaining({ id: job.id, queue: "mail-send", state: "queued" }));
+
+    await runMailJobNow(job.id);
+    await expect.poll(() => received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await mailJobsTo(email))[0].state, { timeout: 10_000 }).toBe("completed");
+    expect(received.filter((m) => m.to.includes(email))).toHaveLength(1);
+  });
+
+  it("a mail out of retries is dead: the district's admins see it with why, and Retry delivers it", async () => {
+    const email = uniqueEmail("dead");
+    const person = await api.post("/api/people", d.admin.token, { first: "Dee", last: "Dead", email });
+    smtpUp(false);
+    let job: MailJob;
+    try {
+      expect((await api.post(`/api/people/${person.body.id}/invite`, d.admin.token)).status).toBe(200);
+      [job] = await mailJobsTo(email);
+      // Its last attempt, with the mail server still down.
+      await db().$executeRawUnsafe(`update "${env().JOBS_SCHEMA}".job set retry_limit = retry_count where id::text = $1`, job.id);
+      await runMailJobNow(job.id);
+      await expect.poll(async () => (await mailJobsTo(email))[0].state, { timeout: 20_000 }).toBe("failed");
+    } finally {
+      smtpUp(true);
+    }
+    const listed = (await api.get("/api/jobs", d.admin.token)).body.find((j: { id: string }) => j.id === job.id);
+    expect(listed).toMatchObject({ queue: "mail-send", state: "failed", error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    const elsewhere = await makeDistrict("Mail elsewhere");
+    expect((await api.get("/api/jobs", elsewhere.admin.token)).body.map((j: { id: string }) => j.id)).not.toContain(job.id);
+    expect((await api.post(`/api/jobs/${job.id}/retry`, elsewhere.admin.token)).status).toBe(404);
+
+    expect((await api.post(`/api/jobs/${job.id}/retry`, d.admin.token)).status).toBe(200);
+    wakeLocalWorkers("mail-send");
+    await expect.poll(() => received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
   });
 });

@@ -76,6 +76,7 @@ export async function startOpenAiServer({ apiKey = "sk-test-local", maxContentBy
   const transcriptionRequests: TranscriptionRequest[] = [];
   const chatRequests: ChatRequest[] = [];
   let transcriber: Transcriber = () => ({ text: "Hello from the test server.", language: "english", duration: 1 });
+  let chatDelayMs = 0;
 
   const server = http.createServer(async (req, res) => {
     // Read the whole body, keeping at most the limit (the real server reads on and reports the count).
@@ -122,6 +123,7 @@ export async function startOpenAiServer({ apiKey = "sk-test-local", maxContentBy
       const parsed = JSON.parse(body.toString("utf8")) as { model: string; messages: ChatRequest["messages"]; response_format?: { type: string } };
       chatRequests.push({ model: parsed.model, messages: parsed.messages, responseFormat: parsed.response_format?.type });
       calls.chat++;
+      if (chatDelayMs) await new Promise((resolve) => setTimeout(resolve, chatDelayMs));
       const content = chatAnswer(parsed.messages);
       return json(200, {
         id: `chatcmpl-${calls.chat}`,
@@ -147,6 +149,10 @@ export async function startOpenAiServer({ apiKey = "sk-test-local", maxContentBy
     /** Scripts the transcription answers: called once per request with the upload and its index. */
     answerTranscriptions(handler: Transcriber) {
       transcriber = handler;
+    },
+    /** Answers chat requests only after `ms` (a slow provider, so that callers overlap). */
+    delayChat(ms: number) {
+      chatDelayMs = ms;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import type { Enqueue } from "@/lib/jobs/enqueue";
+import { transactionWithJobs, type Enqueue } from "@/lib/jobs/enqueue";
 import { STEP_QUEUE, type RecordingStepName } from "@/lib/jobs/queues";
 
 type StepState = "queued" | "running" | "done" | "failed" | "skipped";
@@ -42,7 +42,7 @@ const leaseSeconds = () => env().JOB_LEASE_SECONDS;
  * Queues `step` of a recording, in the caller's transaction: its row says "queued" (with the
  * input it was asked with) and its job is enqueued with the recording as singleton key, so a
  * second request joins the queued job. A worker holding the step's lease loses it: asking again
- * restarts the step.
+ * restarts the step, from the start (a checkpoint is for the retries of one run, not for a new one).
  */
 export async function queueStep(tx: Tx, enqueue: Enqueue, ref: RecordingRef, step: RecordingStepName, options: { input?: unknown; expireInSeconds?: number } = {}) {
   const jobId = await enqueue(STEP_QUEUE[step], { districtId: ref.districtId, recordingId: ref.recordingId }, {
@@ -55,8 +55,25 @@ export async function queueStep(tx: Tx, enqueue: Enqueue, ref: RecordingRef, ste
     values (${ref.recordingId}, ${step}, ${ref.districtId}, 'queued', ${input}::jsonb, ${jobId}, now())
     on conflict (recording_id, step) do update
        set state = 'queued', input = excluded.input, job_id = coalesce(excluded.job_id, recording_steps.job_id), error = null, error_code = null, error_details = null,
-           lease_id = null, heartbeat_at = null, progress_done = 0, progress_total = 0, finished_at = null, updated_at = now()
+           lease_id = null, heartbeat_at = null, progress_done = 0, progress_total = 0, checkpoint = null, finished_at = null, updated_at = now()
      where recording_steps.district_id = ${ref.districtId}`;
+}
+
+/**
+ * A request's `step` (POST /api/audio/transcribe, /summarize): queued unless one is queued or
+ * running already (then the request joins it), or always with `force`. Decided in the queueing
+ * transaction, under the recording's row lock (and the step's): two requests at once for a
+ * failed step queue it once, and the second joins the first instead of taking its lease away.
+ */
+export async function queueStepUnlessUnderWay(ref: RecordingRef, step: RecordingStepName, options: { force?: boolean; input?: unknown; expireInSeconds?: number }) {
+  await transactionWithJobs(async (tx, enqueue) => {
+    // Locked first, read after (a statement of its own, so it sees what the lock's holder committed).
+    await tx.$queryRaw`select id from audio_recordings where id = ${ref.recordingId} and district_id = ${ref.districtId} for update`;
+    const [row] = await tx.$queryRaw<{ state: StepState }[]>`
+      select state from recording_steps where recording_id = ${ref.recordingId} and step = ${step} and district_id = ${ref.districtId} for update`;
+    if (row && (row.state === "queued" || row.state === "running") && !options.force) return;
+    await queueStep(tx, enqueue, ref, step, { input: options.input, expireInSeconds: options.expireInSeconds });
+  });
 }
 
 /** Records a step that needs no work (nothing was said: there is nothing to summarize). */
