@@ -1,14 +1,31 @@
 import http from "node:http";
-import { passPreEncoded } from "./pre-encoded";
+import compression from "compression";
+import { passRouteHints, routeBodyBytes } from "./pre-encoded";
 import { refusalBeforeNext } from "./refuse-before-next";
 
 type Handle = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
+
+/**
+ * Bodies from this size on are compressed (when the client takes it), by this server rather than
+ * by Next.js (`compress: false` in next.config.mjs), whose threshold of 1 KB cannot be changed.
+ * Below it gzip saves a few hundred bytes and costs a zlib stream per answer: most API answers
+ * (a person, an interview, an error) are that small, and say so with their Content-Length
+ * (lib/http/json-response.ts). Pages, scripts, the lists and CSV exports are compressed as before.
+ */
+export const COMPRESS_FROM_BYTES = 4096;
+const compress = compression({
+  threshold: COMPRESS_FROM_BYTES,
+  // The threshold sees a Content-Length; a route's body length comes as its hint (pre-encoded.ts).
+  filter: (req, res) => (routeBodyBytes(res as never) ?? Infinity) >= COMPRESS_FROM_BYTES && compression.filter(req, res),
+});
+const compressed = (req: http.IncomingMessage, res: http.ServerResponse) =>
+  new Promise<void>((resolve, reject) => compress(req as never, res as never, (error?: unknown) => (error ? reject(error) : resolve())));
 
 
 /**
  * The app's HTTP server: Next.js's request handler behind the gate of refuse-before-next.ts, which
  * answers with the error body what Next.js would turn into a bare 500 (odd methods, targets that
- * are not paths, malformed %-encoding). `allowOf(path)` gives a 405's Allow header. A handler that
+ * are not paths, malformed %-encoding), and behind the compression of large bodies. `allowOf(path)` gives a 405's Allow header. A handler that
  * throws answers 500 with the error body instead of leaving the socket hanging.
  */
 export function createAppServer(handle: Handle, allowOf: (path: string) => Promise<string>) {
@@ -20,7 +37,8 @@ export function createAppServer(handle: Handle, allowOf: (path: string) => Promi
         res.writeHead(refusal.status, headers).end(req.method === "HEAD" ? undefined : refusal.body);
         return;
       }
-      passPreEncoded(res);
+      passRouteHints(res);
+      await compressed(req, res);
       await handle(req, res);
     } catch (error) {
       console.error("[cas] request failed", error);

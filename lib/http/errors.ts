@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError, conflict, type ErrorCode, fromZod, notFound } from "@/lib/errors/app-error";
+import { jsonResponse } from "./json-response";
 
 /** Every error code with its HTTP status (the OpenAPI document reads it too). */
 export const ERROR_STATUS = {
@@ -73,5 +74,5 @@ export function errorResponse(error: AppError, headers: Record<string, string> =
     ...(error.details?.length ? { details: error.details } : {}),
   } satisfies ErrorBody["error"];
   if (error.retryAfterSeconds !== undefined) headers = { ...headers, "Retry-After": String(error.retryAfterSeconds) };
-  return Response.json({ error: body }, { status: statusOf(error), headers });
+  return jsonResponse({ error: body }, { status: statusOf(error), headers });
 }

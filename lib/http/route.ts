@@ -14,6 +14,7 @@ import { consumeKeyBudget } from "./rate-limit";
 import { readJson } from "./read-body";
 import { assertSameOriginMutation } from "./same-origin";
 import { assertPlainInput } from "@/lib/validation/hostile-input";
+import { jsonResponse } from "./json-response";
 
 /** A file-name segment of a storage path: no slashes, and never "." or "..". */
 const SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,200}$/;
@@ -111,7 +112,7 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
 
       const result = await handler({ ctx, req, params, body, query } as Args<B, Q>);
       if (result instanceof Response) return result;
-      return Response.json(result, { status: opts.status ?? 200 });
+      return jsonResponse(result, { status: opts.status ?? 200 });
     } catch (error) {
       return failure(error);
     }

@@ -1,5 +1,6 @@
 import { checkServiceHealth } from "@/lib/health/service-health";
 import { publicRoute } from "@/lib/http/declaration";
+import { jsonResponse } from "@/lib/http/json-response";
 import { methods } from "@/lib/http/methods";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
@@ -7,6 +8,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // says only whether each part works and a failure's kind, never an address or a secret.
   GET: publicRoute({ operation: "getHealth" }, async () => {
     const health = await checkServiceHealth();
-    return Response.json(health, { status: health.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+    return jsonResponse(health, { status: health.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
   }),
 });

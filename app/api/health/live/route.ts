@@ -1,8 +1,9 @@
 import { publicRoute } from "@/lib/http/declaration";
+import { jsonResponse } from "@/lib/http/json-response";
 import { methods } from "@/lib/http/methods";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // Liveness: the app process answers. No database or other work on purpose: the supervisor
   // probes it, and the benchmark uses it as the framework's own cost per request.
-  GET: publicRoute({ operation: "getLiveness" }, async () => Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } })),
+  GET: publicRoute({ operation: "getLiveness" }, async () => jsonResponse({ ok: true }, { headers: { "Cache-Control": "no-store" } })),
 });
