@@ -5,7 +5,9 @@
  *   1. a fresh database: embedded PGlite in a temporary folder, or, when DATABASE_URL is set,
  *      a fresh database `cas_bench_import` on that (local) server
  *   2. POST /api/people/import of BENCH_IMPORT_ROWS (10,000) new people with roles and tags:
- *      a dry run, then the import itself; then the same file again (10,000 updates)
+ *      a dry run, then the import itself; then the same file again (10,000 updates). A webhook
+ *      endpoint listens to person.created, person.updated and person.archived (BENCH_WEBHOOK=0:
+ *      none), so each import also records its events and queues their deliveries
  *   3. GET /api/people.csv of BENCH_EXPORT_ROWS (50,000) people, read as it streams, with the
  *      heap sampled every 10 ms: how much the export holds at once
  *
@@ -20,6 +22,7 @@ const bench = startBench({ timeLimitS: 600 });
 const { log } = bench;
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
+const WEBHOOK = process.env.BENCH_WEBHOOK !== "0";
 
 bench.run(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-bench-import-"));
@@ -43,10 +46,28 @@ bench.run(async () => {
   const { db, disconnectDb } = await import("@/lib/db/client");
   const importRoute = await import("@/app/api/people/import/route");
   const exportRoute = await import("@/app/api/people.csv/route");
+  const webhooksRoute = await import("@/app/api/webhooks/route");
 
   const district = await createDistrict({ name: "Bench import", adminEmail: "admin@bench-import.test" });
   const token = (await createSessionFor("admin@bench-import.test", district.district.id))!.token;
   await db().tag.createMany({ data: ["Cohort A", "Cohort B", "Transfer"].map((name) => ({ districtId: district.district.id, name })) });
+  if (WEBHOOK) {
+    // The queue's client is started as in an app process that has queued any job before (starting it the first time takes seconds).
+    await (await import("@/lib/jobs/boss")).jobBoss();
+    const res = await webhooksRoute.POST(
+      new Request("http://localhost/api/webhooks", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ url: "https://sis.bench-import.invalid/hooks", event_types: ["person.created", "person.updated", "person.archived"] }),
+      }),
+      { params: Promise.resolve({}) },
+    );
+    log(`webhook endpoint for person.created, person.updated, person.archived: ${res.status}`);
+  }
+  const webhookRows = async () => {
+    const [events, deliveries] = await Promise.all([db().webhookEvent.count({ where: { districtId: district.district.id } }), db().webhookDelivery.count({ where: { districtId: district.district.id } })]);
+    return `${events.toLocaleString("en")} events, ${deliveries.toLocaleString("en")} deliveries queued so far`;
+  };
 
   const csv = (rows: number, first: string) =>
     "first,last,email,language,primary_role,other_roles,tags,archived\r\n" +
@@ -61,7 +82,7 @@ bench.run(async () => {
     );
     const report = await res.json();
     const seconds = (performance.now() - t0) / 1000;
-    log(`${label}: ${res.status} in ${seconds.toFixed(2)} s (${Math.round(IMPORT_ROWS / seconds).toLocaleString("en")} rows/s) ${JSON.stringify(report.counts ?? report.error)}`);
+    log(`${label}: ${res.status} in ${seconds.toFixed(2)} s (${Math.round(IMPORT_ROWS / seconds).toLocaleString("en")} rows/s) ${JSON.stringify(report.counts ?? report.error)}; ${await webhookRows()}`);
   }
 
   const file = csv(IMPORT_ROWS, "Imp");
@@ -98,5 +119,7 @@ bench.run(async () => {
   log(`export: ${rows} people, ${mb(bytes)} in ${chunks} chunks, ${seconds.toFixed(2)} s; heap growth while streaming ${mb(heapPeak - heapBefore)} (peak over the start)`);
   log(`process RSS at the end ${mb(process.memoryUsage().rss)}`);
 
+  const { stopJobBoss } = await import("@/lib/jobs/boss");
+  await stopJobBoss();
   await disconnectDb();
 });
