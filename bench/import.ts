@@ -8,7 +8,10 @@
  *      a dry run, then the import itself; then the same file again (10,000 updates). A webhook
  *      endpoint listens to person.created, person.updated and person.archived (BENCH_WEBHOOK=0:
  *      none), so each import also records its events and queues their deliveries
- *   3. GET /api/people.csv of BENCH_EXPORT_ROWS (50,000) people, read as it streams, with the
+ *   3. POST /api/people/import of BENCH_JOB_ROWS (100,000; 0 skips it) new people, which runs as a
+ *      job (202) on a worker in this process, followed at its status URL until done: the time from
+ *      the request to done, and the rows_done values seen on the way
+ *   4. GET /api/people.csv of BENCH_EXPORT_ROWS (50,000) people, read as it streams, with the
  *      heap sampled every 10 ms: how much the export holds at once
  *
  * It prints figures and never asserts.
@@ -23,6 +26,7 @@ const { log } = bench;
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
 const WEBHOOK = process.env.BENCH_WEBHOOK !== "0";
+const JOB_ROWS = Number(process.env.BENCH_JOB_ROWS ?? 100_000);
 
 bench.run(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-bench-import-"));
@@ -46,6 +50,7 @@ bench.run(async () => {
   const { db, disconnectDb } = await import("@/lib/db/client");
   const importRoute = await import("@/app/api/people/import/route");
   const exportRoute = await import("@/app/api/people.csv/route");
+  const importStatusRoute = await import("@/app/api/people/imports/[id]/route");
   const webhooksRoute = await import("@/app/api/webhooks/route");
 
   const district = await createDistrict({ name: "Bench import", adminEmail: "admin@bench-import.test" });
@@ -69,9 +74,9 @@ bench.run(async () => {
     return `${events.toLocaleString("en")} events, ${deliveries.toLocaleString("en")} deliveries queued so far`;
   };
 
-  const csv = (rows: number, first: string) =>
+  const csv = (rows: number, first: string, domain = "bench-import.test") =>
     "first,last,email,language,primary_role,other_roles,tags,archived\r\n" +
-    Array.from({ length: rows }, (_, i) => `${first}${i},Person${i},person${i}@bench-import.test,${i % 3 ? "en" : "es"},Candidate,${i % 10 ? "" : "Mentor"},Cohort ${i % 2 ? "A" : "B"}; Transfer,0`).join("\r\n") +
+    Array.from({ length: rows }, (_, i) => `${first}${i},Person${i},person${i}@${domain},${i % 3 ? "en" : "es"},Candidate,${i % 10 ? "" : "Mentor"},Cohort ${i % 2 ? "A" : "B"}; Transfer,0`).join("\r\n") +
     "\r\n";
 
   async function timedImport(label: string, body: string, dryRun: boolean) {
@@ -91,7 +96,39 @@ bench.run(async () => {
   await timedImport("import (creates)", file, false);
   await timedImport("import again (updates)", csv(IMPORT_ROWS, "Upd"), false);
 
-  const more = EXPORT_ROWS - IMPORT_ROWS - 1;
+  if (JOB_ROWS > 0) {
+    // A worker of the import queue alone, in this process (the webhook deliveries queued above are left waiting).
+    const [{ startWorkers }, { JOB_HANDLERS }] = await Promise.all([import("@/lib/jobs/run-workers"), import("@/lib/jobs/handlers")]);
+    const workers = await startWorkers(JOB_HANDLERS, { queues: ["people-import"] });
+    bench.onCleanup(() => workers.stop(2000));
+    const big = csv(JOB_ROWS, "Job", "bench-import-job.test");
+    log(`import file for a job: ${JOB_ROWS.toLocaleString("en")} rows, ${mb(Buffer.byteLength(big))}`);
+    const t0 = performance.now();
+    const res = await importRoute.POST(
+      new Request("http://localhost/api/people/import", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" }, body: big }),
+      { params: Promise.resolve({}) },
+    );
+    const queued = await res.json();
+    log(`answered ${res.status} in ${((performance.now() - t0) / 1000).toFixed(2)} s (${queued.state}, ${queued.rows_total} rows)`);
+    const seen: string[] = [];
+    for (;;) {
+      const polled = await importStatusRoute.GET(new Request(`http://localhost/api/people/imports/${queued.id}`, { headers: { authorization: `Bearer ${token}` } }), {
+        params: Promise.resolve({ id: queued.id }),
+      });
+      const job = await polled.json();
+      const mark = `${job.state} ${job.rows_done}`;
+      if (seen.at(-1) !== mark) seen.push(mark);
+      if (job.state === "done" || job.state === "failed") {
+        const seconds = (performance.now() - t0) / 1000;
+        log(`job ${job.state} ${seconds.toFixed(2)} s after the request (${Math.round(JOB_ROWS / seconds).toLocaleString("en")} rows/s) ${JSON.stringify(job.report?.counts ?? job.error)}; ${await webhookRows()}`);
+        log(`states seen while polling every 0.5 s: ${seen.join(", ")}`);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
+  const more = EXPORT_ROWS - (await db().person.count({ where: { districtId: district.district.id } }));
   for (let i = 0; i < more; i += 5000) {
     await db().person.createMany({
       data: Array.from({ length: Math.min(5000, more - i) }, (_, k) => {

@@ -18,7 +18,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const DISTRICT_TABLES = [
   "people", "roles", "tags", "mentor_assignments", "person_files", "api_keys", "forms", "boards", "profiles",
   "interviews", "interview_files", "audio_recordings", "audio_chunks", "conversations", "conversation_participants",
-  "messages", "transcript_segments", "recording_steps", "translations", "webhook_endpoints", "webhook_events", "webhook_deliveries",
+  "messages", "transcript_segments", "recording_steps", "translations", "webhook_endpoints", "webhook_events", "webhook_deliveries", "people_imports",
 ];
 const TABLE = new RegExp(`\\b(?:from|join|update|into|using)\\s+"?(${DISTRICT_TABLES.join("|")})"?\\b`, "gi");
 

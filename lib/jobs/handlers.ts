@@ -9,6 +9,7 @@ import { sweepStaleChunks } from "@/lib/audio/sweep-stale-chunks";
 import { env } from "@/lib/env";
 import { sendMailJob } from "@/lib/mail/deliver-mail";
 import { translateMessageJob } from "@/lib/messages/retry-translations";
+import { runPeopleImport } from "@/lib/people/import-job";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import { sweepWebhooks } from "@/lib/webhooks/sweep-webhooks";
 import type { JobHandlers, PeriodicTask } from "./run-workers";
@@ -28,6 +29,7 @@ export const JOB_HANDLERS: JobHandlers = {
   "mail-send": (data) => sendMailJob(data),
   "webhook-deliver": deliverWebhook,
   "webhooks-sweep": () => sweepWebhooks(),
+  "people-import": runPeopleImport,
 };
 
 /** Besides jobs, each worker process hands back the steps of workers that died (safe in many processes at once). */

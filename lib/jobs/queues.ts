@@ -17,6 +17,7 @@ export type JobData = {
   "mail-send": { to: string; subject: string; text: string; html: string; expiresAt?: number };
   "webhook-deliver": { districtId: string; deliveryId: string };
   "webhooks-sweep": Record<string, never>;
+  "people-import": { districtId: string; importId: string };
 };
 
 export type QueueName = keyof JobData;
@@ -57,6 +58,9 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   "webhook-deliver": { policy: "standard", retryLimit: 10, retryDelay: 60, expireInSeconds: minutes(5), concurrency: 4 },
   // Removes events and deliveries older than 30 days; cron, once per cluster.
   "webhooks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
+  // A people import too large for its request: all rows in one transaction (up to 30 minutes); a
+  // retry after a crash finds it done or runs it whole again.
+  "people-import": { policy: "standard", retryLimit: 2, retryDelay: 30, expireInSeconds: hours(1), concurrency: 1 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

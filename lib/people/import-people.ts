@@ -12,8 +12,7 @@ import { isUniqueViolation } from "./create-person";
 import type { ImportReport } from "./csv-schemas";
 import { restoreFormula } from "./people-csv-cells";
 import { planPeopleImport, type ExistingPerson, type ImportState, type PersonValues, type PlannedRow } from "./plan-people-import";
-import { readImportFile } from "./read-import-file";
-import { readPeopleCsv, type PeopleCsv } from "./read-people-csv";
+import type { PeopleCsv } from "./read-people-csv";
 import { assertAnotherActiveAdmin, lockDistrictAdmins } from "./rights";
 
 type Reader = Db | Tx;
@@ -171,14 +170,4 @@ export async function importPeople(ctx: Ctx, csv: PeopleCsv, { dryRun, timeoutMs
   }
   for (const id of archived) await terminateUserConnections(id);
   return result;
-}
-
-/** The request's CSV file, read (a 400 for a file that cannot be read, a 413 beyond the limits). */
-export async function readImportCsv(req: Request) {
-  return readPeopleCsv(await readImportFile(req));
-}
-
-/** POST /api/people/import: the request's CSV file, read, planned and (unless a dry run) applied. */
-export async function importPeopleFile(ctx: Ctx, req: Request, options: { dryRun: boolean }) {
-  return importPeople(ctx, await readImportCsv(req), options);
 }

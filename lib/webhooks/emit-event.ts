@@ -90,7 +90,7 @@ export type EmitMany = (type: EventType, readAll: () => Promise<unknown[]>) => P
  * caller's transaction), the events inserted from arrays and their deliveries queued, a batch at
  * a time. Answers how many events were recorded.
  */
-export async function emitEvents(tx: Tx, queue: EventQueue, districtId: string, type: EventType, readAll: () => Promise<unknown[]>): Promise<number> {
+async function emitEvents(tx: Tx, queue: EventQueue, districtId: string, type: EventType, readAll: () => Promise<unknown[]>): Promise<number> {
   const endpoints = await tx.webhookEndpoint.findMany({ where: { districtId, eventTypes: { has: type } }, select: { id: true, enabled: true } });
   if (!endpoints.length) return 0;
   const enabled = endpoints.filter((e) => e.enabled);

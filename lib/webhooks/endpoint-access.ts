@@ -1,6 +1,6 @@
 import "server-only";
 import { hasPermission, seesAllPeople, type Ctx } from "@/lib/auth/context";
-import type { Permission, RoleKind } from "@/lib/auth/permissions";
+import { personNow } from "@/lib/auth/actor-context";
 import type { Tx } from "@/lib/db/client";
 import { forbidden } from "@/lib/errors/app-error";
 import { seesAllInterviews } from "@/lib/interviews/visibility";
@@ -29,31 +29,17 @@ export function assertMayRead(ctx: Ctx, types: readonly string[]) {
   if (why) throw forbidden(`You may not manage an endpoint that carries events you cannot read (${why}).`);
 }
 
-type OwnerRow = { first: string; last: string; archived: boolean; held: { kind: RoleKind; permissions: Permission[] }[] };
-
 /**
  * Why the endpoint's owner may no longer receive these event types (deleted, archived, or without
  * the rights now), as the endpoint's disabled reason says it; null when they still may.
  */
 export async function ownerProblem(reader: Pick<Tx, "$queryRaw">, districtId: string, ownerId: string | null, types: readonly string[]): Promise<string | null> {
-  const [owner] = ownerId
-    ? await reader.$queryRaw<OwnerRow[]>`
-        select p.first, p.last, p.archived,
-               coalesce((select json_agg(json_build_object('kind', r.kind, 'permissions', r.permissions))
-                           from roles r where r.district_id = p.district_id and r.id in (select jsonb_object_keys(p.roles))), '[]'::json) as held
-          from people p where p.id = ${ownerId} and p.district_id = ${districtId}`
-    : [];
+  const owner = ownerId ? await personNow(reader, districtId, ownerId) : null;
   const retake = "Someone who may read these events can enable it again, and then owns it.";
   if (!owner) return `Not sent: the person who set up this endpoint no longer exists. ${retake}`;
-  const name = `${owner.first} ${owner.last}`.trim();
-  if (owner.archived) return `Not sent: ${name}, who set up this endpoint, was archived. ${retake}`;
-  const ctx: Ctx = {
-    districtId,
-    origin: "",
-    actor: { type: "person", personId: ownerId!, language: "en", sessionToken: "", kinds: new Set(owner.held.map((r) => r.kind)), permissions: new Set(owner.held.flatMap((r) => r.permissions)) },
-  };
-  const why = whyNot(ctx, types.filter((t) => t !== TEST_EVENT_TYPE));
-  return why ? `Not sent: ${name}, who set up this endpoint, may no longer read its events (${why}). ${retake}` : null;
+  if (owner.archived) return `Not sent: ${owner.name}, who set up this endpoint, was archived. ${retake}`;
+  const why = whyNot(owner.ctx, types.filter((t) => t !== TEST_EVENT_TYPE));
+  return why ? `Not sent: ${owner.name}, who set up this endpoint, may no longer read its events (${why}). ${retake}` : null;
 }
 
 /**
