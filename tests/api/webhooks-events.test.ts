@@ -1,6 +1,8 @@
 import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
+import { JOB_HANDLERS } from "@/lib/jobs/handlers";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import type { Delivery } from "@/lib/webhooks/schemas";
 import { api, call } from "../helpers/api";
@@ -13,8 +15,9 @@ import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-r
  * Events of changes made many at a time, delivered through the whole stack to a receiver that
  * verifies them with the `standardwebhooks` package: a CSV import (person.created, .updated,
  * .archived, in the import's transaction: none for a refused one), a tag deleted (person.updated
- * for everyone who carried it), a board deleted (interview.updated for its interviews). And every
- * event type's real payload validated against the served OpenAPI document's `webhooks`.
+ * for everyone who carried it), a board deleted (interview.updated for its interviews). The
+ * 30-day sweep of the log. And every event type's real payload validated against the served
+ * OpenAPI document's `webhooks`.
  */
 
 process.env.WEBHOOK_URL_HOSTS = "127.0.0.1";
@@ -111,6 +114,37 @@ describe("deleting a definition that records carry", () => {
       expect(got.payload.data).toEqual((await api.get(`/api/interviews/${candidate.id}/${got.payload.data.id}`, d.admin.token)).body);
     }
     expect(typesAt("/board").join()).not.toContain(elsewhere.id);
+  });
+});
+
+describe("the 30-day log", () => {
+  it("the webhooks-sweep job removes events older than 30 days with their deliveries, and keeps newer ones", async () => {
+    const hook = await subscribe("/sweep", ["key.revoked"]);
+    // Five events through the real path, then aged: two past the 30 days, three within them.
+    for (let i = 0; i < 5; i++) {
+      const key = await d.addKey(["read:people"]);
+      expect((await api.delete(`/api/keys/${key.id}`, d.admin.token)).status).toBe(200);
+    }
+    await arrived("/sweep", 5);
+    const events = await db().webhookEvent.findMany({ where: { districtId: d.id, type: "key.revoked" }, select: { id: true }, orderBy: { createdAt: "asc" } });
+    expect(events).toHaveLength(5);
+    const ages = [31, 30.01, 29.9, 1, 0];
+    for (const [i, { id }] of events.entries()) {
+      await db().webhookEvent.updateMany({ where: { id, districtId: d.id }, data: { createdAt: new Date(Date.now() - ages[i] * 86_400_000) } });
+    }
+    const deliveriesOf = (ids: string[]) => db().webhookDelivery.count({ where: { districtId: d.id, eventId: { in: ids } } });
+    const old = events.slice(0, 2).map((e) => e.id);
+    const recent = events.slice(2).map((e) => e.id);
+    expect(await deliveriesOf(old)).toBe(2);
+
+    const result = (await JOB_HANDLERS["webhooks-sweep"]({}, { id: "sweep", queue: "webhooks-sweep", retryCount: 0, retryLimit: 2, isLastAttempt: false })) as { removed: number };
+    expect(result.removed).toBeGreaterThanOrEqual(2);
+    expect(await db().webhookEvent.count({ where: { districtId: d.id, id: { in: old } } })).toBe(0);
+    expect(await deliveriesOf(old)).toBe(0);
+    expect(await db().webhookEvent.count({ where: { districtId: d.id, id: { in: recent } } })).toBe(3);
+    expect(await deliveriesOf(recent)).toBe(3);
+    const log = (await api.get(`/api/webhooks/${hook.id}/deliveries`, d.admin.token)).body as Delivery[];
+    expect(log.map((x) => x.event_id).sort()).toEqual([...recent].sort());
   });
 });
 
