@@ -8,11 +8,11 @@
  *      a dry run, then the import itself; then the same file again (10,000 updates). A webhook
  *      endpoint listens to person.created, person.updated and person.archived (BENCH_WEBHOOK=0:
  *      none), so each import also records its events and queues their deliveries
- *   3. POST /api/people/import of BENCH_JOB_ROWS (100,000; 0 skips it) new people, which runs as a
- *      job (202) on a worker in this process, followed at its status URL until done: the time from
- *      the request to done, and the rows_done values seen on the way
- *   4. GET /api/people.csv of BENCH_EXPORT_ROWS (50,000) people, read as it streams, with the
+ *   3. GET /api/people.csv of BENCH_EXPORT_ROWS (50,000) people, read as it streams, with the
  *      heap sampled every 10 ms: how much the export holds at once
+ *   4. POST /api/people/import of BENCH_JOB_ROWS (100,000; 0 skips it) new people, which runs as a
+ *      job (202) on a worker of that queue in this process, followed at its status URL every 0.5 s
+ *      until done: the time from the request to done, and the rows_done values seen on the way
  *
  * It prints figures and never asserts.
  */
@@ -96,6 +96,32 @@ bench.run(async () => {
   await timedImport("import (creates)", file, false);
   await timedImport("import again (updates)", csv(IMPORT_ROWS, "Upd"), false);
 
+  const more = EXPORT_ROWS - IMPORT_ROWS - 1;
+  for (let i = 0; i < more; i += 5000) {
+    await db().person.createMany({
+      data: Array.from({ length: Math.min(5000, more - i) }, (_, k) => {
+        const n = i + k;
+        return { districtId: district.district.id, first: `Exp${n}`, last: `Export${n}`, email: `export${n}@bench-import.test`, emailKey: `export${n}@bench-import.test` };
+      }),
+    });
+  }
+  globalThis.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 10);
+  const t0 = performance.now();
+  const res = await exportRoute.GET(new Request("http://localhost/api/people.csv", { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({}) });
+  const reader = res.body!.getReader();
+  let bytes = 0;
+  let chunks = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    bytes += next.value.byteLength;
+    chunks++;
+  }
+  clearInterval(sampler);
+  const seconds = (performance.now() - t0) / 1000;
+  const rows = (await db().person.count({ where: { districtId: district.district.id } })).toLocaleString("en");
+  log(`export: ${rows} people, ${mb(bytes)} in ${chunks} chunks, ${seconds.toFixed(2)} s; heap growth while streaming ${mb(heapPeak - heapBefore)} (peak over the start)`);
   if (JOB_ROWS > 0) {
     // A worker of the import queue alone, in this process (the webhook deliveries queued above are left waiting).
     const [{ startWorkers }, { JOB_HANDLERS }] = await Promise.all([import("@/lib/jobs/run-workers"), import("@/lib/jobs/handlers")]);
@@ -128,32 +154,6 @@ bench.run(async () => {
     }
   }
 
-  const more = EXPORT_ROWS - (await db().person.count({ where: { districtId: district.district.id } }));
-  for (let i = 0; i < more; i += 5000) {
-    await db().person.createMany({
-      data: Array.from({ length: Math.min(5000, more - i) }, (_, k) => {
-        const n = i + k;
-        return { districtId: district.district.id, first: `Exp${n}`, last: `Export${n}`, email: `export${n}@bench-import.test`, emailKey: `export${n}@bench-import.test` };
-      }),
-    });
-  }
-  globalThis.gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
-  let heapPeak = heapBefore;
-  const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 10);
-  const t0 = performance.now();
-  const res = await exportRoute.GET(new Request("http://localhost/api/people.csv", { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({}) });
-  const reader = res.body!.getReader();
-  let bytes = 0;
-  let chunks = 0;
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    bytes += next.value.byteLength;
-    chunks++;
-  }
-  clearInterval(sampler);
-  const seconds = (performance.now() - t0) / 1000;
-  const rows = (await db().person.count({ where: { districtId: district.district.id } })).toLocaleString("en");
-  log(`export: ${rows} people, ${mb(bytes)} in ${chunks} chunks, ${seconds.toFixed(2)} s; heap growth while streaming ${mb(heapPeak - heapBefore)} (peak over the start)`);
   log(`process RSS at the end ${mb(process.memoryUsage().rss)}`);
 
   const { stopJobBoss } = await import("@/lib/jobs/boss");
