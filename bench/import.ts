@@ -50,7 +50,7 @@ bench.run(async () => {
   const { db, disconnectDb } = await import("@/lib/db/client");
   const importRoute = await import("@/app/api/people/import/route");
   const exportRoute = await import("@/app/api/people.csv/route");
-  const importStatusRoute = await import("@/app/api/people/imports/[id]/route");
+  const importStatusRoute = await import("@/app/api/people/import/jobs/[id]/route");
   const webhooksRoute = await import("@/app/api/webhooks/route");
 
   const district = await createDistrict({ name: "Bench import", adminEmail: "admin@bench-import.test" });
@@ -138,7 +138,7 @@ bench.run(async () => {
     log(`answered ${res.status} in ${((performance.now() - t0) / 1000).toFixed(2)} s (${queued.state}, ${queued.rows_total} rows)`);
     const seen: string[] = [];
     for (;;) {
-      const polled = await importStatusRoute.GET(new Request(`http://localhost/api/people/imports/${queued.id}`, { headers: { authorization: `Bearer ${token}` } }), {
+      const polled = await importStatusRoute.GET(new Request(`http://localhost/api/people/import/jobs/${queued.id}`, { headers: { authorization: `Bearer ${token}` } }), {
         params: Promise.resolve({ id: queued.id }),
       });
       const job = await polled.json();

@@ -21,7 +21,7 @@ export type ImportReport = {
   }[];
 };
 
-/** An import the service runs as a job (the 202, and GET /api/people/imports/:id: lib/people/csv-schemas.ts). */
+/** An import the service runs as a job (the 202, and GET /api/people/import/jobs/:id: lib/people/csv-schemas.ts). */
 type ImportJob = {
   id: string;
   state: "queued" | "running" | "done" | "failed";
@@ -60,7 +60,7 @@ export function usePeopleImport() {
   }, []);
 
   const follow = useCallback(async (job: ImportJob): Promise<ImportReport> => {
-    for (let current = job; ; current = await apiFetch<ImportJob>(`/api/people/imports/${encodeURIComponent(job.id)}`)) {
+    for (let current = job; ; current = await apiFetch<ImportJob>(`/api/people/import/jobs/${encodeURIComponent(job.id)}`)) {
       if (current.state === "done" && current.report) return current.report;
       if (current.state === "failed") {
         const error = current.error ?? { code: "internal", message: "" };

@@ -105,7 +105,7 @@ export const peopleOperations = operations([
       "Without it every row is applied in one transaction, or nothing: if any row is refused the answer is 400 with each problem in `details` (path `rows.<row>.<column>`). " +
       `Send the file as the body (\`Content-Type: text/csv\`) or as the \`file\` field of a multipart/form-data upload. At most ${MAX_IMPORT_ROWS.toLocaleString("en")} people rows and ${MAX_IMPORT_BYTES / 1024 / 1024} MB (413 beyond). ` +
       `A file of at most ${MAX_SYNC_IMPORT_ROWS.toLocaleString("en")} rows and ${MAX_SYNC_IMPORT_BYTES / 1024 / 1024} MB is answered within the request (200, the report, or the error). ` +
-      "A larger one, or any sent with `Prefer: respond-async`, runs as a job: the answer is 202 with the import's status resource (also at `Location`), which `GET /api/people/imports/{id}` follows until it is `done` (with the same report) or `failed` (with the error this request would have answered). Still one transaction: all rows or none. " +
+      "A larger one, or any sent with `Prefer: respond-async`, runs as a job: the answer is 202 with the import's status resource (also at `Location`), which `GET /api/people/import/jobs/{id}` follows until it is `done` (with the same report) or `failed` (with the error this request would have answered). Still one transaction: all rows or none. " +
       "The people it creates, updates and archives send `person.created`, `person.updated` and `person.archived` webhooks, in the import's transaction.",
     queryDocs: { dry_run: { description: "`true` (or `1`): report only, write nothing.", example: "true" } },
     multipart: peopleImportForm,

@@ -37,8 +37,8 @@ import * as route32 from "@/app/api/people/[id]/photo/route";
 import * as route33 from "@/app/api/people/[id]/route";
 import * as route34 from "@/app/api/people/[id]/uploads/[uploadId]/route";
 import * as route35 from "@/app/api/people/[id]/uploads/route";
-import * as route36 from "@/app/api/people/import/route";
-import * as route37 from "@/app/api/people/imports/[id]/route";
+import * as route36 from "@/app/api/people/import/jobs/[id]/route";
+import * as route37 from "@/app/api/people/import/route";
 import * as route38 from "@/app/api/people/route";
 import * as route39 from "@/app/api/profiles/[id]/route";
 import * as route40 from "@/app/api/profiles/route";
@@ -97,8 +97,8 @@ export const ROUTE_INDEX: readonly { path: string; module: Record<string, unknow
   { path: "/api/people/{id}", module: route33 },
   { path: "/api/people/{id}/uploads/{uploadId}", module: route34 },
   { path: "/api/people/{id}/uploads", module: route35 },
-  { path: "/api/people/import", module: route36 },
-  { path: "/api/people/imports/{id}", module: route37 },
+  { path: "/api/people/import/jobs/{id}", module: route36 },
+  { path: "/api/people/import", module: route37 },
   { path: "/api/people", module: route38 },
   { path: "/api/profiles/{id}", module: route39 },
   { path: "/api/profiles", module: route40 },

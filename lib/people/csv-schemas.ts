@@ -92,7 +92,7 @@ export const importJobSchema = z
       .describe("Rows checked and written so far (rows left unchanged count at once). Reaches `rows_total` when done. On the embedded database it moves only when the import's transaction ends: nothing else reads meanwhile."),
     report: importReportSchema.nullable().describe("Once `done`: the report POST /api/people/import answers for smaller files."),
     error: errorBodySchema.shape.error.nullable().describe("Once `failed`: the error the request would have answered (a refused row: `validation_error` with each problem in `details`)."),
-    status_url: z.string().describe("`{base_url}/api/people/imports/<id>`: this resource (also the `Location` of the 202)."),
+    status_url: z.string().describe("`{base_url}/api/people/import/jobs/<id>`: this resource (also the `Location` of the 202)."),
     created_at: timestampSchema,
     started_at: timestampSchema.nullable(),
     finished_at: timestampSchema.nullable(),

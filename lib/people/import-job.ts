@@ -22,7 +22,7 @@ const JOB_TIMEOUT_MS = 30 * 60_000;
 const importSelect = { id: true, state: true, dryRun: true, rowsTotal: true, rowsDone: true, report: true, error: true, createdAt: true, startedAt: true, finishedAt: true } as const;
 type ImportRow = Prisma.PeopleImportGetPayload<{ select: typeof importSelect }>;
 
-const statusUrl = (origin: string, id: string) => `${origin}/api/people/imports/${id}`;
+const statusUrl = (origin: string, id: string) => `${origin}/api/people/import/jobs/${id}`;
 
 function serializeImport(origin: string, row: ImportRow): ImportJob {
   return {
@@ -72,7 +72,7 @@ export async function importPeopleFile(ctx: Ctx, req: Request, { dryRun }: { dry
   return acceptedResponse(serializeImport(ctx.origin, row), asked);
 }
 
-/** GET /api/people/imports/:id: an import of the district run as a job (404 for another district's, or one removed after KEPT_DAYS). */
+/** GET /api/people/import/jobs/:id: an import of the district run as a job (404 for another district's, or one removed after KEPT_DAYS). */
 export async function getPeopleImport(ctx: Ctx, id: string) {
   const row = await db().peopleImport.findFirst({ where: { id, districtId: ctx.districtId }, select: importSelect });
   if (!row) throw notFound("Import");

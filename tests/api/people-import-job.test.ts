@@ -8,7 +8,7 @@ import { makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixture
 /**
  * POST /api/people/import as a job, through the HTTP stack with a worker in this process: a file
  * over 10,000 rows (or 4 MB, or any with `Prefer: respond-async`) is answered 202 with a status
- * resource that GET /api/people/imports/:id follows (state, rows done of total, then the report or
+ * resource that GET /api/people/import/jobs/:id follows (state, rows done of total, then the report or
  * the error); still all rows or none. Small files keep their synchronous answer.
  */
 
@@ -36,7 +36,7 @@ async function settle(id: string, token = d.admin.token) {
   let last: ApiResponse | undefined;
   await expect
     .poll(async () => {
-      last = await api.get(`/api/people/imports/${id}`, token);
+      last = await api.get(`/api/people/import/jobs/${id}`, token);
       expect(last.status).toBe(200);
       seen.push(last.body.rows_done);
       return last.body.state;
@@ -57,7 +57,7 @@ describe("which imports are jobs", () => {
     const before = await peopleCount();
     const res = await send(csv(...rows), { dryRun: true });
     expect(res.status).toBe(202);
-    expect(res.headers.get("location")).toBe(`${serviceOrigin()}/api/people/imports/${res.body.id}`);
+    expect(res.headers.get("location")).toBe(`${serviceOrigin()}/api/people/import/jobs/${res.body.id}`);
     expect(res.headers.get("preference-applied")).toBeNull();
     expect(res.body).toMatchObject({ state: "queued", dry_run: true, rows_total: 10_001, rows_done: 0, report: null, error: null, status_url: res.headers.get("location") });
     const { job } = await settle(res.body.id);
@@ -128,7 +128,7 @@ describe("all rows or none", () => {
 describe("who may follow an import", () => {
   it("the district's people editors and write:people keys; another district's id is 404; 403 and 401 as for the import", async () => {
     const res = await send(csv(`Watched,Import,${uniqueEmail("w")},,,,,0`), { dryRun: true, headers: async });
-    const path = `/api/people/imports/${res.body.id}`;
+    const path = `/api/people/import/jobs/${res.body.id}`;
     await settle(res.body.id);
     expect((await api.get(path, (await d.addKey(["write:people"])).key)).status).toBe(200);
     expect((await api.get(path, (await d.addPersonWith(["people:edit"])).token)).status).toBe(200);
