@@ -58,9 +58,9 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   "webhook-deliver": { policy: "standard", retryLimit: 10, retryDelay: 60, expireInSeconds: minutes(5), concurrency: 4 },
   // Removes events and deliveries older than 30 days; cron, once per cluster.
   "webhooks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
-  // A people import too large for its request: all rows in one transaction (up to 30 minutes); a
-  // retry after a crash finds it done or runs it whole again.
-  "people-import": { policy: "standard", retryLimit: 2, retryDelay: 30, expireInSeconds: hours(1), concurrency: 1 },
+  // A people import too large for its request: all rows in one transaction (at most 15 minutes); a
+  // worker that died mid-import is noticed after the expiry, and the retry finds it done or runs it whole again.
+  "people-import": { policy: "standard", retryLimit: 2, retryDelay: 30, expireInSeconds: minutes(20), concurrency: 1 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

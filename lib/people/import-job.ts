@@ -16,8 +16,10 @@ import { readPeopleCsv } from "./read-people-csv";
 
 /** Import records (with their reports) are kept this long; a new import of the district removes older ones. */
 const KEPT_DAYS = 7;
-/** How long a queued import's transaction may run (100,000 rows take about a minute here). */
-const JOB_TIMEOUT_MS = 30 * 60_000;
+/** How long a queued import's transaction may run (100,000 rows take under 2 minutes here; the queue's expiry is longer). */
+const JOB_TIMEOUT_MS = 15 * 60_000;
+/** Storing a file of up to MAX_IMPORT_BYTES with its job: more than Prisma's 5 s default on a busy machine. */
+const STORE_TIMEOUT_MS = 60_000;
 
 const importSelect = { id: true, state: true, dryRun: true, rowsTotal: true, rowsDone: true, report: true, error: true, createdAt: true, startedAt: true, finishedAt: true } as const;
 type ImportRow = Prisma.PeopleImportGetPayload<{ select: typeof importSelect }>;
@@ -68,7 +70,7 @@ export async function importPeopleFile(ctx: Ctx, req: Request, { dryRun }: { dry
     });
     await enqueue("people-import", { districtId: ctx.districtId, importId: created.id });
     return created;
-  });
+  }, { timeout: STORE_TIMEOUT_MS });
   return acceptedResponse(serializeImport(ctx.origin, row), asked);
 }
 
@@ -131,7 +133,8 @@ export async function runPeopleImport(data: JobData["people-import"], job: JobIn
   const record = await db().peopleImport.findFirst({ where, select: { state: true, dryRun: true, personId: true, keyId: true, file: true } });
   if (!record) return { dropped: "the import is gone" };
   if (record.state === "done" || record.state === "failed" || !record.file) return { already: record.state };
-  await db().peopleImport.updateMany({ where, data: { state: "running", startedAt: new Date() } });
+  // A run after a crash starts afresh: the crashed one's transaction rolled back.
+  await db().peopleImport.updateMany({ where, data: { state: "running", startedAt: new Date(), rowsDone: 0 } });
   const finished = { file: null, finishedAt: new Date() };
   try {
     const ctx = await importer(data.districtId, record);
