@@ -85,8 +85,9 @@ export async function deliverWebhook(data: JobData["webhook-deliver"], job: JobI
 }
 
 /**
- * Disables an endpoint whose deliveries ran out of retries, and queues an e-mail (in each one's
- * language) to the district's active administrators. Only the first delivery to give up does it.
+ * Disables an endpoint whose deliveries ran out of retries (or whose owner may no longer read what
+ * it carries), and queues an e-mail (in each one's language) to the district's active
+ * administrators. Only the first delivery to give up does it.
  */
 async function disableEndpoint(tx: Tx, enqueue: Enqueue, districtId: string, endpointId: string, reason: string, cause: WebhookDisabledCause) {
   const now = new Date();
