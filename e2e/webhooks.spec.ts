@@ -7,7 +7,8 @@ import { screens, signIn } from "./helpers";
  * Settings › Webhooks, as an administrator uses it: an endpoint pointing at a receiver this spec
  * runs on 127.0.0.1 (allowed by WEBHOOK_URL_HOSTS in playwright.config.ts) is added and its secret
  * shown once; a test event reaches the receiver and shows in the delivery log with the answer's
- * code; it is redelivered, replayed, edited, its secret rotated, disabled and deleted. Each state
+ * code; it is redelivered, replayed, edited, its secret rotated, disabled, opened by the link of the
+ * "endpoint disabled" e-mail (`?endpoint=<id>`), and deleted. Each state
  * is screenshotted and checked with axe at 1280 and 390 px.
  */
 
@@ -163,6 +164,19 @@ test("an administrator adds a webhook endpoint, tests it, reads its delivery log
   await expect(log.getByRole("button", { name: "Replay since…" })).toBeDisabled();
   await expect(log.getByRole("button", { name: "Send test event" })).toBeEnabled();
   await screens(page, "webhooks-disabled");
+
+  // The link of the "endpoint disabled" e-mail (/settings/webhooks?endpoint=<id>) opens this endpoint, its log shown.
+  const listed = (await (await page.request.get("/api/webhooks")).json()) as { id: string; url: string }[];
+  const id = listed.find((e) => e.url === url)!.id;
+  await page.goto(`/settings/webhooks?endpoint=${id}`);
+  await expect(item).toBeFocused();
+  await expect(item.getByRole("region", { name: `Deliveries to ${url}` })).toBeVisible();
+  await expect(rowsOf(item.getByRole("region", { name: `Deliveries to ${url}` }), "webhook.test")).toHaveCount(2);
+  await screens(page, "webhooks-linked");
+  // A link to an endpoint deleted since says so.
+  await page.goto("/settings/webhooks?endpoint=deleted0");
+  await expect(page.getByText("The endpoint this link names no longer exists: it was deleted.")).toBeVisible();
+  await expect(page.getByRole("region", { name: `Deliveries to ${url}` })).toHaveCount(0);
 
   // Delete, after saying what it means.
   await item.getByRole("button", { name: `Delete ${url}` }).click();

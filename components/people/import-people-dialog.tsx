@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { isApiError, type ApiErrorDetail } from "@/components/api/api-fetch";
 import { useErrorMessage } from "@/components/api/use-error-message";
@@ -18,7 +18,8 @@ type Problem = { message: string; details: ApiErrorDetail[] };
 /**
  * Import people from a CSV file: pick the file, see what it would do (a dry run: counts, and
  * each refused row with its reasons, each update with what changes), then apply it with
- * progress. Nothing is written until Apply, and then all rows or none.
+ * progress: the upload, then, for an import run as a job, the rows written so far. Nothing is
+ * written until Apply, and then all rows or none.
  */
 export function ImportPeopleDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslations("peopleImport");
@@ -61,6 +62,20 @@ export function ImportPeopleDialog({ onClose }: { onClose: () => void }) {
   };
 
   const busy = step === "checking" || step === "applying";
+  const format = useFormatter();
+  // The upload, then (an import run as a job) waiting for a worker, then the rows written so far.
+  const progressText =
+    progress?.phase === "uploading" && progress.fraction < 1
+      ? t("uploading")
+      : progress?.phase === "queued"
+        ? t("queued")
+        : progress?.phase === "running" && progress.total
+          ? t("rowsDone", { done: format.number(progress.done), total: format.number(progress.total) })
+          : step === "checking"
+            ? t("checking")
+            : t("applying");
+  const fraction = progress?.phase === "uploading" ? progress.fraction : progress?.phase === "running" && progress.total ? progress.done / progress.total : progress?.phase === "queued" ? 0 : 1;
+  const percent = Math.round(fraction * 100);
   const counts = report?.counts;
   const writes = counts ? counts.create + counts.update : 0;
   const refused = report?.rows.filter((r) => r.action === "refuse") ?? [];
@@ -103,9 +118,9 @@ export function ImportPeopleDialog({ onClose }: { onClose: () => void }) {
 
         {busy && (
           <div aria-live="polite">
-            <p className="small">{progress !== null && progress < 1 ? t("uploading") : step === "checking" ? t("checking") : t("applying")}</p>
-            <div className="progress" role="progressbar" aria-label={t("progress")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round((progress ?? 1) * 100)}>
-              <div className="progress-bar" style={{ width: `${Math.round((progress ?? 1) * 100)}%` }} />
+            <p className="small">{progressText}</p>
+            <div className="progress" role="progressbar" aria-label={t("progress")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+              <div className="progress-bar" style={{ width: `${percent}%` }} />
             </div>
           </div>
         )}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useErrorMessage } from "@/components/api/use-error-message";
 import { useToast } from "@/components/ui/toast";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
@@ -11,15 +11,17 @@ import { useUpdateWebhook, type Endpoint } from "./use-webhooks";
 /**
  * One endpoint in the list: its URL, description, events, whether events are sent (and why not,
  * when the service stopped them), its secret's rotation, the actions, and its delivery log behind
- * a disclosure.
+ * a disclosure. The endpoint a link named (`linked`) starts with its log open, scrolled to and focused.
  */
 export function EndpointItem({
   endpoint,
+  linked = false,
   onEdit,
   onRotate,
   onDelete,
 }: {
   endpoint: Endpoint;
+  linked?: boolean;
   onEdit: () => void;
   onRotate: () => void;
   onDelete: () => void;
@@ -29,12 +31,19 @@ export function EndpointItem({
   const toast = useToast();
   const errorMessage = useErrorMessage();
   const update = useUpdateWebhook();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(linked);
+  const item = useRef<HTMLLIElement>(null);
   // The switch shows what was asked at once, until the server's answer (or its refusal) is in.
   const [asked, setAsked] = useState<boolean | null>(null);
   const logId = useId();
   const enabled = endpoint.enabled === 1;
   const url = endpoint.url;
+
+  useEffect(() => {
+    if (!linked) return;
+    item.current?.scrollIntoView({ block: "start" });
+    item.current?.focus({ preventScroll: true });
+  }, [linked]);
 
   const setEnabled = (on: boolean) => {
     setAsked(on);
@@ -49,7 +58,7 @@ export function EndpointItem({
   };
 
   return (
-    <li className="webhook">
+    <li ref={item} className={linked ? "webhook webhook-linked" : "webhook"} tabIndex={linked ? -1 : undefined} aria-current={linked ? "location" : undefined}>
       <div className="webhook-head">
         <div className="webhook-title">
           <h3 className="webhook-url">{url}</h3>

@@ -17,8 +17,10 @@ const ShowSecretDialog = dynamic(() => import("./show-secret-dialog").then((m) =
 /**
  * Webhooks: the district's endpoints (add one, its secret shown once; edit, enable or disable,
  * rotate the secret, delete), each with its delivery log, test event, redelivery and replay.
+ * `linked` (from `?endpoint=`, the link of the "endpoint disabled" e-mail) is scrolled to with
+ * its log open; a link to an endpoint deleted since says so.
  */
-export function WebhooksSettings() {
+export function WebhooksSettings({ linked }: { linked?: string }) {
   const t = useTranslations("webhooks");
   const endpoints = useWebhooks();
   const rotate = useRotateWebhookSecret();
@@ -48,23 +50,32 @@ export function WebhooksSettings() {
         </div>
       ) : endpoints.isError ? (
         <ErrorState error={endpoints.error} onRetry={() => endpoints.refetch()} title={t("couldNotLoad")} />
-      ) : endpoints.data.length === 0 ? (
-        <EmptyState
-          title={t("emptyTitle")}
-          action={
-            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-              {t("createFirst")}
-            </button>
-          }
-        >
-          {t("emptyText")}
-        </EmptyState>
       ) : (
-        <ul className="webhook-list" aria-label={t("endpoints")}>
-          {endpoints.data.map((e) => (
-            <EndpointItem key={e.id} endpoint={e} onEdit={() => setEditing(e)} onRotate={() => setRotating(e)} onDelete={() => setDeleting(e)} />
-          ))}
-        </ul>
+        <>
+          {linked && !endpoints.data.some((e) => e.id === linked) && (
+            <p className="notice webhook-linked-missing" role="status">
+              {t("linkedMissing")}
+            </p>
+          )}
+          {endpoints.data.length === 0 ? (
+            <EmptyState
+              title={t("emptyTitle")}
+              action={
+                <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+                  {t("createFirst")}
+                </button>
+              }
+            >
+              {t("emptyText")}
+            </EmptyState>
+          ) : (
+            <ul className="webhook-list" aria-label={t("endpoints")}>
+              {endpoints.data.map((e) => (
+                <EndpointItem key={e.id} endpoint={e} linked={e.id === linked} onEdit={() => setEditing(e)} onRotate={() => setRotating(e)} onDelete={() => setDeleting(e)} />
+              ))}
+            </ul>
+          )}
+        </>
       )}
 
       {creating && (

@@ -3,6 +3,8 @@ import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { assertKnownIds } from "@/lib/definitions/check-references";
 import { notFound } from "@/lib/errors/app-error";
+import { transactionWithEvents } from "@/lib/webhooks/emit-event";
+import { interviewEventData } from "@/lib/webhooks/event-data";
 import type { CreateBoardInput, UpdateBoardInput } from "./schemas";
 import { boardSelect, serializeBoard } from "./serialize-board";
 
@@ -44,9 +46,22 @@ export async function updateBoard(ctx: Ctx, id: string, input: UpdateBoardInput)
   return getBoard(ctx, id);
 }
 
-/** Interviews held by the board keep their record; their board_id becomes null (FK: set null). */
+/**
+ * Interviews held by the board keep their record; their board_id becomes null, here rather than
+ * by the foreign key (set null), so that each is an interview.updated event, in the same transaction.
+ */
 export async function deleteBoard(ctx: Ctx, id: string) {
-  const { count } = await db().board.deleteMany({ where: { id, districtId: ctx.districtId } });
-  if (!count) throw notFound("Board");
+  await transactionWithEvents(ctx.districtId, async (tx, _emit, emitMany) => {
+    const held = await tx.$queryRaw<{ id: string }[]>`
+      update interviews set board_id = null, updated_at = now() where district_id = ${ctx.districtId} and board_id = ${id} returning id`;
+    const { count } = await tx.board.deleteMany({ where: { id, districtId: ctx.districtId } });
+    if (!count) throw notFound("Board");
+    // One interview at a time (its form and recordings): boards are deleted rarely, and this runs only when an endpoint listens.
+    await emitMany("interview.updated", async () => {
+      const all: unknown[] = [];
+      for (const interview of held) all.push(await interviewEventData(tx, ctx.districtId, interview.id));
+      return all;
+    });
+  });
   return { ok: true as const };
 }

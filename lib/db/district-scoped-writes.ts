@@ -33,6 +33,7 @@ const DISTRICT_TABLES = new Set([
   "WebhookEndpoint",
   "WebhookEvent",
   "WebhookDelivery",
+  "PeopleImport",
 ]);
 
 /** Tables without a district column, scoped through the relation named here. */

@@ -24,6 +24,9 @@ export type EnqueueOptions = {
 
 export type Enqueue = <Q extends QueueName>(queue: Q, data: JobData[Q], options?: EnqueueOptions) => Promise<string | null>;
 
+/** Prisma's interactive transaction limits (ms), for work longer than its 5 s default (an import). */
+export type TransactionOptions = { timeout?: number; maxWait?: number };
+
 /** Many jobs of one queue in one statement (a webhook replay queues thousands). */
 export type EnqueueMany = <Q extends QueueName>(queue: Q, jobs: Array<{ data: JobData[Q] } & Pick<EnqueueOptions, "retryLimit" | "retryDelay">>) => Promise<void>;
 
@@ -40,7 +43,7 @@ const onTransaction = (tx: RawTx) => ({
  * Workers are woken once it has committed. `enqueue` answers the job's id, or null when a job with
  * the same singleton key is already queued (the caller joins it).
  */
-export async function transactionWithJobs<T>(work: (tx: Tx, enqueue: Enqueue, enqueueMany: EnqueueMany) => Promise<T>): Promise<T> {
+export async function transactionWithJobs<T>(work: (tx: Tx, enqueue: Enqueue, enqueueMany: EnqueueMany) => Promise<T>, options?: TransactionOptions): Promise<T> {
   // Started before the transaction: on the embedded database an open transaction holds every
   // connection, so pg-boss could not start inside one.
   await ensureInProcessWorkers();
@@ -65,7 +68,7 @@ export async function transactionWithJobs<T>(work: (tx: Tx, enqueue: Enqueue, en
       await (tx as unknown as RawTx).$executeRawUnsafe("select pg_notify($1, $2)", WAKE_CHANNEL, queue);
     };
     return work(tx, enqueue, enqueueMany);
-  });
+  }, options);
   for (const queue of queues) wakeLocalWorkers(queue);
   return result;
 }

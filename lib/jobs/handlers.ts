@@ -10,6 +10,7 @@ import { env } from "@/lib/env";
 import { sweepIdempotencyKeys } from "@/lib/http/idempotency-sweep";
 import { sendMailJob } from "@/lib/mail/deliver-mail";
 import { translateMessageJob } from "@/lib/messages/translation-job";
+import { runPeopleImport } from "@/lib/people/import-job";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import { sweepWebhooks } from "@/lib/webhooks/sweep-webhooks";
 import type { JobHandlers, PeriodicTask } from "./run-workers";
@@ -30,6 +31,7 @@ export const JOB_HANDLERS: JobHandlers = {
   "webhook-deliver": deliverWebhook,
   "webhooks-sweep": () => sweepWebhooks(),
   "idempotency-sweep": () => sweepIdempotencyKeys(),
+  "people-import": runPeopleImport,
 };
 
 /** Besides jobs, each worker process hands back the steps of workers that died (safe in many processes at once). */

@@ -19,6 +19,7 @@ export type JobData = {
   "webhook-deliver": { districtId: string; deliveryId: string };
   "webhooks-sweep": Record<string, never>;
   "idempotency-sweep": Record<string, never>;
+  "people-import": { districtId: string; importId: string };
 };
 
 export type QueueName = keyof JobData;
@@ -61,6 +62,9 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   "webhooks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
   // Deletes Idempotency-Key answers older than their 24 hours; cron, once per cluster.
   "idempotency-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
+  // A people import too large for its request: all rows in one transaction (at most 15 minutes); a
+  // worker that died mid-import is noticed after the expiry, and the retry finds it done or runs it whole again.
+  "people-import": { policy: "standard", retryLimit: 2, retryDelay: 30, expireInSeconds: minutes(20), concurrency: 1 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

@@ -38,12 +38,13 @@ export function inviteMail(to: string, name: string, district: string, url: stri
   };
 }
 
+/** Why the service disabled an endpoint: its deliveries kept failing, or its owner may no longer read what it carries. */
+export type WebhookDisabledCause = "failing" | "owner";
+
 /** To each administrator when the service disabled a webhook endpoint (lib/webhooks/deliver-webhook.ts). */
-export function webhookDisabledMail(to: string, endpointUrl: string, district: string, reason: string, settingsUrl: string, locale: UiLocale) {
+export function webhookDisabledMail(to: string, endpointUrl: string, district: string, reason: string, settingsUrl: string, cause: WebhookDisabledCause, locale: UiLocale) {
   const t = emailText(locale);
-  return {
-    to,
-    subject: t("webhookDisabled.subject", { district }),
-    ...layout(locale, t("webhookDisabled.title"), t("webhookDisabled.intro", { url: endpointUrl, district }), settingsUrl, t("webhookDisabled.action"), t("webhookDisabled.footer", { reason })),
-  };
+  const intro = cause === "owner" ? t("webhookDisabled.introOwner", { url: endpointUrl, district }) : t("webhookDisabled.intro", { url: endpointUrl, district });
+  const footer = cause === "owner" ? t("webhookDisabled.footerOwner", { reason }) : t("webhookDisabled.footer", { reason });
+  return { to, subject: t("webhookDisabled.subject", { district }), ...layout(locale, t("webhookDisabled.title"), intro, settingsUrl, t("webhookDisabled.action"), footer) };
 }

@@ -58,7 +58,7 @@ import {
   personSchema,
   updatePersonSchema,
 } from "@/lib/people/schemas";
-import { importReportSchema, importRowSchema } from "@/lib/people/csv-schemas";
+import { importJobSchema, importReportSchema, importRowSchema } from "@/lib/people/csv-schemas";
 import { createProfileSchema, profileSchema, updateProfileSchema } from "@/lib/profiles/schemas";
 import { createEndpointSchema, deliverySchema, endpointSchema, endpointWithSecretSchema, replayedSchema, replaySchema, sentSchema, updateEndpointSchema } from "@/lib/webhooks/schemas";
 
@@ -80,6 +80,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   PersonFile: personFileSchema,
   PeopleImportReport: importReportSchema,
   PeopleImportRow: importRowSchema,
+  PeopleImport: importJobSchema,
   Me: meSchema,
   InterviewSummary: interviewSummarySchema,
   Interview: interviewSchema,

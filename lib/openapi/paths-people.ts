@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { okSchema } from "@/lib/http/schemas";
 import { INCLUDES, personDetailSchema, personFileSchema, personListItemSchema, personSchema } from "@/lib/people/schemas";
-import { importReportSchema, LIST_SEPARATOR, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, PEOPLE_CSV_COLUMNS } from "@/lib/people/csv-schemas";
+import {
+  importJobSchema,
+  importReportSchema,
+  LIST_SEPARATOR,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  MAX_SYNC_IMPORT_BYTES,
+  MAX_SYNC_IMPORT_ROWS,
+  PEOPLE_CSV_COLUMNS,
+} from "@/lib/people/csv-schemas";
 import { operations } from "./operation";
 import { PAGING, pagingHeaders, pagingQueryDocs } from "./paging";
 
@@ -94,17 +103,31 @@ export const peopleOperations = operations([
       "Rows are checked as POST and PATCH /api/people check them (fields, role and tag references, who may grant which role or archive whom, the last active administrator). " +
       "With `dry_run=true` nothing is written and the report says, per row, what would be created, updated, left unchanged or refused, and why. " +
       "Without it every row is applied in one transaction, or nothing: if any row is refused the answer is 400 with each problem in `details` (path `rows.<row>.<column>`). " +
-      `Send the file as the body (\`Content-Type: text/csv\`) or as the \`file\` field of a multipart/form-data upload. At most ${MAX_IMPORT_ROWS.toLocaleString("en")} people rows and ${MAX_IMPORT_BYTES / 1024 / 1024} MB (413 beyond); larger imports will run as a job once the job queue exists.`,
+      `Send the file as the body (\`Content-Type: text/csv\`) or as the \`file\` field of a multipart/form-data upload. At most ${MAX_IMPORT_ROWS.toLocaleString("en")} people rows and ${MAX_IMPORT_BYTES / 1024 / 1024} MB (413 beyond). ` +
+      `A file of at most ${MAX_SYNC_IMPORT_ROWS.toLocaleString("en")} rows and ${MAX_SYNC_IMPORT_BYTES / 1024 / 1024} MB is answered within the request (200, the report, or the error). ` +
+      "A larger one, or any sent with `Prefer: respond-async`, runs as a job: the answer is 202 with the import's status resource (also at `Location`), which `GET /api/people/import/jobs/{id}` follows until it is `done` (with the same report) or `failed` (with the error this request would have answered). Still one transaction: all rows or none. " +
+      "The people it creates, updates and archives send `person.created`, `person.updated` and `person.archived` webhooks, in the import's transaction.",
     queryDocs: { dry_run: { description: "`true` (or `1`): report only, write nothing.", example: "true" } },
     multipart: peopleImportForm,
     rawBody: { contentType: "text/csv", description: "The CSV file itself." },
     response: { description: "The report: per row, what was (or, in a dry run, would be) done.", schema: importReportSchema },
+    otherResponses: { 202: { description: "A large file (or `Prefer: respond-async`): the import is queued as a job; follow `status_url` (the `Location` header).", schema: importJobSchema } },
     errors: {
       400: "`validation_error`: the file is not UTF-8 (the line is named), not valid CSV, lacks a required column or names an unknown one, has no people; or (without `dry_run`) a row is refused: `details` lists every problem.",
       409: "`conflict`: someone added a person with one of the file's e-mail addresses while the import ran.",
-      413: "`payload_too_large`: more than 20,000 people rows, or a file over 10 MB.",
+      413: `\`payload_too_large\`: more than ${MAX_IMPORT_ROWS.toLocaleString("en")} people rows, or a file over ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
       415: "`unsupported_media_type`: neither `text/csv` nor `multipart/form-data`.",
     },
+  },
+  {
+    operationId: "getPeopleImport",
+    tag: "People",
+    summary: "Follow an import run as a job",
+    description:
+      "An import that `POST /api/people/import` queued (202): its state (`queued`, `running`, `done`, `failed`), how many rows are done of how many, then its report or its error. Poll it (every second or two) until `done` or `failed`. Kept 7 days.",
+    pathParams: { id: "The import's id (from the 202's `id` or `status_url`)." },
+    response: { description: "The import.", schema: importJobSchema },
+    errors: { 404: "`not_found`: no import of the district has this id (or it is older than 7 days)." },
   },
   {
     operationId: "getPerson",

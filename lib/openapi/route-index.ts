@@ -37,26 +37,27 @@ import * as route32 from "@/app/api/people/[id]/photo/route";
 import * as route33 from "@/app/api/people/[id]/route";
 import * as route34 from "@/app/api/people/[id]/uploads/[uploadId]/route";
 import * as route35 from "@/app/api/people/[id]/uploads/route";
-import * as route36 from "@/app/api/people/import/route";
-import * as route37 from "@/app/api/people/route";
-import * as route38 from "@/app/api/profiles/[id]/route";
-import * as route39 from "@/app/api/profiles/route";
-import * as route40 from "@/app/api/realtime/auth/route";
-import * as route41 from "@/app/api/realtime/route";
-import * as route42 from "@/app/api/reference/[section]/route";
-import * as route43 from "@/app/api/reference/route";
-import * as route44 from "@/app/api/roles/[id]/route";
-import * as route45 from "@/app/api/roles/route";
-import * as route46 from "@/app/api/tags/[id]/route";
-import * as route47 from "@/app/api/tags/route";
-import * as route48 from "@/app/api/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
-import * as route49 from "@/app/api/webhooks/[id]/deliveries/route";
-import * as route50 from "@/app/api/webhooks/[id]/replay/route";
-import * as route51 from "@/app/api/webhooks/[id]/rotate/route";
-import * as route52 from "@/app/api/webhooks/[id]/route";
-import * as route53 from "@/app/api/webhooks/[id]/test/route";
-import * as route54 from "@/app/api/webhooks/route";
-import * as route55 from "@/app/files/[...path]/route";
+import * as route36 from "@/app/api/people/import/jobs/[id]/route";
+import * as route37 from "@/app/api/people/import/route";
+import * as route38 from "@/app/api/people/route";
+import * as route39 from "@/app/api/profiles/[id]/route";
+import * as route40 from "@/app/api/profiles/route";
+import * as route41 from "@/app/api/realtime/auth/route";
+import * as route42 from "@/app/api/realtime/route";
+import * as route43 from "@/app/api/reference/[section]/route";
+import * as route44 from "@/app/api/reference/route";
+import * as route45 from "@/app/api/roles/[id]/route";
+import * as route46 from "@/app/api/roles/route";
+import * as route47 from "@/app/api/tags/[id]/route";
+import * as route48 from "@/app/api/tags/route";
+import * as route49 from "@/app/api/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
+import * as route50 from "@/app/api/webhooks/[id]/deliveries/route";
+import * as route51 from "@/app/api/webhooks/[id]/replay/route";
+import * as route52 from "@/app/api/webhooks/[id]/rotate/route";
+import * as route53 from "@/app/api/webhooks/[id]/route";
+import * as route54 from "@/app/api/webhooks/[id]/test/route";
+import * as route55 from "@/app/api/webhooks/route";
+import * as route56 from "@/app/files/[...path]/route";
 
 /** Each route file of the API: its path template and its module (the handlers it exports, by method). */
 export const ROUTE_INDEX: readonly { path: string; module: Record<string, unknown> }[] = [
@@ -96,24 +97,25 @@ export const ROUTE_INDEX: readonly { path: string; module: Record<string, unknow
   { path: "/api/people/{id}", module: route33 },
   { path: "/api/people/{id}/uploads/{uploadId}", module: route34 },
   { path: "/api/people/{id}/uploads", module: route35 },
-  { path: "/api/people/import", module: route36 },
-  { path: "/api/people", module: route37 },
-  { path: "/api/profiles/{id}", module: route38 },
-  { path: "/api/profiles", module: route39 },
-  { path: "/api/realtime/auth", module: route40 },
-  { path: "/api/realtime", module: route41 },
-  { path: "/api/reference/{section}", module: route42 },
-  { path: "/api/reference", module: route43 },
-  { path: "/api/roles/{id}", module: route44 },
-  { path: "/api/roles", module: route45 },
-  { path: "/api/tags/{id}", module: route46 },
-  { path: "/api/tags", module: route47 },
-  { path: "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver", module: route48 },
-  { path: "/api/webhooks/{id}/deliveries", module: route49 },
-  { path: "/api/webhooks/{id}/replay", module: route50 },
-  { path: "/api/webhooks/{id}/rotate", module: route51 },
-  { path: "/api/webhooks/{id}", module: route52 },
-  { path: "/api/webhooks/{id}/test", module: route53 },
-  { path: "/api/webhooks", module: route54 },
-  { path: "/files/{path}", module: route55 },
+  { path: "/api/people/import/jobs/{id}", module: route36 },
+  { path: "/api/people/import", module: route37 },
+  { path: "/api/people", module: route38 },
+  { path: "/api/profiles/{id}", module: route39 },
+  { path: "/api/profiles", module: route40 },
+  { path: "/api/realtime/auth", module: route41 },
+  { path: "/api/realtime", module: route42 },
+  { path: "/api/reference/{section}", module: route43 },
+  { path: "/api/reference", module: route44 },
+  { path: "/api/roles/{id}", module: route45 },
+  { path: "/api/roles", module: route46 },
+  { path: "/api/tags/{id}", module: route47 },
+  { path: "/api/tags", module: route48 },
+  { path: "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver", module: route49 },
+  { path: "/api/webhooks/{id}/deliveries", module: route50 },
+  { path: "/api/webhooks/{id}/replay", module: route51 },
+  { path: "/api/webhooks/{id}/rotate", module: route52 },
+  { path: "/api/webhooks/{id}", module: route53 },
+  { path: "/api/webhooks/{id}/test", module: route54 },
+  { path: "/api/webhooks", module: route55 },
+  { path: "/files/{path}", module: route56 },
 ];

@@ -1,20 +1,23 @@
 import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import type { RoleKind } from "@/lib/auth/permissions";
-import { db, type Db } from "@/lib/db/client";
+import { db, type Db, type Tx } from "@/lib/db/client";
 import { AppError, conflict } from "@/lib/errors/app-error";
 import { newCuidShapedId } from "@/lib/ids/ids";
 import { terminateUserConnections } from "@/lib/realtime/publish";
+import { hasSubscribers, transactionWithEvents } from "@/lib/webhooks/emit-event";
+import { peopleEventData } from "@/lib/webhooks/event-data";
+import { EVENT_GROUPS } from "@/lib/webhooks/event-types";
 import { isUniqueViolation } from "./create-person";
 import type { ImportReport } from "./csv-schemas";
 import { restoreFormula } from "./people-csv-cells";
 import { planPeopleImport, type ExistingPerson, type ImportState, type PersonValues, type PlannedRow } from "./plan-people-import";
-import { readImportFile } from "./read-import-file";
-import { readPeopleCsv, type PeopleCsv } from "./read-people-csv";
+import type { PeopleCsv } from "./read-people-csv";
 import { assertAnotherActiveAdmin, lockDistrictAdmins } from "./rights";
 
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type Reader = Db | Tx;
+
+const PERSON_EVENTS = EVENT_GROUPS.person;
 
 /** Rows written per statement: set-based writes, a few statements for thousands of people. */
 const BATCH = 2000;
@@ -82,7 +85,7 @@ const columns = (part: PlannedRow[]) => {
 };
 
 /** One INSERT per batch, from arrays (Prisma's createManyAndReturn took ~0.7 s per 1,000 rows here). */
-async function insertPeople(tx: Tx, ctx: Ctx, rows: PlannedRow[]) {
+async function insertPeople(tx: Tx, ctx: Ctx, rows: PlannedRow[], progress: (rows: number) => void) {
   for (const part of chunks(rows)) {
     for (const r of part) r.personId = newCuidShapedId();
     const c = columns(part);
@@ -91,11 +94,12 @@ async function insertPeople(tx: Tx, ctx: Ctx, rows: PlannedRow[]) {
       select v.id, ${ctx.districtId}, v.first, v.last, v.email, lower(v.email), v.language, v.roles::jsonb, array(select jsonb_array_elements_text(v.tags::jsonb)), v.archived
         from unnest(${part.map((r) => r.personId!)}::text[], ${c.first}::text[], ${c.last}::text[], ${c.email}::text[], ${c.language}::text[],
                     ${c.roles}::text[], ${c.tags}::text[], ${c.archived}::boolean[]) as v(id, first, last, email, language, roles, tags, archived)`;
+    progress(part.length);
   }
 }
 
 /** One UPDATE per batch: every column of the changed people set from arrays (district_id in the WHERE, as every write). */
-async function updatePeople(tx: Tx, ctx: Ctx, rows: PlannedRow[]) {
+async function updatePeople(tx: Tx, ctx: Ctx, rows: PlannedRow[], progress: (rows: number) => void) {
   for (const part of chunks(rows)) {
     const c = columns(part);
     await tx.$executeRaw`
@@ -105,46 +109,65 @@ async function updatePeople(tx: Tx, ctx: Ctx, rows: PlannedRow[]) {
         from unnest(${part.map((r) => r.personId!)}::text[], ${c.first}::text[], ${c.last}::text[], ${c.email}::text[], ${c.language}::text[],
                     ${c.roles}::text[], ${c.tags}::text[], ${c.archived}::boolean[]) as v(id, first, last, email, language, roles, tags, archived)
        where p.district_id = ${ctx.districtId} and p.id = v.id`;
+    progress(part.length);
   }
 }
+
+/** What the queued import (import-job.ts) adds to an apply: progress as batches are written (rows done so far), and its record marked done in the same transaction. */
+export type ApplyHooks = { onProgress?: (rowsDone: number) => void; finish?: (tx: Tx, report: ImportReport) => Promise<void> };
+
+/** How long an import's transaction may run within a request (10,000 rows take under 10 s). */
+const REQUEST_TIMEOUT_MS = 120_000;
 
 /**
  * POST /api/people/import: plans every row (lib/people/plan-people-import.ts) and, with
  * `dryRun`, only reports. Otherwise it plans again inside one transaction that holds the
  * district's admin lock (so the checks see what the writes change) and applies every row with
  * set-based statements, or nothing: a single refused row refuses the whole import (400, each
- * problem in `details`). People archived by the import are signed out everywhere.
+ * problem in `details`). The people it creates, updates and archives are reported to webhooks
+ * (person.created, person.updated, person.archived) in that same transaction, set-based too.
+ * People archived by the import are signed out everywhere.
  */
-async function importPeople(ctx: Ctx, csv: PeopleCsv, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
+export async function importPeople(ctx: Ctx, csv: PeopleCsv, { dryRun, timeoutMs = REQUEST_TIMEOUT_MS }: { dryRun: boolean; timeoutMs?: number }, hooks: ApplyHooks = {}): Promise<ImportReport> {
   if (dryRun) return report(csv, planPeopleImport(ctx, csv, await loadState(db(), ctx, csv)), true);
   let archived: string[] = [];
-  let plan: PlannedRow[];
+  let result: ImportReport;
   try {
-    plan = await db().$transaction(
-      async (tx) => {
+    result = await transactionWithEvents(
+      ctx.districtId,
+      async (tx, _emit, emitMany) => {
         await lockDistrictAdmins(tx, ctx.districtId);
         const state = await loadState(tx, ctx, csv);
         const planned = planPeopleImport(ctx, csv, state);
         if (planned.some((r) => r.action === "refuse")) throw refused(planned);
-        await insertPeople(tx, ctx, planned.filter((r) => r.action === "create"));
+        const creates = planned.filter((r) => r.action === "create");
         const updates = planned.filter((r) => r.action === "update");
-        await updatePeople(tx, ctx, updates);
+        let done = planned.length - creates.length - updates.length;
+        const progress = (rows: number) => hooks.onProgress?.((done += rows));
+        await insertPeople(tx, ctx, creates, progress);
+        await updatePeople(tx, ctx, updates, progress);
         archived = updates.filter((r) => r.values!.archived && !state.existing.get(r.email.toLowerCase())?.archived).map((r) => r.personId!);
         if (archived.length) await tx.session.deleteMany({ where: { personId: { in: archived } } });
         await assertAnotherActiveAdmin(tx, ctx.districtId, [], "This import cannot be applied");
-        return planned;
+        // The people as they commit, read once for all three event types, and only if an endpoint listens.
+        let people: Promise<Map<string, unknown>> | undefined;
+        const dataOf = async (ids: string[]) => {
+          const map = await (people ??= peopleEventData(tx, ctx.districtId, [...creates, ...updates].map((r) => r.personId!)));
+          return ids.map((id) => map.get(id));
+        };
+        await emitMany("person.created", () => dataOf(creates.map((r) => r.personId!)));
+        await emitMany("person.updated", () => dataOf(updates.map((r) => r.personId!)));
+        await emitMany("person.archived", () => dataOf(archived));
+        const applied = report(csv, planned, false);
+        await hooks.finish?.(tx, applied);
+        return applied;
       },
-      { timeout: 120_000, maxWait: 10_000 },
+      { timeout: timeoutMs, maxWait: 10_000, queue: await hasSubscribers(ctx.districtId, PERSON_EVENTS) },
     );
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("Someone added a person with one of these e-mail addresses meanwhile. Run the import again.");
     throw error;
   }
   for (const id of archived) await terminateUserConnections(id);
-  return report(csv, plan, false);
-}
-
-/** POST /api/people/import: the request's CSV file, read, planned and (unless a dry run) applied. */
-export async function importPeopleFile(ctx: Ctx, req: Request, options: { dryRun: boolean }) {
-  return importPeople(ctx, readPeopleCsv(await readImportFile(req)), options);
+  return result;
 }

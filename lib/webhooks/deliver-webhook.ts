@@ -7,7 +7,9 @@ import { transactionWithJobs, type Enqueue } from "@/lib/jobs/enqueue";
 import type { JobData } from "@/lib/jobs/queues";
 import type { JobInfo } from "@/lib/jobs/run-workers";
 import { queueMail } from "@/lib/mail/deliver-mail";
-import { webhookDisabledMail } from "@/lib/mail/templates";
+import { webhookDisabledMail, type WebhookDisabledCause } from "@/lib/mail/templates";
+import { ownerProblem } from "./endpoint-access";
+import { endpointSettingsUrl } from "./event-types";
 import { openSecret } from "./secrets";
 import { sendWebhook } from "./send-webhook";
 
@@ -26,6 +28,8 @@ class DeliveryFailed extends Error {}
  * attempt marks the delivery failed and disables the endpoint, telling the district's
  * administrators, all in one transaction. A test event is tried once and disables nothing. A
  * delivery to an endpoint disabled meanwhile is cancelled; one whose endpoint is gone is dropped.
+ * One whose endpoint's owner may no longer read its events (archived, or without the rights now)
+ * is cancelled unsent, and the endpoint disabled with why, the administrators told.
  */
 export async function deliverWebhook(data: JobData["webhook-deliver"], job: JobInfo) {
   const where = { id: data.deliveryId, districtId: data.districtId };
@@ -34,8 +38,8 @@ export async function deliverWebhook(data: JobData["webhook-deliver"], job: JobI
     select: {
       kind: true,
       status: true,
-      endpoint: { select: { id: true, url: true, enabled: true, secret: true, previousSecret: true, previousSecretExpiresAt: true } },
-      event: { select: { id: true, body: true } },
+      endpoint: { select: { id: true, url: true, enabled: true, eventTypes: true, createdById: true, secret: true, previousSecret: true, previousSecretExpiresAt: true } },
+      event: { select: { id: true, type: true, body: true } },
     },
   });
   if (!delivery) return { dropped: "the endpoint or the event is gone" };
@@ -44,6 +48,16 @@ export async function deliverWebhook(data: JobData["webhook-deliver"], job: JobI
   if (!delivery.endpoint.enabled && !test) {
     await db().webhookDelivery.updateMany({ where, data: { status: "cancelled", error: "The endpoint was disabled before this delivery was sent." } });
     return { cancelled: true };
+  }
+  // A test event carries no record; anything else no more than the endpoint's owner may read now.
+  const refused = test ? null : await ownerProblem(db(), data.districtId, delivery.endpoint.createdById, [...delivery.endpoint.eventTypes, delivery.event.type]);
+  if (refused) {
+    console.warn(`webhooks: endpoint ${delivery.endpoint.id} of district ${data.districtId} disabled, delivery ${data.deliveryId} not sent: ${refused}`);
+    await transactionWithJobs(async (tx, enqueue) => {
+      await tx.webhookDelivery.updateMany({ where, data: { status: "cancelled", error: refused } });
+      await disableEndpoint(tx, enqueue, data.districtId, delivery.endpoint.id, refused, "owner");
+    });
+    return { cancelled: refused };
   }
 
   const result = await sendWebhook({
@@ -65,16 +79,17 @@ export async function deliverWebhook(data: JobData["webhook-deliver"], job: JobI
   }
   await transactionWithJobs(async (tx, enqueue) => {
     await tx.webhookDelivery.updateMany({ where, data: { ...attempt, status: "failed" } });
-    if (!test) await disableEndpoint(tx, enqueue, data.districtId, delivery.endpoint.id, `${job.retryCount + 1} attempts failed; the last one: ${result.error}`);
+    if (!test) await disableEndpoint(tx, enqueue, data.districtId, delivery.endpoint.id, `${job.retryCount + 1} attempts failed; the last one: ${result.error}`, "failing");
   });
   return { failed: result.error };
 }
 
 /**
- * Disables an endpoint whose deliveries ran out of retries, and queues an e-mail (in each one's
- * language) to the district's active administrators. Only the first delivery to give up does it.
+ * Disables an endpoint whose deliveries ran out of retries (or whose owner may no longer read what
+ * it carries), and queues an e-mail (in each one's language) to the district's active
+ * administrators. Only the first delivery to give up does it.
  */
-async function disableEndpoint(tx: Tx, enqueue: Enqueue, districtId: string, endpointId: string, reason: string) {
+async function disableEndpoint(tx: Tx, enqueue: Enqueue, districtId: string, endpointId: string, reason: string, cause: WebhookDisabledCause) {
   const now = new Date();
   const { count } = await tx.webhookEndpoint.updateMany({
     where: { id: endpointId, districtId, enabled: true },
@@ -87,8 +102,8 @@ async function disableEndpoint(tx: Tx, enqueue: Enqueue, districtId: string, end
       select p.email, p.language from people p
        where p.district_id = ${districtId} and not p.archived
          and exists (select 1 from roles r where r.district_id = p.district_id and r.kind = 'admin' and jsonb_exists(p.roles, r.id))`;
-  const settings = `${serviceOrigin()}/settings/webhooks/${endpointId}`;
+  const settings = endpointSettingsUrl(serviceOrigin(), endpointId);
   for (const admin of admins) {
-    await queueMail(enqueue, webhookDisabledMail(admin.email, endpoint.url, district.name, reason, settings, uiLocaleFor(admin.language)));
+    await queueMail(enqueue, webhookDisabledMail(admin.email, endpoint.url, district.name, reason, settings, cause, uiLocaleFor(admin.language)), districtId);
   }
 }

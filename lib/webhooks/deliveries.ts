@@ -3,6 +3,7 @@ import type { Ctx } from "@/lib/auth/context";
 import { db, type Tx } from "@/lib/db/client";
 import { conflict, notFound } from "@/lib/errors/app-error";
 import { transactionWithJobs } from "@/lib/jobs/enqueue";
+import { assertMayRead } from "./endpoint-access";
 import { eventBody, newEventId, queueDeliveries, type DeliveryKind } from "./emit-event";
 import { TEST_EVENT_TYPE } from "./event-types";
 import type { Delivery, ListDeliveriesQuery, ReplayInput } from "./schemas";
@@ -78,10 +79,15 @@ export async function listDeliveries(ctx: Ctx, endpointId: string, query: ListDe
   return rows.map(serializeDelivery);
 }
 
+/*
+ * Sending, redelivering and replaying need the right to read every event the endpoint carries
+ * (endpoint-access.ts), as changing it does; the log itself (no payloads) is the settings permission's.
+ */
+
 /** A `webhook.test` event for this endpoint only, tried once (also when the endpoint is disabled: to check a fix first). */
 export async function sendTestEvent(ctx: Ctx, endpointId: string) {
   return transactionWithJobs(async (tx, _enqueue, enqueueMany) => {
-    await findEndpoint(tx, ctx, endpointId);
+    assertMayRead(ctx, (await findEndpoint(tx, ctx, endpointId)).eventTypes);
     const eventId = newEventId();
     const data = { endpoint_id: endpointId, message: "A test event from the Credentials Administration Service." };
     await tx.webhookEvent.create({ data: { id: eventId, districtId: ctx.districtId, type: TEST_EVENT_TYPE, endpointId, body: eventBody(TEST_EVENT_TYPE, data) } });
@@ -94,8 +100,10 @@ export async function sendTestEvent(ctx: Ctx, endpointId: string) {
 export async function redeliver(ctx: Ctx, endpointId: string, deliveryId: string) {
   return transactionWithJobs(async (tx, _enqueue, enqueueMany) => {
     const endpoint = await findEndpoint(tx, ctx, endpointId);
-    const original = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId, districtId: ctx.districtId }, select: { eventId: true, kind: true } });
+    const original = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId, districtId: ctx.districtId }, select: { eventId: true, kind: true, event: { select: { type: true } } } });
     if (!original) throw notFound("Delivery");
+    // The event's own type too: the endpoint may carry other types since.
+    assertMayRead(ctx, [...endpoint.eventTypes, original.event.type]);
     const kind: DeliveryKind = original.kind === "test" ? "test" : "redelivery";
     if (kind !== "test") assertEnabled(endpoint);
     const [id] = await queueDeliveries(tx, enqueueMany, ctx.districtId, kind, [{ endpointId, eventId: original.eventId }]);
@@ -111,6 +119,7 @@ export async function redeliver(ctx: Ctx, endpointId: string, deliveryId: string
 export async function replayEvents(ctx: Ctx, endpointId: string, input: ReplayInput) {
   return transactionWithJobs(async (tx, _enqueue, enqueueMany) => {
     const endpoint = await findEndpoint(tx, ctx, endpointId);
+    assertMayRead(ctx, endpoint.eventTypes);
     assertEnabled(endpoint);
     const events = await tx.webhookEvent.findMany({
       where: { districtId: ctx.districtId, endpointId: null, type: { in: endpoint.eventTypes }, createdAt: { gte: new Date(input.since) } },

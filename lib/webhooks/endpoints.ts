@@ -1,10 +1,10 @@
 import "server-only";
-import { actorPersonId, hasPermission, seesAllPeople, type Ctx } from "@/lib/auth/context";
-import { db } from "@/lib/db/client";
-import { forbidden, invalid, notFound } from "@/lib/errors/app-error";
-import { seesAllInterviews } from "@/lib/interviews/visibility";
+import { actorPersonId, type Ctx } from "@/lib/auth/context";
+import { db, type Tx } from "@/lib/db/client";
+import { invalid, notFound } from "@/lib/errors/app-error";
+import { assertMayRead, lockedEndpointTypes } from "./endpoint-access";
 import { endpointUrlProblem } from "./endpoint-url";
-import { needsAllInterviews, type EventType } from "./event-types";
+import type { EventType } from "./event-types";
 import type { CreateEndpointInput, Endpoint, UpdateEndpointInput } from "./schemas";
 import { generateSecret, sealSecret } from "./secrets";
 
@@ -49,15 +49,17 @@ function assertUsableUrl(url: string) {
 }
 
 /**
- * An endpoint never carries more than the one who sets it up may read: interview and recording
- * events need someone who sees every interview (admins, board members, interview editors).
+ * Runs `change` in a transaction holding the endpoint's row, once the caller is known to be
+ * allowed to read every event it carries, and `alsoTypes` (endpoint-access.ts): 404 for another
+ * district's or an unknown endpoint, 403 otherwise.
  */
-function assertMayRead(ctx: Ctx, types: readonly string[]) {
-  if (types.some(needsAllInterviews) && !seesAllInterviews(ctx)) {
-    throw forbidden("You cannot subscribe to interview or recording events: you may not read every interview of the district.");
-  }
-  if (types.some((t) => t.startsWith("person.")) && !seesAllPeople(ctx)) throw forbidden("You cannot subscribe to person events: you may not read every person of the district.");
-  if (types.includes("key.revoked") && !hasPermission(ctx, "settings")) throw forbidden("You need the settings permission to subscribe to key events.");
+async function managing<T>(ctx: Ctx, id: string, alsoTypes: readonly string[], change: (tx: Tx) => Promise<T>): Promise<T> {
+  return db().$transaction(async (tx) => {
+    const types = await lockedEndpointTypes(tx, ctx.districtId, id);
+    if (!types) throw notFound("Webhook endpoint");
+    assertMayRead(ctx, [...types, ...alsoTypes]);
+    return change(tx);
+  });
 }
 
 export async function listEndpoints(ctx: Ctx) {
@@ -93,26 +95,37 @@ export async function createEndpoint(ctx: Ctx, input: CreateEndpointInput) {
   return { ...serializeEndpoint(row), secret };
 }
 
-/** PATCH: the fields sent. Enabling clears why it was disabled; the log is kept. */
+/**
+ * PATCH: the fields sent. Enabling clears why it was disabled; the log is kept. Changing where it
+ * goes, what it carries or whether it sends needs the right to read its events, old and new, and
+ * whoever points it elsewhere, changes its events or enables it becomes its owner (the person
+ * whose rights every delivery is checked against).
+ */
 export async function updateEndpoint(ctx: Ctx, id: string, input: UpdateEndpointInput) {
   if (input.url !== undefined) assertUsableUrl(input.url);
-  if (input.event_types) assertMayRead(ctx, input.event_types);
+  const guarded = input.url !== undefined || input.event_types !== undefined || input.enabled !== undefined;
+  const takesOver = input.url !== undefined || input.event_types !== undefined || input.enabled === true;
   const now = new Date();
   const enabling = input.enabled === undefined ? {} : input.enabled ? { enabled: true, disabledReason: null, disabledAt: null } : { enabled: false, disabledReason: null, disabledAt: now };
-  const [row] = await db().webhookEndpoint.updateManyAndReturn({
-    where: { id, districtId: ctx.districtId },
-    data: { url: input.url, description: input.description, eventTypes: input.event_types, ...enabling, updatedAt: now },
-    select,
-  });
-  if (!row) throw notFound("Webhook endpoint");
-  return serializeEndpoint(row);
+  const write = async (tx: Tx) => {
+    const [row] = await tx.webhookEndpoint.updateManyAndReturn({
+      where: { id, districtId: ctx.districtId },
+      data: { url: input.url, description: input.description, eventTypes: input.event_types, ...enabling, ...(takesOver ? { createdById: actorPersonId(ctx) } : {}), updatedAt: now },
+      select,
+    });
+    if (!row) throw notFound("Webhook endpoint");
+    return serializeEndpoint(row);
+  };
+  // A description alone changes nothing that is sent, nor where.
+  return guarded ? managing(ctx, id, input.event_types ?? [], write) : db().$transaction(write);
 }
 
 /** Deletes the endpoint and its delivery log; deliveries still queued are dropped. */
 export async function deleteEndpoint(ctx: Ctx, id: string) {
-  const { count } = await db().webhookEndpoint.deleteMany({ where: { id, districtId: ctx.districtId } });
-  if (!count) throw notFound("Webhook endpoint");
-  return { ok: true as const };
+  return managing(ctx, id, [], async (tx) => {
+    await tx.webhookEndpoint.deleteMany({ where: { id, districtId: ctx.districtId } });
+    return { ok: true as const };
+  });
 }
 
 /**
@@ -123,11 +136,12 @@ export async function deleteEndpoint(ctx: Ctx, id: string) {
 export async function rotateSecret(ctx: Ctx, id: string) {
   const secret = generateSecret();
   const now = new Date();
-  // One statement: the secret it replaces is the one current at that moment, even with two rotations at once.
-  const count = await db().$executeRaw`
-    update webhook_endpoints
-       set previous_secret = secret, secret = ${sealSecret(secret)}, previous_secret_expires_at = ${new Date(now.getTime() + ROTATION_GRACE_MS)}, updated_at = ${now}
-     where id = ${id} and district_id = ${ctx.districtId}`;
-  if (!count) throw notFound("Webhook endpoint");
+  await managing(ctx, id, [], (tx) =>
+    // One statement: the secret it replaces is the one current at that moment, even with two rotations at once.
+    tx.$executeRaw`
+      update webhook_endpoints
+         set previous_secret = secret, secret = ${sealSecret(secret)}, previous_secret_expires_at = ${new Date(now.getTime() + ROTATION_GRACE_MS)}, updated_at = ${now}
+       where id = ${id} and district_id = ${ctx.districtId}`,
+  );
   return { ...(await getEndpoint(ctx, id)), secret };
 }

@@ -5,7 +5,7 @@ import { readFormFields } from "@/lib/forms/read-form-fields";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { interviewFullSelect, serializeInterview } from "@/lib/interviews/serialize-interview";
 import { stripPrivateFields } from "@/lib/interviews/strip-private-fields";
-import { avatarUrl, personSelect, serializePerson } from "@/lib/people/serialize-person";
+import { avatarUrl, personSelect, serializePerson, type PersonRow } from "@/lib/people/serialize-person";
 
 /*
  * The `data` of each event, read in the transaction of the change (so it is the state that
@@ -15,13 +15,31 @@ import { avatarUrl, personSelect, serializePerson } from "@/lib/people/serialize
 
 const asObject = (v: unknown): Record<string, unknown> => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
+const personEventSelect = { ...personSelect, mentoredBy: { select: { mentorId: true }, orderBy: { createdAt: "asc" } } } as const;
+type PersonEventRow = PersonRow & { mentoredBy: { mentorId: string }[] };
+const personData = (origin: string, row: PersonEventRow) => ({ ...serializePerson(row), avatar_url: avatarUrl(origin, row), mentors: row.mentoredBy.map((m) => m.mentorId) });
+
 /** GET /api/people/:id without includes. */
 export async function personEventData(tx: Tx, districtId: string, id: string) {
-  const row = await tx.person.findFirstOrThrow({
-    where: { id, districtId },
-    select: { ...personSelect, mentoredBy: { select: { mentorId: true }, orderBy: { createdAt: "asc" } } },
-  });
-  return { ...serializePerson(row), avatar_url: avatarUrl(serviceOrigin(), row), mentors: row.mentoredBy.map((m) => m.mentorId) };
+  return personData(serviceOrigin(), await tx.person.findFirstOrThrow({ where: { id, districtId }, select: personEventSelect }));
+}
+
+/**
+ * personEventData of many people (an import, a tag taken off everyone), by id: one plain query per
+ * 5,000 (through Prisma, with the mentors' relation, the same read took 2-3 times as long).
+ */
+export async function peopleEventData(tx: Tx, districtId: string, ids: string[]) {
+  const origin = serviceOrigin();
+  const data = new Map<string, ReturnType<typeof personData>>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const rows = await tx.$queryRaw<(PersonRow & { mentors: string[] })[]>`
+      select p.id, p.district_id as "districtId", p.first, p.last, p.email, p.language, p.roles, p.tags, p.archived, p.created_at as "createdAt",
+             coalesce((select array_agg(m.mentor_id order by m.created_at) from mentor_assignments m
+                        where m.district_id = p.district_id and m.candidate_id = p.id), '{}') as mentors
+        from people p where p.district_id = ${districtId} and p.id = any(${ids.slice(i, i + 5000)}::text[])`;
+    for (const row of rows) data.set(row.id, personData(origin, { ...row, mentoredBy: row.mentors.map((mentorId) => ({ mentorId })) }));
+  }
+  return data;
 }
 
 /** GET /api/interviews/:personId/:id as staff sees it, without the private fields' answers (as for `view=candidate`). */

@@ -19,3 +19,9 @@ export const TEST_EVENT_TYPE = "webhook.test";
 
 /** Events whose data only someone who sees every interview of the district may read. */
 export const needsAllInterviews = (type: string) => type.startsWith("interview.") || type.startsWith("recording.");
+
+/** The settings page's query parameter naming the endpoint to open (scrolled to, its delivery log shown). */
+export const ENDPOINT_PARAM = "endpoint";
+
+/** The settings page with this endpoint open: where the "endpoint disabled" e-mail links. */
+export const endpointSettingsUrl = (origin: string, endpointId: string) => `${origin}/settings/webhooks?${ENDPOINT_PARAM}=${encodeURIComponent(endpointId)}`;

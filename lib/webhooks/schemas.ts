@@ -55,7 +55,7 @@ export const endpointSchema = z
     description: z.string().describe("`\"\"` when none."),
     event_types: z.array(eventTypeSchema),
     enabled: flagSchema.describe("1 while events are sent to it."),
-    disabled_reason: z.string().nullable().describe("Why the service disabled it (its deliveries failed for about a day); null when enabled or disabled by an admin."),
+    disabled_reason: z.string().nullable().describe("Why the service disabled it (its deliveries failed for about a day, or its owner may no longer read the events it carries); null when enabled or disabled by an admin."),
     disabled_at: timestampSchema.nullable(),
     previous_secret_expires_at: timestampSchema
       .nullable()

@@ -136,33 +136,53 @@ describe("concurrent duplicates", () => {
     expect((await api.post("/api/people", d.admin.token, body, withKey(stale))).status).toBe(201);
   });
 
+  /** A second app process (tests/helpers/idempotent-child.ts) sending these rounds; its answers by key. */
+  const child = (rounds: { key: string; body: unknown; at: number }[]) =>
+    new Promise<Map<string, { status: number; replayed: string; body: any }>>((resolve, reject) => {
+      const p = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join("tests", "helpers", "idempotent-child.ts"), JSON.stringify({ token: d.admin.token, rounds })], {
+        env: process.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      let err = "";
+      p.stdout.on("data", (c) => (out += c));
+      p.stderr.on("data", (c) => (err += c));
+      p.on("error", reject);
+      p.on("exit", (code) => {
+        if (code !== 0) return reject(new Error(`child exited ${code}: ${err}`));
+        const answers = new Map<string, { status: number; replayed: string; body: any }>();
+        for (const line of out.split("\n").filter((l) => l.startsWith("result "))) {
+          const [, key, status, replayed, ...json] = line.split(" ");
+          answers.set(key, { status: Number(status), replayed, body: JSON.parse(json.join(" ")) });
+        }
+        resolve(answers);
+      });
+    });
+
   it("two app processes sending the same keys at the same instants create each person once", async () => {
     const start = Date.now() + 4000;
     const rounds = Array.from({ length: 5 }, (_, i) => ({ key: key(), body: newPerson(), at: start + i * 300 }));
-    const child = () =>
-      new Promise<string>((resolve, reject) => {
-        const p = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join("tests", "helpers", "idempotent-child.ts"), JSON.stringify({ token: d.admin.token, rounds })], {
-          env: process.env,
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let out = "";
-        let err = "";
-        p.stdout.on("data", (c) => (out += c));
-        p.stderr.on("data", (c) => (err += c));
-        p.on("error", reject);
-        p.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`child exited ${code}: ${err}`))));
-      });
-    const outputs = await Promise.all([child(), child()]);
+    const outputs = await Promise.all([child(rounds), child(rounds)]);
     for (const round of rounds) {
-      const answers = outputs.map((out) => {
-        const line = out.split("\n").find((l) => l.startsWith(`result ${round.key} `))!;
-        const [, , status, ...json] = line.split(" ");
-        return { status: Number(status), body: JSON.parse(json.join(" ")) };
-      });
+      const answers = outputs.map((out) => out.get(round.key)!);
       const created = answers.filter((a) => a.status === 201);
       expect(created.length, JSON.stringify(answers)).toBeGreaterThanOrEqual(1);
       expect(new Set(created.map((a) => a.body.id)).size).toBe(1);
       for (const a of answers) if (a.status !== 201) expect(a.status).toBe(409);
+      expect(await peopleWithEmail(round.body.email)).toBe(1);
+    }
+  }, 60_000);
+
+  it("one process answers and exits, then another replays that very answer from the database (Idempotent-Replayed: true)", async () => {
+    const rounds = Array.from({ length: 3 }, () => ({ key: key(), body: newPerson(), at: 0 }));
+    const first = await child(rounds);
+    // Process A has exited: everything B knows of these keys is in the database.
+    const second = await child(rounds);
+    for (const round of rounds) {
+      const a = first.get(round.key)!;
+      const b = second.get(round.key)!;
+      expect(a).toMatchObject({ status: 201, replayed: "-" });
+      expect(b).toEqual({ status: 201, replayed: "true", body: a.body });
       expect(await peopleWithEmail(round.body.email)).toBe(1);
     }
   }, 60_000);

@@ -393,6 +393,11 @@ describe("real responses match the documented schemas", () => {
     await check("POST", "/api/people/import", "/api/people/import", { token, rawBody: "first,email\nA,b@c.d\n", headers: { "content-type": "text/csv" }, expect: 400 });
     await check("POST", "/api/people/import", "/api/people/import", { token, rawBody: csvBody.replace("Imp", "Again").replace("Orted", "x".repeat(200)), headers: { "content-type": "text/csv" }, expect: 400 });
     await check("POST", "/api/people/import", "/api/people/import", { token, body: {}, expect: 415 });
+    // Prefer: respond-async: the import is a job (202), followed at its status URL until done.
+    const queued = await check("POST", "/api/people/import", "/api/people/import?dry_run=true", { token, rawBody: csvBody, headers: { "content-type": "text/csv", prefer: "respond-async" }, expect: 202 });
+    await expect.poll(async () => (await api.get(`/api/people/import/jobs/${queued.body.id}`, token)).body.state, { timeout: 60_000 }).toBe("done");
+    await check("GET", "/api/people/import/jobs/{id}", `/api/people/import/jobs/${queued.body.id}`, { token });
+    await check("GET", "/api/people/import/jobs/{id}", "/api/people/import/jobs/nothing0", { token, expect: 404 });
 
     await d.assignMentor(mentor.id, personId);
     const file = await check("POST", "/api/people/{id}/uploads", `/api/people/${personId}/uploads`, { token, form: form({ file: pdf(), name: "CV" }) });

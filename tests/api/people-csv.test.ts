@@ -253,12 +253,12 @@ describe("a hostile corpus: each bad row says why, and a failed import writes no
     await expectNothingWritten(await importCsv(`first,first,last,email\nA,A,B,${uniqueEmail()}\n`), before);
   });
 
-  it("413 beyond 20,000 rows or 10 MB, 415 for other content types", async () => {
-    const rows = Array.from({ length: 20_001 }, (_, i) => `A,B,limit${i}@example.test`);
+  it("413 beyond 100,000 rows or 20 MB, 415 for other content types", async () => {
+    const rows = Array.from({ length: 100_001 }, (_, i) => `A,B,l${i}@x.test`);
     const tooMany = await importCsv(`first,last,email\n${rows.join("\n")}\n`, { dryRun: true });
     expect(tooMany.status).toBe(413);
-    expect(tooMany.body.error.message).toMatch(/20,000/);
-    expect((await importCsv("x".repeat(10 * 1024 * 1024 + 1))).status).toBe(413);
+    expect(tooMany.body.error.message).toMatch(/100,000/);
+    expect((await importCsv("x".repeat(20 * 1024 * 1024 + 1))).status).toBe(413);
     expect((await importCsv(csv(`A,B,${uniqueEmail()},,,,,`), { type: "application/json" })).status).toBe(415);
   });
 });

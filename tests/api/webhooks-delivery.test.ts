@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { env, resetEnvCache } from "@/lib/env";
+import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import type { Delivery } from "@/lib/webhooks/schemas";
 import { api } from "../helpers/api";
@@ -160,7 +161,10 @@ describe("retries", () => {
     expect(receiver.received("/down")).toHaveLength(4);
     await expect.poll(() => outboxFor(d.admin.email).map((m) => m.subject), WAIT).toEqual(expect.arrayContaining([expect.stringMatching(/^A webhook endpoint of .* was disabled$/)]));
     await expect.poll(() => outboxFor(spanish.email).map((m) => m.subject), WAIT).toEqual(expect.arrayContaining([expect.stringMatching(/^Se desactivó un webhook de /)]));
-    expect(outboxFor(spanish.email).find((m) => m.subject.startsWith("Se desactivó"))!.text).toContain(receiver.url("/down"));
+    const mail = outboxFor(spanish.email).find((m) => m.subject.startsWith("Se desactivó"))!;
+    expect(mail.text).toContain(receiver.url("/down"));
+    // The link opens the settings page (which exists: app/(app)/settings/webhooks) at this endpoint.
+    expect(mail.text).toContain(`${serviceOrigin()}/settings/webhooks?endpoint=${hook.id}\n`);
 
     // Disabled: nothing is sent (the event is kept for a replay), and a replay waits for it to be enabled.
     const missed = await newPerson(d, "Missed");
@@ -180,6 +184,53 @@ describe("retries", () => {
     await expect
       .poll(async () => (await deliveries(hook.id)).filter((x) => x.kind === "replay").map((x) => x.status), WAIT)
       .toEqual(["delivered", "delivered"]);
+  });
+});
+
+describe("never more than the endpoint's owner may read", () => {
+  const subscribeAs = async (token: string, at: string, types: string[]) => {
+    const res = await api.post("/api/webhooks", token, { url: receiver.url(at), event_types: types });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    receiver.trust(at, res.body.secret);
+    return res.body as { id: string };
+  };
+
+  it("an owner archived since: nothing is sent, the delivery is cancelled with why, the endpoint disabled and the admins told; an admin who enables it takes it over", async () => {
+    const owner = await d.addPerson("admin", { first: "Olga", last: "Owner" });
+    const hook = await subscribeAs(owner.token, "/owner-archived", ["person.created"]);
+    expect((await api.patch(`/api/people/${owner.id}`, d.admin.token, { archived: 1 })).status).toBe(200);
+    await newPerson(d, "Unsent");
+    await expect.poll(async () => (await endpointOf(hook.id)).enabled, WAIT).toBe(0);
+    const [delivery] = await deliveries(hook.id);
+    expect(delivery).toMatchObject({ status: "cancelled", attempts: 0, error: expect.stringMatching(/^Not sent: Olga Owner, who set up this endpoint, was archived\./) });
+    expect((await endpointOf(hook.id)).disabled_reason).toBe(delivery.error);
+    expect(receiver.hits("/owner-archived")).toBe(0);
+    await expect
+      .poll(() => outboxFor(d.admin.email).filter((m) => m.text.includes(receiver.url("/owner-archived"))), WAIT)
+      .toEqual([expect.objectContaining({ text: expect.stringContaining(`${serviceOrigin()}/settings/webhooks?endpoint=${hook.id}`) })]);
+    expect(outboxFor(d.admin.email).find((m) => m.text.includes(receiver.url("/owner-archived")))!.text).toMatch(/the person who set it up may no longer read the events/);
+
+    expect((await api.patch(`/api/webhooks/${hook.id}`, d.admin.token, { enabled: 1 })).status).toBe(200);
+    const next = await newPerson(d, "Sent");
+    await arrived("/owner-archived", 1);
+    expect(receiver.received("/owner-archived").map((r) => r.payload.data.id)).toEqual([next.id]);
+  });
+
+  it("an owner whose role lost the right: interview events stop at the next delivery, unsent", async () => {
+    const owner = await d.addPersonWith(["settings", "interviews:edit"]);
+    const hook = await subscribeAs(owner.token, "/owner-demoted", ["interview.created", "person.created"]);
+    const candidate = await d.addPerson("candidate");
+    expect((await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: "2026-10-06" })).status).toBe(201);
+    await arrived("/owner-demoted", 1);
+    expect((await api.patch(`/api/roles/${owner.roleId}`, d.admin.token, { permissions: ["settings"] })).status).toBe(200);
+    const before = receiver.hits("/owner-demoted");
+    // Even a person event: the endpoint carries interview events its owner may no longer read.
+    await newPerson(d, "Demoted");
+    await expect.poll(async () => (await endpointOf(hook.id)).enabled, WAIT).toBe(0);
+    expect((await deliveries(hook.id))[0]).toMatchObject({ event_type: "person.created", status: "cancelled", error: expect.stringMatching(/may no longer read its events \(interview\.created: only someone who may read every interview/) });
+    expect(receiver.hits("/owner-demoted")).toBe(before);
+    // And nobody without the right can turn it back on.
+    expect((await api.patch(`/api/webhooks/${hook.id}`, owner.token, { enabled: 1 })).status).toBe(403);
   });
 });
 

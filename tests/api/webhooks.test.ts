@@ -128,6 +128,77 @@ describe("POST /api/webhooks", () => {
   });
 });
 
+describe("an endpoint's events bound who may change it", () => {
+  const evil = "https://attacker.example.org/collect";
+
+  it("someone with only the settings permission cannot point an admin's interview endpoint elsewhere, nor switch, rotate, test, replay, redeliver or delete it (403); it stays as it was", async () => {
+    const settingsOnly = await d.addPersonWith(["settings"]);
+    const created = (await api.post("/api/webhooks", d.admin.token, endpoint({ description: "Board's feed" }))).body;
+    const test = await api.post(`/api/webhooks/${created.id}/test`, d.admin.token);
+    expect(test.status).toBe(202);
+    const path = `/api/webhooks/${created.id}`;
+    const t = settingsOnly.token;
+    const answers = {
+      url: await api.patch(path, t, { url: evil }),
+      urlAndTypes: await api.patch(path, t, { url: evil, event_types: ["person.created"] }),
+      narrowed: await api.patch(path, t, { event_types: ["person.created"] }),
+      disable: await api.patch(path, t, { enabled: 0 }),
+      enable: await api.patch(path, t, { enabled: 1 }),
+      rotate: await api.post(`${path}/rotate`, t),
+      test: await api.post(`${path}/test`, t),
+      replay: await api.post(`${path}/replay`, t, { since: Date.now() - 86_400_000 }),
+      redeliver: await api.post(`${path}/deliveries/${test.body.delivery_id}/redeliver`, t),
+      delete: await api.delete(path, t),
+    };
+    for (const [what, res] of Object.entries(answers)) {
+      expect(res.status, what).toBe(403);
+      expect(res.body.error.message, what).toMatch(/events you cannot read \(interview\.published: only someone who may read every interview/);
+    }
+    // Reading it, its log and its description remain the settings permission's.
+    expect((await api.get(path, t)).status).toBe(200);
+    expect((await api.get(`${path}/deliveries`, t)).body).toHaveLength(1);
+    expect((await api.patch(path, t, { description: "Renamed" })).status).toBe(200);
+    const { secret: _s, ...before } = created;
+    expect((await api.get(path, d.admin.token)).body).toEqual({ ...before, description: "Renamed", updated_at: expect.any(Number) });
+    expect(await db().webhookDelivery.count({ where: { endpointId: created.id, districtId: d.id } })).toBe(1);
+  });
+
+  it("a person endpoint is theirs to manage; whoever points it elsewhere, changes its events or enables it becomes its owner", async () => {
+    const settingsOnly = await d.addPersonWith(["settings"]);
+    const created = (await api.post("/api/webhooks", d.admin.token, endpoint({ event_types: ["person.created", "key.revoked"] }))).body;
+    const owner = async () => (await db().webhookEndpoint.findFirstOrThrow({ where: { id: created.id, districtId: d.id } })).createdById;
+    expect(await owner()).toBe(d.admin.id);
+    expect((await api.patch(`/api/webhooks/${created.id}`, settingsOnly.token, { description: "Theirs now?" })).status).toBe(200);
+    expect(await owner()).toBe(d.admin.id);
+    expect((await api.patch(`/api/webhooks/${created.id}`, settingsOnly.token, { enabled: 0 })).status).toBe(200);
+    expect(await owner()).toBe(d.admin.id);
+    const moved = await api.patch(`/api/webhooks/${created.id}`, settingsOnly.token, { url: "https://sis2.district.invalid/hook" });
+    expect(moved.status).toBe(200);
+    expect(await owner()).toBe(settingsOnly.id);
+    expect((await api.post(`/api/webhooks/${created.id}/rotate`, settingsOnly.token)).status).toBe(200);
+    // Adding interview events to it is beyond them, and an admin who does takes it over.
+    expect((await api.patch(`/api/webhooks/${created.id}`, settingsOnly.token, { event_types: ["person.created", "interview.created"] })).status).toBe(403);
+    expect((await api.patch(`/api/webhooks/${created.id}`, d.admin.token, { event_types: ["person.created", "interview.created"] })).status).toBe(200);
+    expect(await owner()).toBe(d.admin.id);
+    expect((await api.delete(`/api/webhooks/${created.id}`, settingsOnly.token)).status).toBe(403);
+    expect((await api.delete(`/api/webhooks/${created.id}`, d.admin.token)).status).toBe(200);
+  });
+
+  it("redelivering needs the right to the event's own type, even once the endpoint carries other events", async () => {
+    const settingsOnly = await d.addPersonWith(["settings"]);
+    const created = (await api.post("/api/webhooks", d.admin.token, endpoint({ event_types: ["interview.created"] }))).body;
+    const candidate = await d.addPerson("candidate");
+    expect((await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: "2026-10-05" })).status).toBe(201);
+    const [delivery] = (await api.get(`/api/webhooks/${created.id}/deliveries`, d.admin.token)).body;
+    expect(delivery.event_type).toBe("interview.created");
+    expect((await api.patch(`/api/webhooks/${created.id}`, d.admin.token, { event_types: ["person.created"] })).status).toBe(200);
+    const res = await api.post(`/api/webhooks/${created.id}/deliveries/${delivery.id}/redeliver`, settingsOnly.token);
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toMatch(/interview\.created/);
+    expect((await api.post(`/api/webhooks/${created.id}/deliveries/${delivery.id}/redeliver`, d.admin.token)).status).toBe(202);
+  });
+});
+
 describe("PATCH, DELETE and rotation", () => {
   it("changes what is sent; disabling and enabling; deleting removes the endpoint and its log", async () => {
     const created = (await api.post("/api/webhooks", d.admin.token, endpoint())).body;

@@ -5,7 +5,7 @@
  *
  *   node --import tsx --import ./scripts/server-only-stub.mjs tests/helpers/idempotent-child.ts '<json: { token, rounds: [{ key, body, at }] }>'
  *
- * Prints one line per round: `result <key> <status> <body json>`.
+ * Prints one line per round: `result <key> <status> <Idempotent-Replayed, or -> <body json>`.
  */
 import { POST } from "@/app/api/people/route";
 import { db, disconnectDb } from "@/lib/db/client";
@@ -24,7 +24,7 @@ for (const round of rounds) {
     }),
     { params: Promise.resolve({}) },
   );
-  process.stdout.write(`result ${round.key} ${res.status} ${await res.text()}\n`);
+  process.stdout.write(`result ${round.key} ${res.status} ${res.headers.get("idempotent-replayed") ?? "-"} ${await res.text()}\n`);
 }
 await disconnectDb();
 process.exit(0);

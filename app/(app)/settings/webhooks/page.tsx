@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { WebhooksSettings } from "@/components/webhooks/webhooks-settings";
+import { ENDPOINT_PARAM } from "@/lib/webhooks/event-types";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks"))("title") };
 }
 
-export default function Page() {
-  return <WebhooksSettings />;
+/** `?endpoint=<id>` (the "endpoint disabled" e-mail's link) opens that endpoint. */
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const linked = (await searchParams)[ENDPOINT_PARAM];
+  return <WebhooksSettings linked={typeof linked === "string" ? linked : undefined} />;
 }
