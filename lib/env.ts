@@ -26,8 +26,16 @@ const schema = z.object({
    * it, instead of letting the heap grow to a quarter of the machine's memory.
    */
   APP_HEAP_MB: z.coerce.number().int().min(64).default(256),
-  /** Connections each process keeps to the database (Prisma and the app's own reads). */
-  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /**
+   * Connections each process keeps to the database (Prisma and the app's own reads). Default:
+   * 10 on a PostgreSQL server, 4 on the embedded database (see databasePoolSize()).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().optional(),
+  /**
+   * Longest wait for a pooled connection, or for a transaction to start, in milliseconds; beyond
+   * it the request is refused with 503 `overloaded` (lib/http/errors.ts), never failed.
+   */
+  DATABASE_WAIT_MS: z.coerce.number().int().positive().default(2000),
   DATA_DIR: z.string().default("./.data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Interface the app listens on; loopback unless set (then BASE_URL is required). */
@@ -44,8 +52,11 @@ const schema = z.object({
   MAX_ACTIVE_REQUESTS: z.coerce.number().int().positive().default(32),
   /** API requests waiting in line per process; beyond, 503 overloaded at once. */
   MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(256),
-  /** How long a request may wait in line before it is refused (503), in milliseconds. */
-  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(5000),
+  /**
+   * How long a request may wait in line, in milliseconds: one whose expected wait is longer is
+   * refused (503) as it arrives, and one still waiting after it is refused then.
+   */
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(1000),
   SIGN_IN_LINKS_PER_15_MINUTES: z.coerce.number().int().positive().default(5),
   /** The district office's time zone: dates and times are shown in it. Default: the server's. */
   TIME_ZONE: optionalText.pipe(

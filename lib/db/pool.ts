@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { env } from "@/lib/env";
+import { noteOverload } from "./overload-signal";
 
 /**
  * The process's one pool of connections, for Prisma (its driver adapter runs on it) and for the
@@ -10,17 +11,46 @@ import { env } from "@/lib/env";
  */
 const globalForPool = globalThis as unknown as { __casPool?: pg.Pool; __casPoolUrl?: string };
 
+/**
+ * Connections per process. PostgreSQL runs statements side by side, so a request rarely waits
+ * for one of 10 (a request holds a connection for a few milliseconds at a time, and the admission
+ * gate lets 32 in). The embedded database runs one statement, and one transaction, at a time for
+ * every connection together: more connections add no throughput there, only a longer line inside
+ * the database, where no timeout reaches it; with 4, the line forms at the pool instead, where
+ * DATABASE_WAIT_MS bounds it.
+ */
+const databasePoolSize = () => env().DATABASE_POOL_SIZE ?? (env().EMBEDDED_DATABASE ? 4 : 10);
+
 export function pool(): pg.Pool {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start`, which provides the embedded database.");
   if (!globalForPool.__casPool || globalForPool.__casPoolUrl !== url) {
-    const created = new pg.Pool({ connectionString: url, max: env().DATABASE_POOL_SIZE, idleTimeoutMillis: 0 });
+    // No connection free within DATABASE_WAIT_MS: "timeout exceeded when trying to connect", a 503 (lib/http/errors.ts).
+    const created = new pg.Pool({ connectionString: url, max: databasePoolSize(), idleTimeoutMillis: 0, connectionTimeoutMillis: env().DATABASE_WAIT_MS });
     // A connection the server drops while idle is not any request's error.
     created.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
+    noteTimeouts(created);
     globalForPool.__casPool = created;
     globalForPool.__casPoolUrl = url;
   }
   return globalForPool.__casPool;
+}
+
+const TIMED_OUT = /timeout exceeded when trying to connect/;
+
+/** A wait for a connection that ran out is noted against the request (overload-signal.ts), however the caller asked. */
+function noteTimeouts(target: pg.Pool) {
+  const connect = target.connect.bind(target) as (callback?: (error: Error | undefined, ...rest: unknown[]) => void) => Promise<pg.PoolClient> | undefined;
+  const note = (error: Error | undefined) => {
+    if (error && TIMED_OUT.test(error.message)) noteOverload();
+  };
+  target.connect = ((callback?: (error: Error | undefined, ...rest: unknown[]) => void) => {
+    if (callback) return connect((error, ...rest) => (note(error), callback(error, ...rest)));
+    return connect()!.catch((error: Error) => {
+      note(error);
+      throw error;
+    });
+  }) as typeof target.connect;
 }
 
 export async function endPool() {

@@ -1,20 +1,37 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors/app-error";
+import { overloaded } from "@/lib/errors/app-error";
 
 /**
- * The process's admission gate: at most MAX_ACTIVE_REQUESTS API requests work at once, up to
- * MAX_QUEUED_REQUESTS wait in line (first come, first served) for at most MAX_QUEUE_WAIT_MS, and
- * anything beyond is refused at once with 503 `overloaded` and Retry-After, before it touches the
- * database. A burst then costs a queue and some refusals instead of transactions timing out
- * half-way (500s) and every request slowing down. It guards this process's own pool and CPU, so it
- * is per process by design; what must hold across processes (rate limits) lives in the database.
+ * The process's admission gate: at most MAX_ACTIVE_REQUESTS API requests work at once, and the
+ * rest wait in line, first come first served. A request is refused with 503 `overloaded` and
+ * Retry-After as it arrives, before it touches the database, when the line is full
+ * (MAX_QUEUED_REQUESTS) or when its expected wait is longer than MAX_QUEUE_WAIT_MS; one still
+ * waiting after MAX_QUEUE_WAIT_MS is refused then. A burst thus costs quick refusals instead of
+ * every request waiting seconds, or transactions timing out half-way. It guards this process's
+ * own pool and CPU, so it is per process by design; what must hold across processes (rate
+ * limits) lives in the database.
  */
 let active = 0;
 const waiting: { admit: () => void; timer: NodeJS.Timeout }[] = [];
 
-const overloaded = () => new AppError("overloaded", "The service is busy. Please try again in a moment.", undefined, 1);
+/**
+ * How often a slot comes free while requests wait: the average gap between hand-overs (moving
+ * average), measured only while the line is not empty, so an idle spell never counts. The
+ * expected wait of a newcomer is its place in line times this gap (Little's law); no guess is
+ * made before the first busy spell.
+ */
+let handoverGapMs: number | undefined;
+let lastHandoverAt = 0;
+const GAP_WEIGHT = 0.1;
+
+function expectedWaitMs(place: number): number {
+  if (handoverGapMs === undefined) return 0;
+  // A line that has not moved for longer than usual is judged by how long it has stood still.
+  const still = waiting.length ? performance.now() - lastHandoverAt : 0;
+  return place * Math.max(handoverGapMs, still);
+}
 
 function enter(): Promise<void> | undefined {
   const { MAX_ACTIVE_REQUESTS, MAX_QUEUED_REQUESTS, MAX_QUEUE_WAIT_MS } = env();
@@ -22,7 +39,7 @@ function enter(): Promise<void> | undefined {
     active++;
     return undefined;
   }
-  if (waiting.length >= MAX_QUEUED_REQUESTS) throw overloaded();
+  if (waiting.length >= MAX_QUEUED_REQUESTS || expectedWaitMs(waiting.length + 1) > MAX_QUEUE_WAIT_MS) throw overloaded();
   return new Promise<void>((resolve, reject) => {
     const entry = {
       // The slot is handed over by leave(): `active` already counts this request.
@@ -35,14 +52,27 @@ function enter(): Promise<void> | undefined {
         reject(overloaded());
       }, MAX_QUEUE_WAIT_MS),
     };
-    waiting.push(entry);
+    queue(entry);
   });
+}
+
+function queue(entry: { admit: () => void; timer: NodeJS.Timeout }) {
+  // A line forming: the gap to the first hand-over counts from now.
+  if (!waiting.length) lastHandoverAt = performance.now();
+  waiting.push(entry);
 }
 
 function leave() {
   const next = waiting.shift();
-  if (next) next.admit();
-  else active--;
+  if (!next) {
+    active--;
+    return;
+  }
+  const now = performance.now();
+  const gap = now - lastHandoverAt;
+  handoverGapMs = handoverGapMs === undefined ? gap : handoverGapMs + GAP_WEIGHT * (gap - handoverGapMs);
+  lastHandoverAt = now;
+  next.admit();
 }
 
 /** Whether the current request holds a slot (false while it waits outside the gate). */
@@ -75,7 +105,7 @@ export async function outsideAdmission<T>(wait: () => Promise<T>): Promise<T> {
   } finally {
     // Back in line without the time limit: the work is done, only its answer is left to send.
     if (active < env().MAX_ACTIVE_REQUESTS && !waiting.length) active++;
-    else await new Promise<void>((resolve) => waiting.push({ admit: resolve, timer: setTimeout(() => {}, 0) }));
+    else await new Promise<void>((resolve) => queue({ admit: resolve, timer: setTimeout(() => {}, 0) }));
     slot.held = true;
   }
 }

@@ -1,15 +1,17 @@
 import http from "node:http";
+import { serveWithOverloadSignal } from "@/lib/db/overload-signal";
 import { passPreEncoded } from "./pre-encoded";
 import { refusalBeforeNext } from "./refuse-before-next";
 
 type Handle = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
-
 /**
  * The app's HTTP server: Next.js's request handler behind the gate of refuse-before-next.ts, which
  * answers with the error body what Next.js would turn into a bare 500 (odd methods, targets that
  * are not paths, malformed %-encoding). `allowOf(path)` gives a 405's Allow header. A handler that
- * throws answers 500 with the error body instead of leaving the socket hanging.
+ * throws answers 500 with the error body instead of leaving the socket hanging. A page whose
+ * database work found no connection in time answers 503 with Retry-After, not Next.js's 500
+ * (lib/db/overload-signal.ts).
  */
 export function createAppServer(handle: Handle, allowOf: (path: string) => Promise<string>) {
   const server = http.createServer(async (req, res) => {
@@ -21,7 +23,7 @@ export function createAppServer(handle: Handle, allowOf: (path: string) => Promi
         return;
       }
       passPreEncoded(res);
-      await handle(req, res);
+      await serveWithOverloadSignal(res, () => handle(req, res));
     } catch (error) {
       console.error("[cas] request failed", error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });

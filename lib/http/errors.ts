@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError, conflict, type ErrorCode, fromZod, notFound } from "@/lib/errors/app-error";
+import { AppError, conflict, type ErrorCode, fromZod, notFound, overloaded } from "@/lib/errors/app-error";
 
 /** Every error code with its HTTP status (the OpenAPI document reads it too). */
 export const ERROR_STATUS = {
@@ -60,7 +60,7 @@ export function toAppError(error: unknown): AppError {
   if (code === "P2025") return notFound();
   if (code === "P2002") return conflict("A record with the same unique value already exists.");
   if (code === "P2003") return conflict("The record is still referenced by other records.");
-  if (isOverload(error)) return new AppError("overloaded", "The service is busy. Please try again in a moment.", undefined, 1);
+  if (isOverload(error)) return overloaded();
   return new AppError("internal", "Something went wrong on our side. Please try again.");
 }
 

@@ -1,7 +1,12 @@
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db, disconnectDb } from "@/lib/db/client";
+import { pool, sqlRows } from "@/lib/db/pool";
 import { resetEnvCache } from "@/lib/env";
+import { authOptions } from "@/lib/auth/next-auth-options";
 import { admissionLoad } from "@/lib/http/admission";
+import { createAppServer } from "@/lib/http/app-server";
+import { refusingOverload } from "@/lib/http/refusing-overload";
 import { api } from "../helpers/api";
 import { makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
 
@@ -50,5 +55,84 @@ describe("a burst of writers", () => {
     Object.assign(process.env, SETTINGS);
     resetEnvCache();
     expect((await api.get("/api/people", d.admin.token)).status).toBe(200);
+  });
+});
+
+describe("no pooled connection in time (DATABASE_WAIT_MS)", () => {
+  const POOL = { DATABASE_POOL_SIZE: "1", DATABASE_WAIT_MS: "300" };
+  /** Runs `check` while the process's only pooled connection is taken. */
+  async function withPoolTaken(check: () => Promise<void>) {
+    Object.assign(process.env, POOL);
+    resetEnvCache();
+    await disconnectDb();
+    const taken = await pool().connect();
+    try {
+      await check();
+    } finally {
+      taken.release();
+      for (const name of Object.keys(POOL)) delete process.env[name];
+      process.env.DATABASE_POOL_SIZE = "4";
+      resetEnvCache();
+      await disconnectDb();
+    }
+  }
+
+  it("an API request answers 503 overloaded with Retry-After, not 500", async () => {
+    await withPoolTaken(async () => {
+      const res = await api.get("/api/people", d.admin.token);
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe("overloaded");
+      expect(res.headers.get("retry-after")).toBe("1");
+    });
+    expect((await api.get("/api/people", d.admin.token)).status).toBe(200);
+  });
+
+  it("next-auth's routes answer 503 overloaded, whatever next-auth makes of the error", async () => {
+    // What next-auth does with an adapter that throws: it logs the error and answers an empty session.
+    const session = refusingOverload(async () => {
+      try {
+        return Response.json(await authOptions().adapter!.getSessionAndUser!(d.admin.token));
+      } catch {
+        return Response.json({});
+      }
+    });
+    const ask = () => session(new Request("http://localhost/api/auth/session"), {});
+    await withPoolTaken(async () => {
+      const res = await ask();
+      expect(res.status).toBe(503);
+      expect((await res.json()).error.code).toBe("overloaded");
+      expect(res.headers.get("retry-after")).toBe("1");
+    });
+    const res = await ask();
+    expect(res.status).toBe(200);
+    expect((await res.json()).session.personId).toBe(d.admin.id);
+  });
+
+  it("a page that fails for it (Next.js writes a 500) goes out as 503 with Retry-After from the app's server", async () => {
+    // A stand-in for Next.js rendering a page whose server code reads the database (pageMe).
+    const server = createAppServer(
+      async (_req, res) => {
+        try {
+          await sqlRows("select 1");
+          res.writeHead(200).end("page");
+        } catch {
+          res.statusCode = 500;
+          res.end("<html>error page</html>");
+        }
+      },
+      async () => "GET",
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/people`;
+    try {
+      await withPoolTaken(async () => {
+        const res = await fetch(url);
+        expect(res.status).toBe(503);
+        expect(res.headers.get("retry-after")).toBe("1");
+      });
+      expect((await fetch(url)).status).toBe(200);
+    } finally {
+      server.close();
+    }
   });
 });
