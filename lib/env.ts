@@ -27,8 +27,8 @@ const schema = z.object({
    */
   APP_HEAP_MB: z.coerce.number().int().min(64).default(256),
   /**
-   * Connections each process keeps to the database (Prisma and the app's own reads). Default:
-   * 10 on a PostgreSQL server, 4 on the embedded database (see databasePoolSize()).
+   * Connections each process keeps to the database (Prisma and the app's own reads). Default: 10
+   * on a PostgreSQL server, 4 on the embedded database (see withDatabaseDefaults).
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().optional(),
   /**
@@ -48,8 +48,11 @@ const schema = z.object({
   MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
-  /** API requests one process works on at once; more wait in line (lib/http/admission.ts). */
-  MAX_ACTIVE_REQUESTS: z.coerce.number().int().positive().default(32),
+  /**
+   * API requests one process works on at once; more wait in line (lib/http/admission.ts).
+   * Default: 32 on a PostgreSQL server, 8 on the embedded database (see withDatabaseDefaults).
+   */
+  MAX_ACTIVE_REQUESTS: z.coerce.number().int().positive().optional(),
   /** API requests waiting in line per process; beyond, 503 overloaded at once. */
   MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(256),
   /**
@@ -122,14 +125,33 @@ const schema = z.object({
   REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(6001),
 });
 
-export type Env = z.infer<typeof schema> & { dataDir: string };
+type Parsed = z.infer<typeof schema>;
+export type Env = Omit<Parsed, "DATABASE_POOL_SIZE" | "MAX_ACTIVE_REQUESTS"> & { DATABASE_POOL_SIZE: number; MAX_ACTIVE_REQUESTS: number; dataDir: string };
+
+/**
+ * How much work a process takes on at once depends on the database. PostgreSQL runs statements
+ * side by side: a request holds one of 10 connections for a few milliseconds at a time, so 32
+ * requests at work rarely wait for one. The embedded database runs one statement, and one
+ * transaction, at a time for all connections together: more connections or more requests at
+ * work add no throughput there, only time each request spends waiting inside, where no limit
+ * reaches it. With 4 connections and 8 requests at work, both cores stay busy (the app's work on
+ * one request overlaps the database's on another) and the rest wait in the admission line,
+ * which refuses at once whoever would wait too long.
+ */
+function withDatabaseDefaults(parsed: Parsed) {
+  const embedded = Boolean(parsed.EMBEDDED_DATABASE);
+  return {
+    DATABASE_POOL_SIZE: parsed.DATABASE_POOL_SIZE ?? (embedded ? 4 : 10),
+    MAX_ACTIVE_REQUESTS: parsed.MAX_ACTIVE_REQUESTS ?? (embedded ? 8 : 32),
+  };
+}
 
 let cached: Env | undefined;
 
 export function env(): Env {
   if (!cached) {
     const parsed = schema.parse(process.env);
-    cached = { ...parsed, dataDir: path.resolve(parsed.DATA_DIR) };
+    cached = { ...parsed, ...withDatabaseDefaults(parsed), dataDir: path.resolve(parsed.DATA_DIR) };
   }
   return cached;
 }

@@ -7,26 +7,17 @@ import { noteOverload } from "./overload-signal";
  * The process's one pool of connections, for Prisma (its driver adapter runs on it) and for the
  * few hot paths that send their own SQL (authentication, list copies, single reads): the SQL is
  * the same either way, but skipping Prisma's query engine saves most of a request's CPU there.
- * Idle connections are kept (they hold the app's prepared statements, below).
+ * Idle connections are kept (they hold the app's prepared statements, below). Its size, and so
+ * how many requests work at once, depends on the database (lib/env.ts withDatabaseDefaults).
  */
 const globalForPool = globalThis as unknown as { __casPool?: pg.Pool; __casPoolUrl?: string };
-
-/**
- * Connections per process. PostgreSQL runs statements side by side, so a request rarely waits
- * for one of 10 (a request holds a connection for a few milliseconds at a time, and the admission
- * gate lets 32 in). The embedded database runs one statement, and one transaction, at a time for
- * every connection together: more connections add no throughput there, only a longer line inside
- * the database, where no timeout reaches it; with 4, the line forms at the pool instead, where
- * DATABASE_WAIT_MS bounds it.
- */
-const databasePoolSize = () => env().DATABASE_POOL_SIZE ?? (env().EMBEDDED_DATABASE ? 4 : 10);
 
 export function pool(): pg.Pool {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start`, which provides the embedded database.");
   if (!globalForPool.__casPool || globalForPool.__casPoolUrl !== url) {
     // No connection free within DATABASE_WAIT_MS: "timeout exceeded when trying to connect", a 503 (lib/http/errors.ts).
-    const created = new pg.Pool({ connectionString: url, max: databasePoolSize(), idleTimeoutMillis: 0, connectionTimeoutMillis: env().DATABASE_WAIT_MS });
+    const created = new pg.Pool({ connectionString: url, max: env().DATABASE_POOL_SIZE, idleTimeoutMillis: 0, connectionTimeoutMillis: env().DATABASE_WAIT_MS });
     // A connection the server drops while idle is not any request's error.
     created.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
     noteTimeouts(created);
