@@ -143,6 +143,9 @@ export function openConnection(socket: WebSocket, request: IncomingMessage, cont
     if (connection.userId) context.users.remove(connection.userId, connection);
   });
   socket.on("message", (raw, isBinary) => {
+    // A socket the server is closing (a refused sign-in, a termination) does nothing more: what
+    // it sent after the close began is not relayed.
+    if (socket.readyState !== WebSocket.OPEN) return;
     connection.lastMessageAt = Date.now();
     connection.pingSentAt = 0;
     // The protocol is JSON text frames only; anything else is ignored, as Pusher does.
