@@ -2,11 +2,13 @@ import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { Prisma } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
+import { endRealtimeAccess } from "@/lib/realtime/publish";
 import { storage } from "@/lib/storage/storage";
 import { interviewEventData } from "@/lib/webhooks/event-data";
 import { readOnce, transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { findVisibleInterview } from "./find-interview";
 import { getInterview } from "./get-interview";
+import { candidateAndMentors } from "./interview-audience";
 import type { UpdateInterviewInput } from "./schemas";
 import { validateResponses, type ResponseChanges } from "./validate-responses";
 
@@ -36,7 +38,8 @@ export async function updateInterview(ctx: Ctx, personId: string, id: string, in
   if (changes || published !== null || input.date) {
     const responses = changes ? mergeResponses(changes) : Prisma.sql`responses`;
     const dropped = changes?.droppedFiles ?? [];
-    await transactionWithEvents(ctx.districtId, async (tx, emit) => {
+    // Unpublished: the candidate and their mentors stop seeing it (and its recordings' channel).
+    const lostSight = await transactionWithEvents(ctx.districtId, async (tx, emit) => {
       const [before] = await tx.$queryRaw<{ published: boolean }[]>`
         select published from interviews where id = ${id} and district_id = ${ctx.districtId} for update`;
       if (!before) throw notFound("Interview");
@@ -52,7 +55,9 @@ export async function updateInterview(ctx: Ctx, personId: string, id: string, in
       const data = readOnce(() => interviewEventData(tx, ctx.districtId, id));
       await emit("interview.updated", data);
       if (published && !before.published) await emit("interview.published", data);
+      return published === false && before.published ? candidateAndMentors(tx, ctx.districtId, personId) : [];
     });
+    await endRealtimeAccess(lostSight);
     // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
     if (dropped.length) await storage().delete(dropped.map((f) => f.storageKey)).catch((error) => console.error("could not delete stored files", error));
   }
