@@ -103,11 +103,12 @@ function bindsChannelsToUsers(): boolean {
 }
 
 /**
- * The signature of a socket's `pusher:signin` as `userId`: `{ auth, user_data }`. Throws on a
- * malformed socket id.
+ * The signature of a socket's `pusher:signin` as `userId`: `{ auth, user_data }`. With
+ * `sessionExpiresAt`, the user data carries it (`user_info.session_expires`, ms since the epoch),
+ * and the embedded server closes the socket then. Throws on a malformed socket id.
  */
-export function authenticateUser(socketId: string, userId: string): Pusher.UserAuthResponse {
-  return pusher().authenticateUser(socketId, { id: userId });
+export function authenticateUser(socketId: string, userId: string, sessionExpiresAt?: number): Pusher.UserAuthResponse {
+  return pusher().authenticateUser(socketId, { id: userId, ...(sessionExpiresAt !== undefined && { user_info: { session_expires: sessionExpiresAt } }) });
 }
 
 /** After a failed termination, tried again after these waits (about 30 s in all), then given up. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authOptions } from "@/lib/auth/next-auth-options";
+import { db } from "@/lib/db/client";
 import { authenticateUser, authorizeChannel } from "@/lib/realtime/publish";
 import { api } from "../helpers/api";
 import { startTestRealtime, subscribe, withTimeout, type TestRealtime } from "../helpers/realtime";
@@ -105,6 +106,17 @@ describe("lost access ends at once, on every socket", () => {
     await assertAccessEnded(o, p, `private-conversation-${id}`, laterMessage(id, "After ola signed out"));
     o.client.unsubscribe(`private-person-${ola.id}`);
     await expect(subscribe(o.client, `private-person-${ola.id}`)).rejects.toThrow(/subscription_error/);
+  });
+
+  it("a session that ends: the socket signed in with it closes then, and cannot sign in again", async () => {
+    const [uma, val] = [await d.addPerson("board"), await d.addPerson("board")];
+    const id = await conversation([uma, val]);
+    // The session ends two seconds from now; the sign-in the auth route signs says so.
+    await db().session.update({ where: { sessionToken: uma.token }, data: { expires: new Date(Date.now() + 2000) } });
+    const [u, v] = [await connect(uma, id), await connect(val, id)];
+    expect(u.closes).toEqual([]);
+    await eventually(() => u.closes.includes(4009), "uma's socket to close when her session ends");
+    await assertAccessEnded(u, v, `private-conversation-${id}`, laterMessage(id, "After uma's session ended"));
   });
 
   it("a socket signed in as one person cannot hold a subscription authorised for another", async () => {
