@@ -1,3 +1,4 @@
+import "server-only";
 import http from "node:http";
 import { serveWithOverloadSignal } from "@/lib/db/overload-signal";
 import { passPreEncoded } from "./pre-encoded";

@@ -43,7 +43,7 @@ export async function connectAs(realtime: TestRealtime, person: Person, channels
 export type Connected = Awaited<ReturnType<typeof connectAs>>;
 
 /** Waits (at most one second: the promise) until `condition` holds. */
-export function withinASecond(condition: () => boolean, what: string) {
+function withinASecond(condition: () => boolean, what: string) {
   return withTimeout(
     (async () => {
       while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -89,7 +89,7 @@ export async function assertAccessEnded(lost: Connected, witness: Connected, cha
 }
 
 /** Connects again, as the browser client does a second after a 4009. */
-export async function reconnect(client: PusherClient) {
+async function reconnect(client: PusherClient) {
   client.connect();
   await withTimeout(
     new Promise<void>((resolve) => (client.connection.state === "connected" ? resolve() : client.connection.bind("connected", () => resolve()))),
