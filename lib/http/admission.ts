@@ -12,34 +12,50 @@ import { overloaded } from "@/lib/errors/app-error";
  * every request waiting seconds, or transactions timing out half-way. It guards this process's
  * own pool and CPU, so it is per process by design; what must hold across processes (rate
  * limits) lives in the database.
+ *
+ * One gate per process, kept on globalThis: the app's server (app-server.ts) reads it to refuse
+ * before Next.js does any work, and the route bundles Next.js loads are separate copies of this
+ * module.
  */
-let active = 0;
-const waiting: { admit: () => void; timer: NodeJS.Timeout }[] = [];
-
-/**
- * How often a slot comes free while requests wait: the average gap between hand-overs (moving
- * average), measured only while the line is not empty, so an idle spell never counts. The
- * expected wait of a newcomer is its place in line times this gap (Little's law); no guess is
- * made before the first busy spell.
- */
-let handoverGapMs: number | undefined;
-let lastHandoverAt = 0;
+type Entry = { admit: () => void; timer: NodeJS.Timeout };
+type Gate = {
+  active: number;
+  waiting: Entry[];
+  /**
+   * How often a slot comes free while requests wait: the average gap between hand-overs (moving
+   * average), measured only while the line is not empty, so an idle spell never counts. The
+   * expected wait of a newcomer is its place in line times this gap (Little's law); no guess is
+   * made before the first busy spell.
+   */
+  handoverGapMs?: number;
+  lastHandoverAt: number;
+};
+const KEY = Symbol.for("cas.admission-gate");
+const holder = globalThis as unknown as Record<symbol, Gate | undefined>;
+const gate: Gate = (holder[KEY] ??= { active: 0, waiting: [], lastHandoverAt: 0 });
 const GAP_WEIGHT = 0.1;
 
 function expectedWaitMs(place: number): number {
-  if (handoverGapMs === undefined) return 0;
+  if (gate.handoverGapMs === undefined) return 0;
   // A line that has not moved for longer than usual is judged by how long it has stood still.
-  const still = waiting.length ? performance.now() - lastHandoverAt : 0;
-  return place * Math.max(handoverGapMs, still);
+  const still = gate.waiting.length ? performance.now() - gate.lastHandoverAt : 0;
+  return place * Math.max(gate.handoverGapMs, still);
+}
+
+/** Whether a request arriving now would be refused at once (the line is full, or too slow). */
+export function refusesNow(): boolean {
+  const { MAX_ACTIVE_REQUESTS, MAX_QUEUED_REQUESTS, MAX_QUEUE_WAIT_MS } = env();
+  if (gate.active < MAX_ACTIVE_REQUESTS && !gate.waiting.length) return false;
+  return gate.waiting.length >= MAX_QUEUED_REQUESTS || expectedWaitMs(gate.waiting.length + 1) > MAX_QUEUE_WAIT_MS;
 }
 
 function enter(): Promise<void> | undefined {
-  const { MAX_ACTIVE_REQUESTS, MAX_QUEUED_REQUESTS, MAX_QUEUE_WAIT_MS } = env();
-  if (active < MAX_ACTIVE_REQUESTS && !waiting.length) {
-    active++;
+  const { MAX_ACTIVE_REQUESTS, MAX_QUEUE_WAIT_MS } = env();
+  if (gate.active < MAX_ACTIVE_REQUESTS && !gate.waiting.length) {
+    gate.active++;
     return undefined;
   }
-  if (waiting.length >= MAX_QUEUED_REQUESTS || expectedWaitMs(waiting.length + 1) > MAX_QUEUE_WAIT_MS) throw overloaded();
+  if (refusesNow()) throw overloaded();
   return new Promise<void>((resolve, reject) => {
     const entry = {
       // The slot is handed over by leave(): `active` already counts this request.
@@ -48,7 +64,7 @@ function enter(): Promise<void> | undefined {
         resolve();
       },
       timer: setTimeout(() => {
-        waiting.splice(waiting.indexOf(entry), 1);
+        gate.waiting.splice(gate.waiting.indexOf(entry), 1);
         reject(overloaded());
       }, MAX_QUEUE_WAIT_MS),
     };
@@ -56,22 +72,22 @@ function enter(): Promise<void> | undefined {
   });
 }
 
-function queue(entry: { admit: () => void; timer: NodeJS.Timeout }) {
+function queue(entry: Entry) {
   // A line forming: the gap to the first hand-over counts from now.
-  if (!waiting.length) lastHandoverAt = performance.now();
-  waiting.push(entry);
+  if (!gate.waiting.length) gate.lastHandoverAt = performance.now();
+  gate.waiting.push(entry);
 }
 
 function leave() {
-  const next = waiting.shift();
+  const next = gate.waiting.shift();
   if (!next) {
-    active--;
+    gate.active--;
     return;
   }
   const now = performance.now();
-  const gap = now - lastHandoverAt;
-  handoverGapMs = handoverGapMs === undefined ? gap : handoverGapMs + GAP_WEIGHT * (gap - handoverGapMs);
-  lastHandoverAt = now;
+  const gap = now - gate.lastHandoverAt;
+  gate.handoverGapMs = gate.handoverGapMs === undefined ? gap : gate.handoverGapMs + GAP_WEIGHT * (gap - gate.handoverGapMs);
+  gate.lastHandoverAt = now;
   next.admit();
 }
 
@@ -104,11 +120,11 @@ export async function outsideAdmission<T>(wait: () => Promise<T>): Promise<T> {
     return await wait();
   } finally {
     // Back in line without the time limit: the work is done, only its answer is left to send.
-    if (active < env().MAX_ACTIVE_REQUESTS && !waiting.length) active++;
+    if (gate.active < env().MAX_ACTIVE_REQUESTS && !gate.waiting.length) gate.active++;
     else await new Promise<void>((resolve) => queue({ admit: resolve, timer: setTimeout(() => {}, 0) }));
     slot.held = true;
   }
 }
 
 /** Requests working and waiting now (tests, health). */
-export const admissionLoad = () => ({ active, waiting: waiting.length });
+export const admissionLoad = () => ({ active: gate.active, waiting: gate.waiting.length });

@@ -2,6 +2,8 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/lib/env";
+import { admitted } from "./admission";
 import { createAppServer } from "./app-server";
 
 /**
@@ -11,8 +13,10 @@ import { createAppServer } from "./app-server";
  */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 100);
 let port: number;
+const reached: string[] = [];
 const server = createAppServer(
   (req, res) => {
+    reached.push(req.url!);
     const url = new URL(req.url!, "http://localhost");
     if (!req.url!.startsWith("/")) throw new Error(`Next.js would fail on ${req.url}`);
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ path: url.pathname }));
@@ -79,5 +83,30 @@ describe("the main port's request targets", () => {
       { numRuns: RUNS },
     );
     await stillServes();
+  });
+});
+
+describe("an API request the admission gate would refuse", () => {
+  it("is refused before Next.js (503 overloaded, Retry-After); health checks and pages still pass", async () => {
+    const SETTINGS = { MAX_ACTIVE_REQUESTS: "1", MAX_QUEUED_REQUESTS: "0" };
+    Object.assign(process.env, SETTINGS);
+    resetEnvCache();
+    let release!: () => void;
+    const holding = admitted(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      reached.length = 0;
+      const refused = await fetch(`http://127.0.0.1:${port}/api/people`, { method: "POST" });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("1");
+      expect((await refused.json()).error.code).toBe("overloaded");
+      for (const path of ["/api/health", "/api/health/live", "/people"]) expect((await fetch(`http://127.0.0.1:${port}${path}`)).status, path).toBe(200);
+      expect(reached).toEqual(["/api/health", "/api/health/live", "/people"]);
+    } finally {
+      release();
+      await holding;
+      for (const name of Object.keys(SETTINGS)) delete process.env[name];
+      resetEnvCache();
+    }
+    expect((await fetch(`http://127.0.0.1:${port}/api/people`)).status).toBe(200);
   });
 });
