@@ -43,6 +43,10 @@ export function createAppServer(handle: Handle, allowOf: (path: string) => Promi
       res.end(JSON.stringify({ error: { code: "internal", message: "Something went wrong on our side." } }));
     }
   });
+  // Longer than a reverse proxy keeps an idle upstream connection (Caddy: 2 min). With Node's 5 s,
+  // a proxy or a client reusing a connection just as the server closes it gets a reset instead
+  // of an answer.
+  server.keepAliveTimeout = 130_000;
   // CONNECT never reaches the request handler: Node hands it over as a raw socket.
   server.on("connect", (_req, socket) => {
     socket.end(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: { code: "method_not_allowed", message: "CONNECT is not supported by this service." } })}`);
