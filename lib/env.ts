@@ -50,7 +50,7 @@ const schema = z.object({
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /**
    * API requests one process works on at once; more wait in line (lib/http/admission.ts).
-   * Default: 10 on a PostgreSQL server, 8 on the embedded database (see withDatabaseDefaults).
+   * Default: DATABASE_POOL_SIZE (see withDatabaseDefaults).
    */
   MAX_ACTIVE_REQUESTS: z.coerce.number().int().positive().optional(),
   /** API requests waiting in line per process; beyond, 503 overloaded at once. */
@@ -129,22 +129,18 @@ type Parsed = z.infer<typeof schema>;
 export type Env = Omit<Parsed, "DATABASE_POOL_SIZE" | "MAX_ACTIVE_REQUESTS"> & { DATABASE_POOL_SIZE: number; MAX_ACTIVE_REQUESTS: number; dataDir: string };
 
 /**
- * How much work a process takes on at once depends on the database. A request at work holds a
- * connection for most of its time (its session read, its transaction, its answer's read), so on
- * PostgreSQL as many requests work at once as there are connections (10): more would only wait
- * for a connection, out of the admission gate's sight, and be refused late (DATABASE_WAIT_MS)
- * instead of at once. The embedded database runs one statement, and one transaction, at a time for
- * all connections together: more connections add no throughput there, only a longer line inside
- * it. 4 connections and 8 requests at work keep both cores busy (the app's work on one request
- * overlaps the database's on another); the rest wait in the gate's line, which refuses at once
- * whoever would wait too long. `npm run bench:load -- --burst` measured both (README "Benchmarks").
+ * How much work a process takes on at once. A request at work holds a database connection for
+ * most of its time (its session read, its transaction, its answer's read), so as many requests
+ * work at once as there are connections: more would wait for a connection, out of the admission
+ * gate's sight, and be refused late (DATABASE_WAIT_MS) instead of at once. PostgreSQL runs
+ * statements side by side: 10. The embedded database runs one statement, and one transaction, at
+ * a time for all connections together, so more connections add no throughput there, only a longer
+ * line inside it: 4 keep both cores busy (the app's work on one request overlaps the database's on
+ * another). `npm run bench:load -- --burst` measured both (README "Benchmarks").
  */
 function withDatabaseDefaults(parsed: Parsed) {
-  const embedded = Boolean(parsed.EMBEDDED_DATABASE);
-  return {
-    DATABASE_POOL_SIZE: parsed.DATABASE_POOL_SIZE ?? (embedded ? 4 : 10),
-    MAX_ACTIVE_REQUESTS: parsed.MAX_ACTIVE_REQUESTS ?? (embedded ? 8 : 10),
-  };
+  const pool = parsed.DATABASE_POOL_SIZE ?? (parsed.EMBEDDED_DATABASE ? 4 : 10);
+  return { DATABASE_POOL_SIZE: pool, MAX_ACTIVE_REQUESTS: parsed.MAX_ACTIVE_REQUESTS ?? pool };
 }
 
 let cached: Env | undefined;
