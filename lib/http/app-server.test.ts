@@ -89,6 +89,7 @@ describe("the main port's request targets", () => {
 describe("an API request the admission gate would refuse", () => {
   it("is refused before Next.js (503 overloaded, Retry-After); health checks and pages still pass", async () => {
     const SETTINGS = { MAX_ACTIVE_REQUESTS: "1", MAX_QUEUED_REQUESTS: "0" };
+    const before = Object.fromEntries(Object.keys(SETTINGS).map((name) => [name, process.env[name]]));
     Object.assign(process.env, SETTINGS);
     resetEnvCache();
     let release!: () => void;
@@ -104,7 +105,10 @@ describe("an API request the admission gate would refuse", () => {
     } finally {
       release();
       await holding;
-      for (const name of Object.keys(SETTINGS)) delete process.env[name];
+      for (const [name, value] of Object.entries(before)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
       resetEnvCache();
     }
     expect((await fetch(`http://127.0.0.1:${port}/api/people`)).status).toBe(200);
