@@ -7,7 +7,7 @@ import { authOptions } from "@/lib/auth/next-auth-options";
 import { admissionLoad } from "@/lib/http/admission";
 import { createAppServer } from "@/lib/http/app-server";
 import { refusingOverload } from "@/lib/http/refusing-overload";
-import { api } from "../helpers/api";
+import { api, call, streamedForm } from "../helpers/api";
 import { makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
 
 /**
@@ -55,6 +55,41 @@ describe("a burst of writers", () => {
     Object.assign(process.env, SETTINGS);
     resetEnvCache();
     expect((await api.get("/api/people", d.admin.token)).status).toBe(200);
+  });
+});
+
+describe("an upload whose client is slow", () => {
+  it("holds no slot while its body arrives: others are served meanwhile, and it is recorded once it has all", async () => {
+    Object.assign(process.env, { MAX_ACTIVE_REQUESTS: "1", MAX_QUEUED_REQUESTS: "0" });
+    resetEnvCache();
+    try {
+      const person = await api.post("/api/people", d.admin.token, { first: "Slow", last: "Upload", email: uniqueEmail("slow") });
+      let sendRest!: () => void;
+      const rest = new Promise<void>((resolve) => (sendRest = resolve));
+      let reading = false;
+      async function* chunks() {
+        yield new TextEncoder().encode("first half ");
+        reading = true; // the server asks for more: it is reading the body
+        await rest;
+        yield new TextEncoder().encode("second half");
+      }
+      const upload = call("POST", `/api/people/${person.body.id}/uploads`, {
+        token: d.admin.token,
+        ...streamedForm([{ name: "file", fileName: "notes.txt", contentType: "text/plain", chunks: chunks() }]),
+      });
+      // Once the upload waits for its client's bytes, its slot is free; with one slot and no
+      // line, any other request would be refused if the upload held it.
+      await expect.poll(() => reading, { timeout: 10_000 }).toBe(true);
+      expect(admissionLoad()).toEqual({ active: 0, waiting: 0 });
+      expect((await api.get("/api/people", d.admin.token)).status).toBe(200);
+      sendRest();
+      const done = await upload;
+      expect(done.status).toBe(201);
+      expect(done.body.size).toBe("first half second half".length);
+    } finally {
+      Object.assign(process.env, SETTINGS);
+      resetEnvCache();
+    }
   });
 });
 
