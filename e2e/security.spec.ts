@@ -1,7 +1,23 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { latestMailTo, linkIn, signIn } from "./helpers";
+
+/** The raw answer to `request` on the app's port: request targets that no HTTP client library sends. */
+function rawExchange(baseURL: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    let answer = "";
+    const socket = net.connect(Number(port), hostname, () => socket.write(request));
+    const timer = setTimeout(() => socket.destroy(new Error(`no answer to ${JSON.stringify(request.split("\r\n")[0])} in 10 s`)), 10_000);
+    socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve(answer);
+    });
+    socket.on("error", reject);
+  });
+}
 
 /**
  * What only the real server shows (security issue): Next.js's own answers to hostile HTTP
@@ -23,6 +39,14 @@ test("hostile HTTP gets an error body, never a 500", async ({ request, baseURL }
     const res = await request.get(`${baseURL}${path}`);
     expect(res.status(), path).toBe(400);
     expect((await res.json()).error.code).toBe("validation_error");
+  }
+
+  // `*` and absolute-form targets, which Next.js alone answers with a 500: refused in front of it.
+  for (const target of ["*", "http://x/", `${baseURL}/api/people`]) {
+    const answer = await rawExchange(baseURL!, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+    expect(status >= 400 && status < 500, `GET ${target}: ${answer.split("\r\n")[0]}`).toBe(true);
+    expect(answer.slice(answer.indexOf("\r\n\r\n")), target).toMatch(/\{"error":\{"code":"validation_error"/);
   }
 
   const cookie = await request.get("/api/me", { headers: { cookie: "next-auth.session-token=%E0%A4%A" } });

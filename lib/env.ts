@@ -26,8 +26,16 @@ const schema = z.object({
    * it, instead of letting the heap grow to a quarter of the machine's memory.
    */
   APP_HEAP_MB: z.coerce.number().int().min(64).default(256),
-  /** Connections each process keeps to the database (Prisma and the app's own reads). */
-  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /**
+   * Connections each process keeps to the database (Prisma and the app's own reads). Default: 10
+   * on a PostgreSQL server, 4 on the embedded database (see withDatabaseDefaults).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().optional(),
+  /**
+   * Longest wait for a pooled connection, or for a transaction to start, in milliseconds; beyond
+   * it the request is refused with 503 `overloaded` (lib/http/errors.ts), never failed.
+   */
+  DATABASE_WAIT_MS: z.coerce.number().int().positive().default(2000),
   DATA_DIR: z.string().default("./.data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Interface the app listens on; loopback unless set (then BASE_URL is required). */
@@ -40,12 +48,18 @@ const schema = z.object({
   MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
-  /** API requests one process works on at once; more wait in line (lib/http/admission.ts). */
-  MAX_ACTIVE_REQUESTS: z.coerce.number().int().positive().default(32),
+  /**
+   * API requests one process works on at once; more wait in line (lib/http/admission.ts).
+   * Default: DATABASE_POOL_SIZE (see withDatabaseDefaults).
+   */
+  MAX_ACTIVE_REQUESTS: z.coerce.number().int().positive().optional(),
   /** API requests waiting in line per process; beyond, 503 overloaded at once. */
   MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(256),
-  /** How long a request may wait in line before it is refused (503), in milliseconds. */
-  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(5000),
+  /**
+   * How long a request may wait in line, in milliseconds: one whose expected wait is longer is
+   * refused (503) as it arrives, and one still waiting after it is refused then.
+   */
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(1000),
   SIGN_IN_LINKS_PER_15_MINUTES: z.coerce.number().int().positive().default(5),
   /** The district office's time zone: dates and times are shown in it. Default: the server's. */
   TIME_ZONE: optionalText.pipe(
@@ -111,14 +125,30 @@ const schema = z.object({
   REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(6001),
 });
 
-export type Env = z.infer<typeof schema> & { dataDir: string };
+type Parsed = z.infer<typeof schema>;
+export type Env = Omit<Parsed, "DATABASE_POOL_SIZE" | "MAX_ACTIVE_REQUESTS"> & { DATABASE_POOL_SIZE: number; MAX_ACTIVE_REQUESTS: number; dataDir: string };
+
+/**
+ * How much work a process takes on at once. A request at work holds a database connection for
+ * most of its time (its session read, its transaction, its answer's read), so as many requests
+ * work at once as there are connections: more would wait for a connection, out of the admission
+ * gate's sight, and be refused late (DATABASE_WAIT_MS) instead of at once. PostgreSQL runs
+ * statements side by side: 10. The embedded database runs one statement, and one transaction, at
+ * a time for all connections together, so more connections add no throughput there, only a longer
+ * line inside it: 4 keep both cores busy (the app's work on one request overlaps the database's on
+ * another). `npm run bench:load -- --burst` measured both (README "Benchmarks").
+ */
+function withDatabaseDefaults(parsed: Parsed) {
+  const pool = parsed.DATABASE_POOL_SIZE ?? (parsed.EMBEDDED_DATABASE ? 4 : 10);
+  return { DATABASE_POOL_SIZE: pool, MAX_ACTIVE_REQUESTS: parsed.MAX_ACTIVE_REQUESTS ?? pool };
+}
 
 let cached: Env | undefined;
 
 export function env(): Env {
   if (!cached) {
     const parsed = schema.parse(process.env);
-    cached = { ...parsed, dataDir: path.resolve(parsed.DATA_DIR) };
+    cached = { ...parsed, ...withDatabaseDefaults(parsed), dataDir: path.resolve(parsed.DATA_DIR) };
   }
   return cached;
 }

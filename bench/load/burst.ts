@@ -17,6 +17,7 @@ export async function runBurst(copy: Copy, district: SeededDistrict, writers: nu
   const stopAt = performance.now() + seconds * 1000;
   const successes: number[] = [];
   const statuses = new Map<number, number>();
+  const failures = new Map<string, number>();
   let refusedWithoutRetryAfter = 0;
   const run = `${Date.now().toString(36)}`;
 
@@ -39,6 +40,7 @@ export async function runBurst(copy: Copy, district: SeededDistrict, writers: nu
       const t = performance.now();
       const answer = await sendWithHeaders(origin, request);
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      if (answer.failure) failures.set(answer.failure, (failures.get(answer.failure) ?? 0) + 1);
       if (answer.status >= 200 && answer.status < 300) successes.push(performance.now() - t);
       else if ((answer.status === 429 || answer.status === 503) && !answer.retryAfter) refusedWithoutRetryAfter++;
       // A refused writer waits as told (at most 1 s here, to keep the pressure on).
@@ -55,25 +57,25 @@ export async function runBurst(copy: Copy, district: SeededDistrict, writers: nu
     serverErrors: count((s) => s >= 500 && s !== 503),
     noAnswer: count((s) => s === 0),
     other: count((s) => s >= 300 && s !== 429 && s !== 503 && s < 500),
-    statuses: [...statuses].sort((a, b) => a[0] - b[0]).map(([s, c]) => `${s === 0 ? "no answer" : s}×${c}`).join(" "),
+    statuses: [...statuses].sort((a, b) => a[0] - b[0]).map(([s, c]) => `${s === 0 ? `no answer (${[...failures].map(([why, n]) => `${why} ${n}`).join(", ")})` : s}×${c}`).join(" "),
     latency: summarize(successes),
   };
 }
 
 /** send() plus the Retry-After header, which the burst checks on every refusal. */
 function sendWithHeaders(origin: string, request: Parameters<typeof send>[1]) {
-  return new Promise<{ status: number; retryAfter?: string }>((resolve) => {
+  return new Promise<{ status: number; retryAfter?: string; failure?: string }>((resolve) => {
     const r = http.request(
       new URL(request.path, origin),
       { method: request.method, headers: { authorization: `Bearer ${request.token}`, "content-type": "application/json", "content-length": request.body?.length ?? 0 }, agent: burstAgent, timeout: 30_000 },
       (res) => {
         res.resume();
         res.on("end", () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] as string | undefined }));
-        res.on("error", () => resolve({ status: 0 }));
+        res.on("error", (error: NodeJS.ErrnoException) => resolve({ status: 0, failure: error.code ?? error.message }));
       },
     );
     r.on("timeout", () => r.destroy(new Error("timeout")));
-    r.on("error", () => resolve({ status: 0 }));
+    r.on("error", (error: NodeJS.ErrnoException) => resolve({ status: 0, failure: error.code ?? error.message }));
     r.end(request.body);
   });
 }

@@ -23,7 +23,8 @@ export async function personNow(reader: Reader, districtId: string, personId: st
   const ctx: Ctx = {
     districtId,
     origin: "",
-    actor: { type: "person", personId, language: "en", sessionToken: "", kinds: new Set(row.held.map((r) => r.kind)), permissions: new Set(row.held.flatMap((r) => r.permissions)) },
+    // Rights only: no session (no token, nothing to sign in with).
+    actor: { type: "person", personId, language: "en", sessionToken: "", sessionExpiresAt: 0, kinds: new Set(row.held.map((r) => r.kind)), permissions: new Set(row.held.flatMap((r) => r.permissions)) },
   };
   return { ctx, name: `${row.first} ${row.last}`.trim(), archived: row.archived };
 }

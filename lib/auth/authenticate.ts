@@ -75,6 +75,7 @@ async function sessionContext(token: string, origin: string): Promise<Ctx> {
       personId: row.person_id,
       language: row.language,
       sessionToken: token,
+      sessionExpiresAt: row.expires.getTime(),
       kinds: new Set(row.held.map((r) => r.kind)),
       permissions: new Set(row.held.flatMap((r) => r.permissions)),
     },

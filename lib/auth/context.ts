@@ -7,6 +7,8 @@ export type PersonActor = {
   kinds: ReadonlySet<RoleKind>;
   permissions: ReadonlySet<Permission>;
   sessionToken: string;
+  /** When the session ends (ms since the epoch): a realtime sign-in lasts no longer. */
+  sessionExpiresAt: number;
 };
 type KeyActor = { type: "key"; keyId: string; scopes: ReadonlySet<Scope> };
 

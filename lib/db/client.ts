@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import { env } from "@/lib/env";
 import { PrismaClient } from "./generated/client";
 import { assertDistrictScopedWrite } from "./district-scoped-writes";
 import { endPool, pool } from "./pool";
@@ -8,8 +9,12 @@ export { Prisma } from "./generated/client";
 function createClient() {
   // On the process's one pool (lib/db/pool.ts), shared with the app's own SQL.
   const adapter = new PrismaPg(pool());
+  // A transaction waits at most DATABASE_WAIT_MS to start (a connection, then its BEGIN: on the
+  // embedded database, every transaction ahead of it), else P2028, a 503. One that runs longer
+  // than 5 s is rolled back: on the embedded database it holds everyone else up meanwhile.
+  const transactionOptions = { maxWait: env().DATABASE_WAIT_MS, timeout: 5000 };
   // Every write to a district's table names the district in its `where` (see district-scoped-writes.ts).
-  return new PrismaClient({ adapter }).$extends({
+  return new PrismaClient({ adapter, transactionOptions }).$extends({
     query: {
       $allModels: {
         async $allOperations({ model, operation, args, query }) {

@@ -143,7 +143,7 @@ vi.mock("@/lib/db/pool", async (importOriginal) => ({
 const person = (kinds: string[]): Ctx => ({
   districtId: "d1",
   origin: "http://localhost",
-  actor: { type: "person", personId: "me", language: "en", kinds: new Set(kinds) as never, permissions: new Set(), sessionToken: "t" },
+  actor: { type: "person", personId: "me", language: "en", kinds: new Set(kinds) as never, permissions: new Set(), sessionToken: "t", sessionExpiresAt: 0 },
 });
 const CALLERS: Ctx[] = [person(["admin"]), person(["mentor"]), person(["candidate"]), { districtId: "d1", origin: "http://localhost", actor: { type: "key", keyId: "k", scopes: new Set() } }];
 

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { env } from "@/lib/env";
+import { noteOverload } from "./overload-signal";
 
 /**
  * The process's one pool of connections, for Prisma (its driver adapter runs on it) and for the
  * few hot paths that send their own SQL (authentication, list copies, single reads): the SQL is
  * the same either way, but skipping Prisma's query engine saves most of a request's CPU there.
- * Idle connections are kept (they hold the app's prepared statements, below).
+ * Idle connections are kept (they hold the app's prepared statements, below). Its size, and so
+ * how many requests work at once, depends on the database (lib/env.ts withDatabaseDefaults).
  */
 const globalForPool = globalThis as unknown as { __casPool?: pg.Pool; __casPoolUrl?: string };
 
@@ -14,13 +16,32 @@ export function pool(): pg.Pool {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start`, which provides the embedded database.");
   if (!globalForPool.__casPool || globalForPool.__casPoolUrl !== url) {
-    const created = new pg.Pool({ connectionString: url, max: env().DATABASE_POOL_SIZE, idleTimeoutMillis: 0 });
+    // No connection free within DATABASE_WAIT_MS: "timeout exceeded when trying to connect", a 503 (lib/http/errors.ts).
+    const created = new pg.Pool({ connectionString: url, max: env().DATABASE_POOL_SIZE, idleTimeoutMillis: 0, connectionTimeoutMillis: env().DATABASE_WAIT_MS });
     // A connection the server drops while idle is not any request's error.
     created.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
+    noteTimeouts(created);
     globalForPool.__casPool = created;
     globalForPool.__casPoolUrl = url;
   }
   return globalForPool.__casPool;
+}
+
+const TIMED_OUT = /timeout exceeded when trying to connect/;
+
+/** A wait for a connection that ran out is noted against the request (overload-signal.ts), however the caller asked. */
+function noteTimeouts(target: pg.Pool) {
+  const connect = target.connect.bind(target) as (callback?: (error: Error | undefined, ...rest: unknown[]) => void) => Promise<pg.PoolClient> | undefined;
+  const note = (error: Error | undefined) => {
+    if (error && TIMED_OUT.test(error.message)) noteOverload();
+  };
+  target.connect = ((callback?: (error: Error | undefined, ...rest: unknown[]) => void) => {
+    if (callback) return connect((error, ...rest) => (note(error), callback(error, ...rest)));
+    return connect()!.catch((error: Error) => {
+      note(error);
+      throw error;
+    });
+  }) as typeof target.connect;
 }
 
 export async function endPool() {

@@ -2,7 +2,9 @@ import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { conflict, forbidden, notFound } from "@/lib/errors/app-error";
+import { losesInterviewSight } from "@/lib/interviews/interview-audience";
 import { assertAnotherActiveAdmin, covers, lockDistrictAdmins, rightsOfCaller, rightsOfRoles } from "@/lib/people/rights";
+import { endRealtimeAccess } from "@/lib/realtime/publish";
 import type { Role, RoleInput, RoleUpdate } from "./schemas";
 
 type RoleRow = { id: string; name: string; kind: string; permissions: string[] };
@@ -29,9 +31,13 @@ export async function createRole(ctx: Ctx, input: RoleInput) {
   return toRole(await db().role.create({ data: { ...input, districtId: ctx.districtId }, select }));
 }
 
-/** Both what the role carried and what it will carry must be within the caller's rights. */
+/**
+ * Both what the role carried and what it will carry must be within the caller's rights. When the
+ * role stops showing some interviews, its holders' sockets end after the commit (they reconnect
+ * authorised afresh from the database).
+ */
 export async function updateRole(ctx: Ctx, id: string, input: RoleUpdate) {
-  return db().$transaction(async (tx) => {
+  const { role, lostSight } = await db().$transaction(async (tx) => {
     const where = { id, districtId: ctx.districtId };
     await lockDistrictAdmins(tx, ctx.districtId);
     const current = await tx.role.findFirst({ where, select });
@@ -44,8 +50,13 @@ export async function updateRole(ctx: Ctx, id: string, input: RoleUpdate) {
         select id from people where district_id = ${ctx.districtId} and jsonb_exists(roles, ${id})`;
       await assertAnotherActiveAdmin(tx, ctx.districtId, holders.map((h) => h.id), "This role cannot stop being an administrator role");
     }
-    return toRole(await tx.role.update({ where, data: input, select }));
+    const lostSight = losesInterviewSight([current], [next])
+      ? (await tx.$queryRaw<{ id: string }[]>`select id from people where district_id = ${ctx.districtId} and jsonb_exists(roles, ${id})`).map((h) => h.id)
+      : [];
+    return { role: toRole(await tx.role.update({ where, data: input, select })), lostSight };
   });
+  await endRealtimeAccess(lostSight);
+  return role;
 }
 
 /** A role still held by someone cannot be deleted: people would silently lose access. */

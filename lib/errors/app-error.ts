@@ -42,6 +42,8 @@ export class AppError extends Error {
 export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found.`);
 export const forbidden = (message = "You do not have permission to do this.") => new AppError("forbidden", message);
 export const conflict = (message: string, details?: ErrorDetail[]) => new AppError("conflict", message, details);
+/** The service (or its database) cannot take the work now: 503 with Retry-After, safe to retry. */
+export const overloaded = () => new AppError("overloaded", "The service is busy. Please try again in a moment.", undefined, 1);
 export const invalid = (path: string, message: string) =>
   new AppError("validation_error", "The request is not valid.", [{ path, message }]);
 

@@ -2,6 +2,8 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/lib/env";
+import { admitted } from "./admission";
 import { createAppServer } from "./app-server";
 
 /**
@@ -11,8 +13,10 @@ import { createAppServer } from "./app-server";
  */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 100);
 let port: number;
+const reached: string[] = [];
 const server = createAppServer(
   (req, res) => {
+    reached.push(req.url!);
     const url = new URL(req.url!, "http://localhost");
     if (!req.url!.startsWith("/")) throw new Error(`Next.js would fail on ${req.url}`);
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ path: url.pathname }));
@@ -23,15 +27,21 @@ const server = createAppServer(
 beforeAll(() => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve())).then(() => (port = (server.address() as AddressInfo).port)));
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function exchange(text: string): Promise<string> {
+/** The answer to `text` on a fresh connection; empty when the server closed without one, `hung` when it never closed. */
+function exchange(text: string): Promise<{ answer: string; hung: boolean }> {
   return new Promise((resolve) => {
     let answer = "";
+    let hung = false;
     const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
-    const timer = setTimeout(() => socket.destroy(), 1000);
+    // Every request here says Connection: close: the server closes once it has answered.
+    const timer = setTimeout(() => {
+      hung = true;
+      socket.destroy();
+    }, 5000);
     socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
     socket.on("close", () => {
       clearTimeout(timer);
-      resolve(answer);
+      resolve({ answer, hung });
     });
     socket.on("error", () => undefined);
   });
@@ -46,17 +56,17 @@ async function stillServes() {
 
 describe("the main port's request targets", () => {
   it.each(["*", "http://localhost/api/people", "http://[", "garbage", "//evil.example/x"])("GET %s answers 400 with the error body", async (target) => {
-    const answer = await exchange(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const { answer } = await exchange(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
     expect(statusOf(answer)).toBe(400);
     expect(answer).toContain('"code":"validation_error"');
     await stillServes();
   });
 
   it("OPTIONS * answers 400, not 500", async () => {
-    expect(statusOf(await exchange("OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))).toBe(400);
+    expect(statusOf((await exchange("OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).answer)).toBe(400);
   });
 
-  it("property: any method and target get a 4xx (or the app's 200 for a plain path), never a 5xx", async () => {
+  it("property: any method and target get a 4xx (or the app's 200 for a plain path), never a 5xx, a drop or a hang", async () => {
     const piece = fc.oneof(
       fc.constantFrom("*", "/", "//", "http://", "[", "%", "%ff", "%E0%A4%A", "?", "#", "..", "@", ":", "é", " "),
       fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
@@ -65,11 +75,42 @@ describe("the main port's request targets", () => {
     const method = fc.oneof(fc.constantFrom("GET", "POST", "HEAD", "OPTIONS", "TRACE", "PROPFIND"), fc.stringMatching(/^[A-Z]{1,8}$/));
     await fc.assert(
       fc.asyncProperty(method, target, async (m, t) => {
-        const status = statusOf(await exchange(`${m} ${t} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
-        if (status) expect(status === 200 || (status >= 400 && status < 500), `${m} ${JSON.stringify(t)}: ${status}`).toBe(true);
+        const { answer, hung } = await exchange(`${m} ${t} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        const status = statusOf(answer);
+        expect(hung, `${m} ${JSON.stringify(t)}: no answer in 5 s`).toBe(false);
+        expect(status === 200 || (status >= 400 && status < 500), `${m} ${JSON.stringify(t)}: ${status || "closed without a status"}`).toBe(true);
       }),
       { numRuns: RUNS },
     );
     await stillServes();
+  });
+});
+
+describe("an API request the admission gate would refuse", () => {
+  it("is refused before Next.js (503 overloaded, Retry-After); health checks and pages still pass", async () => {
+    const SETTINGS = { MAX_ACTIVE_REQUESTS: "1", MAX_QUEUED_REQUESTS: "0" };
+    const before = Object.fromEntries(Object.keys(SETTINGS).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, SETTINGS);
+    resetEnvCache();
+    let release!: () => void;
+    const holding = admitted(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      reached.length = 0;
+      const refused = await fetch(`http://127.0.0.1:${port}/api/people`, { method: "POST" });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("1");
+      expect((await refused.json()).error.code).toBe("overloaded");
+      for (const path of ["/api/health", "/api/health/live", "/people"]) expect((await fetch(`http://127.0.0.1:${port}${path}`)).status, path).toBe(200);
+      expect(reached).toEqual(["/api/health", "/api/health/live", "/people"]);
+    } finally {
+      release();
+      await holding;
+      for (const [name, value] of Object.entries(before)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      resetEnvCache();
+    }
+    expect((await fetch(`http://127.0.0.1:${port}/api/people`)).status).toBe(200);
   });
 });

@@ -1,5 +1,8 @@
+import "server-only";
 import http from "node:http";
 import compression from "compression";
+import { serveWithOverloadSignal } from "@/lib/db/overload-signal";
+import { refusesNow } from "./admission";
 import { passRouteHints, routeBodyBytes } from "./pre-encoded";
 import { refusalBeforeNext } from "./refuse-before-next";
 
@@ -21,12 +24,20 @@ const compress = compression({
 const compressed = (req: http.IncomingMessage, res: http.ServerResponse) =>
   new Promise<void>((resolve, reject) => compress(req as never, res as never, (error?: unknown) => (error ? reject(error) : resolve())));
 
+const OVERLOADED = JSON.stringify({ error: { code: "overloaded", message: "The service is busy. Please try again in a moment." } });
+
+/** Requests that pass the admission gate (lib/http/admission.ts): every API route but the health checks. */
+const isGated = (url: string) => url.startsWith("/api/") && !/^\/api\/health(\/|\?|$)/.test(url);
 
 /**
  * The app's HTTP server: Next.js's request handler behind the gate of refuse-before-next.ts, which
  * answers with the error body what Next.js would turn into a bare 500 (odd methods, targets that
- * are not paths, malformed %-encoding), and behind the compression of large bodies. `allowOf(path)` gives a 405's Allow header. A handler that
- * throws answers 500 with the error body instead of leaving the socket hanging.
+ * are not paths, malformed %-encoding), and compresses large bodies. `allowOf(path)` gives a
+ * 405's Allow header. A handler that throws answers 500 with the error body instead of leaving
+ * the socket hanging. A page whose database work found no connection in time answers 503 with
+ * Retry-After, not Next.js's 500 (lib/db/overload-signal.ts). An API request the admission gate
+ * would refuse at once is refused here, before Next.js spends its own work on it (about 2 ms of
+ * CPU a request): under a burst, refusals are most of the requests.
  */
 export function createAppServer(handle: Handle, allowOf: (path: string) => Promise<string>) {
   const server = http.createServer(async (req, res) => {
@@ -37,15 +48,23 @@ export function createAppServer(handle: Handle, allowOf: (path: string) => Promi
         res.writeHead(refusal.status, headers).end(req.method === "HEAD" ? undefined : refusal.body);
         return;
       }
+      if (isGated(req.url ?? "") && refusesNow()) {
+        res.writeHead(503, { "content-type": "application/json", "retry-after": "1" }).end(req.method === "HEAD" ? undefined : OVERLOADED);
+        return;
+      }
       passRouteHints(res);
       await compressed(req, res);
-      await handle(req, res);
+      await serveWithOverloadSignal(res, () => handle(req, res));
     } catch (error) {
       console.error("[cas] request failed", error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { code: "internal", message: "Something went wrong on our side." } }));
     }
   });
+  // Longer than a reverse proxy keeps an idle upstream connection (Caddy: 2 min). With Node's 5 s,
+  // a proxy or a client reusing a connection just as the server closes it gets a reset instead
+  // of an answer.
+  server.keepAliveTimeout = 130_000;
   // CONNECT never reaches the request handler: Node hands it over as a raw socket.
   server.on("connect", (_req, socket) => {
     socket.end(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: { code: "method_not_allowed", message: "CONNECT is not supported by this service." } })}`);

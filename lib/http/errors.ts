@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError, conflict, type ErrorCode, fromZod, notFound } from "@/lib/errors/app-error";
+import { AppError, conflict, type ErrorCode, fromZod, notFound, overloaded } from "@/lib/errors/app-error";
 import { jsonResponse } from "./json-response";
 
 /** Every error code with its HTTP status (the OpenAPI document reads it too). */
@@ -53,6 +53,23 @@ function isOverload(error: unknown): boolean {
   return typeof message === "string" && /timeout exceeded when trying to connect|Unable to start a transaction in the given time/i.test(message);
 }
 
+/** PostgreSQL's "deadlock detected" and "could not serialize": the transaction was rolled back whole. */
+const CONFLICT_STATES = new Set(["40P01", "40001"]);
+
+/**
+ * Two transactions collided and the database rolled one back (a deadlock, a serialization
+ * failure): that request did nothing and succeeds when tried again, so it is refused (503), not
+ * failed. Seen as Prisma's P2034, as a raw query's P2010 naming the state, or as pg's own error.
+ */
+function isCollision(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, message, meta } = error as PrismaLikeError & { message?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } };
+  if (code === "P2034" || (typeof code === "string" && CONFLICT_STATES.has(code))) return true;
+  const original = meta?.driverAdapterError?.cause?.originalCode;
+  if (typeof original === "string" && CONFLICT_STATES.has(original)) return true;
+  return code === "P2010" && typeof message === "string" && /Code: `(40P01|40001)`/.test(message);
+}
+
 /** Maps anything thrown by a handler to an AppError; unknown errors become a bare 500. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -61,7 +78,7 @@ export function toAppError(error: unknown): AppError {
   if (code === "P2025") return notFound();
   if (code === "P2002") return conflict("A record with the same unique value already exists.");
   if (code === "P2003") return conflict("The record is still referenced by other records.");
-  if (isOverload(error)) return new AppError("overloaded", "The service is busy. Please try again in a moment.", undefined, 1);
+  if (isOverload(error) || isCollision(error)) return overloaded();
   return new AppError("internal", "Something went wrong on our side. Please try again.");
 }
 

@@ -1,9 +1,11 @@
+import "server-only";
 import { once } from "node:events";
 import { Transform, type Readable } from "node:stream";
 import busboy from "busboy";
 import { AppError, invalid } from "@/lib/errors/app-error";
 import { isPrototypeKey } from "@/lib/validation/safe-record";
 import { isStorableText, UNSTORABLE_TEXT } from "@/lib/validation/text";
+import { outsideAdmission } from "./admission";
 import { formatBytes } from "./read-body";
 
 /** Text fields of an upload: how many, and how long each (in bytes) at most. */
@@ -52,9 +54,11 @@ const missingFile = (field: string) => invalid(field, "Attach the file in this m
  * over `maxBytes`, a malformed body, a client that goes away, `accept` refusing the fields —
  * what `store` wrote is discarded before the error is thrown, so nothing partial remains.
  * `accept` runs once the whole body is read: it validates the fields and records the upload.
+ * While the body arrives the request holds no admission slot (admission.ts): a slow client's
+ * upload must not keep others out; it takes its turn again for `accept`.
  */
 export async function receiveUpload<T, R>(req: Request, options: UploadOptions<T>, accept: (upload: Upload<T>) => Promise<R>): Promise<R> {
-  const upload = await readUpload(req, options);
+  const upload = await outsideAdmission(() => readUpload(req, options));
   try {
     return await accept(upload);
   } catch (error) {

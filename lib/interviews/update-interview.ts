@@ -2,12 +2,14 @@ import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { notFound } from "@/lib/errors/app-error";
+import { endRealtimeAccess } from "@/lib/realtime/publish";
 import { storage } from "@/lib/storage/storage";
 import { interviewEventData } from "@/lib/webhooks/event-data";
 import { readOnce, transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { unsubscribedSql } from "@/lib/webhooks/unsubscribed-sql";
 import { findVisibleInterview } from "./find-interview";
 import { getInterview } from "./get-interview";
+import { candidateAndMentors } from "./interview-audience";
 import type { UpdateInterviewInput } from "./schemas";
 import { validateResponses, type ResponseChanges } from "./validate-responses";
 
@@ -55,7 +57,9 @@ export async function updateInterview(ctx: Ctx, personId: string, id: string, in
   };
   if (changes.responses || changes.published !== null || changes.date) {
     const dropped = changes.responses?.droppedFiles ?? [];
-    if (dropped.length || !(await updatedAlone(ctx, id, changes))) await updateWithEvents(ctx, id, changes, dropped);
+    // Unpublishing takes the interview from its candidate and mentors: the full path ends their sight of it.
+    const alone = !dropped.length && changes.published !== false && (await updatedAlone(ctx, id, changes));
+    if (!alone) await updateWithEvents(ctx, personId, id, changes, dropped);
   }
   return getInterview(ctx, personId, id);
 }
@@ -66,9 +70,13 @@ async function updatedAlone(ctx: Ctx, id: string, changes: Changes) {
   return (await sqlRows(`${text} returning id`, values)).length === 1;
 }
 
-/** The PATCH in a transaction that records its webhook events and deletes the dropped attachments. */
-async function updateWithEvents(ctx: Ctx, id: string, changes: Changes, dropped: ResponseChanges["droppedFiles"]) {
-  await transactionWithEvents(ctx.districtId, async (tx, emit) => {
+/**
+ * The PATCH in a transaction that records its webhook events and deletes the dropped
+ * attachments. Unpublished, the candidate and their mentors stop seeing it (and its recordings'
+ * channel): their sockets end once it has committed.
+ */
+async function updateWithEvents(ctx: Ctx, personId: string, id: string, changes: Changes, dropped: ResponseChanges["droppedFiles"]) {
+  const lostSight = await transactionWithEvents(ctx.districtId, async (tx, emit) => {
     const [before] = await tx.$queryRaw<{ published: boolean }[]>`
       select published from interviews where id = ${id} and district_id = ${ctx.districtId} for update`;
     if (!before) throw notFound("Interview");
@@ -79,7 +87,9 @@ async function updateWithEvents(ctx: Ctx, id: string, changes: Changes, dropped:
     const data = readOnce(() => interviewEventData(tx, ctx.districtId, id));
     await emit("interview.updated", data);
     if (changes.published && !before.published) await emit("interview.published", data);
+    return changes.published === false && before.published ? candidateAndMentors(tx, ctx.districtId, personId) : [];
   });
+  await endRealtimeAccess(lostSight);
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
   if (dropped.length) await storage().delete(dropped.map((f) => f.storageKey)).catch((error) => console.error("could not delete stored files", error));
 }

@@ -204,7 +204,10 @@ export const realtimeConfigSchema = z
 export const realtimeAuthResponseSchema = z
   .object({
     auth: z.string().describe('"<key>:<signature>", for the `pusher:subscribe` (or the `pusher:signin`) of that socket only.'),
-    user_data: z.string().optional().describe('For a sign-in only: the JSON `{"id":"<your person id>"}` the signature covers.'),
+    user_data: z
+      .string()
+      .optional()
+      .describe('For a sign-in only: the JSON `{"id":"<your person id>","user_info":{"session_expires":<ms since the epoch>}}` the signature covers; the socket is signed in until the session ends.'),
     channel_data: z
       .string()
       .optional()

@@ -1,3 +1,4 @@
+import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { readUpload } from "@/lib/http/multipart";
 import { readLimited } from "@/lib/http/read-body";

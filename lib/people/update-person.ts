@@ -1,7 +1,8 @@
 import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
-import { terminateUserConnections } from "@/lib/realtime/publish";
+import { losesInterviewSight } from "@/lib/interviews/interview-audience";
+import { endRealtimeAccess } from "@/lib/realtime/publish";
 import { assertKnownIds } from "@/lib/definitions/check-references";
 import { invalid, notFound } from "@/lib/errors/app-error";
 import { personEventData } from "@/lib/webhooks/event-data";
@@ -60,8 +61,12 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
     people: mentors && { field: "mentors", ids: mentors },
   });
 
+  // Who stops seeing an interview through this change: mentors taken away, or the person whose
+  // roles no longer show it. Their sockets end after the commit (see the end).
+  const lostSight = new Set<string>();
   try {
     await transactionWithEvents(ctx.districtId, async (tx, emit) => {
+      lostSight.clear(); // the work may run again (emit-event.ts)
       const where = { id, districtId: ctx.districtId };
       await lockDistrictAdmins(tx, ctx.districtId);
       const existing = await tx.person.findFirst({ where, select: { roles: true, archived: true, emailKey: true } });
@@ -75,6 +80,12 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
       if (emailChanges) await assertCallerCovers(ctx, tx, held, "change this person's e-mail address");
       if (archivedChanges) await assertCallerCovers(ctx, tx, held, input.archived ? "archive this person" : "restore this person");
       if (changedRoles.length) await assertCallerCovers(ctx, tx, [...held, ...changedRoles], "change this person's roles");
+
+      if (changedRoles.length) {
+        const definitions = await tx.role.findMany({ where: { districtId: ctx.districtId, id: { in: [...held, ...next] } }, select: { id: true, kind: true, permissions: true } });
+        const of = (ids: string[]) => definitions.filter((r) => ids.includes(r.id));
+        if (losesInterviewSight(of(held), of(next))) lostSight.add(id);
+      }
 
       // Only archiving or a change of roles can take an active administrator away.
       if (archivedChanges || changedRoles.length) {
@@ -99,6 +110,8 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
         },
       });
       if (mentors) {
+        const removed = await tx.mentorAssignment.findMany({ where: { districtId: ctx.districtId, candidateId: id, mentorId: { notIn: mentors } }, select: { mentorId: true } });
+        for (const { mentorId } of removed) lostSight.add(mentorId);
         await tx.mentorAssignment.deleteMany({ where: { districtId: ctx.districtId, candidateId: id, mentorId: { notIn: mentors } } });
         await tx.mentorAssignment.createMany({
           data: mentors.map((mentorId) => ({ districtId: ctx.districtId, mentorId, candidateId: id })),
@@ -116,7 +129,9 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
   }
-  // Signed out above; their open sockets end too, now that the change is committed.
-  if (input.archived) await terminateUserConnections(id);
+  // Signed out above, or no longer seeing an interview: their open sockets end, now that the
+  // change is committed, and reconnect authorised afresh from the database.
+  if (input.archived) lostSight.add(id);
+  await endRealtimeAccess(lostSight);
   return getPerson(ctx, id);
 }

@@ -6,7 +6,7 @@ import { createChannelSubscribers } from "./channel-subscribers";
 import { createHttpApi } from "./http-api";
 import { MAX_FRAME_BYTES } from "./limits";
 import type { AppCredentials } from "./signatures";
-import { PING, PROTOCOL_ERROR, SIGNIN_WAIT_MS, closeWithError, openConnection, sendFrame, terminateUser, type Connection, type ConnectionContext } from "./socket-connection";
+import { PING, PROTOCOL_ERROR, SIGNIN_WAIT_MS, closeWithError, endAccess, openConnection, sendFrame, terminateUser, type Connection, type ConnectionContext } from "./socket-connection";
 import { createUserIndex } from "./user-signin";
 
 export type EmbeddedRealtimeOptions = AppCredentials & {
@@ -73,14 +73,17 @@ export async function startEmbeddedRealtimeServer(options: EmbeddedRealtimeOptio
     else socket.destroy();
   });
 
-  // One timer for all connections rather than one per socket.
+  // One timer for all connections rather than one per socket: pings, and sign-ins whose session ended.
   const activityMs = activityTimeoutSeconds * 1000;
   const pongWaitMs = Math.min(activityTimeoutSeconds, MAX_PONG_WAIT_SECONDS) * 1000;
   const sweep = setInterval(
     () => {
       const now = Date.now();
       for (const connection of connections.values()) {
-        if (connection.pingSentAt) {
+        if (connection.signinExpiresAt !== undefined && now >= connection.signinExpiresAt) {
+          connection.signinExpiresAt = undefined;
+          endAccess(connection, context, "Your session has ended; sign in again.");
+        } else if (connection.pingSentAt) {
           if (now - connection.pingSentAt >= pongWaitMs) {
             closeWithError(connection.socket, PROTOCOL_ERROR.pongNotReceived, "Pong reply not received.");
           }
@@ -90,7 +93,8 @@ export async function startEmbeddedRealtimeServer(options: EmbeddedRealtimeOptio
         }
       }
     },
-    Math.max(100, Math.min(activityMs, pongWaitMs) / 4),
+    // At least every second: a sign-in whose session ended closes within a second.
+    Math.max(100, Math.min(activityMs, pongWaitMs, 4000) / 4),
   );
   sweep.unref();
 

@@ -1,8 +1,10 @@
 import { createHmac } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { nextEvent, startTestRealtime, subscribe, withTimeout, type TestRealtime } from "@/tests/helpers/realtime";
-import { authorizeChannel, publish, publishBatch } from "./publish";
+import { authenticateUser, authorizeChannel, publish, publishBatch, terminateUserConnections } from "./publish";
 
 let realtime: TestRealtime;
 
@@ -100,5 +102,41 @@ describe("authorizeChannel", () => {
 
   it("throws on a malformed socket id", () => {
     expect(() => authorizeChannel("not-a-socket", "private-conversation-1")).toThrow(/socket id/i);
+  });
+});
+
+describe("terminateUserConnections", () => {
+  it("tries a failed termination again, until the user's sockets close", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const client = await realtime.connectClient(authorizeChannel, (socketId) => authenticateUser(socketId, "u-retry") as { auth: string; user_data: string });
+    const closes: number[] = [];
+    client.connection.bind("error", (error: { data?: { code?: number } }) => error?.data?.code && closes.push(error.data.code));
+    // In front of the realtime server: the first termination fails (503), later ones go through.
+    let refused = 0;
+    const front = http.createServer(async (req, res) => {
+      if (req.url?.includes("/terminate_connections") && refused++ === 0) return res.writeHead(503).end("try later");
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const answer = await fetch(`http://127.0.0.1:${realtime.port}${req.url}`, { method: req.method, headers: { "content-type": "application/json" }, body: Buffer.concat(chunks) });
+      res.writeHead(answer.status).end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+    process.env.PUSHER_PORT = String((front.address() as AddressInfo).port);
+    resetEnvCache();
+    try {
+      expect(await terminateUserConnections("u-retry")).toBe(false);
+      expect(logged).toHaveBeenLastCalledWith(expect.stringContaining("HTTP 503"));
+      expect(closes).toEqual([]);
+      await withTimeout(
+        (async () => {
+          while (!closes.includes(4009)) await new Promise((resolve) => setTimeout(resolve, 20));
+        })(),
+        10_000,
+        "the retried termination",
+      );
+      expect(refused).toBe(2);
+    } finally {
+      front.close();
+    }
   });
 });

@@ -104,17 +104,37 @@ function bindsChannelsToUsers(): boolean {
 }
 
 /**
- * The signature of a socket's `pusher:signin` as `userId`: `{ auth, user_data }`. Throws on a
- * malformed socket id.
+ * The signature of a socket's `pusher:signin` as `userId`: `{ auth, user_data }`. With
+ * `sessionExpiresAt`, the user data carries it (`user_info.session_expires`, ms since the epoch),
+ * and the embedded server closes the socket then. Throws on a malformed socket id.
  */
-export function authenticateUser(socketId: string, userId: string): Pusher.UserAuthResponse {
-  return pusher().authenticateUser(socketId, { id: userId });
+export function authenticateUser(socketId: string, userId: string, sessionExpiresAt?: number): Pusher.UserAuthResponse {
+  return pusher().authenticateUser(socketId, { id: userId, ...(sessionExpiresAt !== undefined && { user_info: { session_expires: sessionExpiresAt } }) });
 }
+
+/** After a failed termination, tried again after these waits (about 30 s in all), then given up. */
+const TERMINATE_RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 16000];
 
 /**
  * Closes every socket signed in as `userId` (Pusher's terminate_connections): their
- * subscriptions end at once, and whatever they subscribe to next is authorised again. Never rejects.
+ * subscriptions end at once, and whatever they subscribe to next is authorised again. Resolves
+ * to whether the first attempt worked; never rejects. A failed one is tried again in this
+ * process, with backoff, while the caller goes on (see README "Realtime": why not a job).
  */
-export function terminateUserConnections(userId: string): Promise<boolean> {
-  return attempt(`ending the connections of user ${userId}`, () => pusher().terminateUserConnections(userId));
+export async function terminateUserConnections(userId: string): Promise<boolean> {
+  const terminate = () => pusher().terminateUserConnections(userId);
+  if (await attempt(`ending the connections of user ${userId}`, terminate)) return true;
+  void (async () => {
+    for (const [i, delay] of TERMINATE_RETRY_DELAYS_MS.entries()) {
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      if (await attempt(`ending the connections of user ${userId} (retry ${i + 1})`, terminate)) return;
+    }
+    console.error(`[realtime] gave up ending the connections of user ${userId}: their open sockets keep their subscriptions until they drop`);
+  })();
+  return false;
+}
+
+/** Ends the realtime access of everyone in `userIds` (each once, side by side): they lost sight of something. */
+export async function endRealtimeAccess(userIds: Iterable<string>): Promise<void> {
+  await Promise.all([...new Set(userIds)].map((id) => terminateUserConnections(id)));
 }

@@ -56,6 +56,8 @@ export type Connection = {
   clientEventsInWindow: number;
   /** The user this socket signed in as (pusher:signin), if it did. */
   userId?: string;
+  /** When that sign-in ends (the session behind it expires), in ms since the epoch. */
+  signinExpiresAt?: number;
   /** Private subscriptions that arrived before the sign-in, when sign-in is required. */
   awaitingSignin?: Record<string, unknown>[];
 };
@@ -144,6 +146,9 @@ export function openConnection(socket: WebSocket, request: IncomingMessage, cont
     if (connection.userId) context.users.remove(connection.userId, connection);
   });
   socket.on("message", (raw, isBinary) => {
+    // A socket the server is closing (a refused sign-in, a termination) does nothing more: what
+    // it sent after the close began is not relayed.
+    if (socket.readyState !== WebSocket.OPEN) return;
     connection.lastMessageAt = Date.now();
     connection.pingSentAt = 0;
     // The protocol is JSON text frames only; anything else is ignored, as Pusher does.
@@ -236,6 +241,7 @@ function signin(connection: Connection, data: Record<string, unknown> | undefine
     return closeWithError(connection.socket, PROTOCOL_ERROR.unauthorized, "This socket is signed in as another user.");
   }
   connection.userId = result.userId;
+  connection.signinExpiresAt = result.expiresAt;
   context.users.add(result.userId, connection);
   sendFrame(connection, frameOf({ event: "pusher:signin_success", data: { user_data: result.userData } }));
   const waiting = connection.awaitingSignin ?? [];
@@ -259,16 +265,18 @@ function awaitSignin(connection: Connection, data: Record<string, unknown>) {
   }, SIGNIN_WAIT_MS).unref();
 }
 
+/** Unsubscribes the socket at once (no event published from here on reaches it, even before the close completes), then closes it with 4009. */
+export function endAccess(connection: Connection, context: ConnectionContext, message: string) {
+  for (const channel of connection.channels) context.subscribers.remove(channel, connection);
+  connection.channels.clear();
+  closeWithError(connection.socket, PROTOCOL_ERROR.unauthorized, message);
+}
+
 /** Closes every socket of `userId` (the HTTP API's terminate_connections). */
 export function terminateUser(userId: string, context: ConnectionContext) {
   context.users.terminated(userId);
   const sockets = context.users.socketsOf(userId);
-  for (const connection of sockets) {
-    // Unsubscribe at once: no event published from here on reaches them, even before the close completes.
-    for (const channel of connection.channels) context.subscribers.remove(channel, connection);
-    connection.channels.clear();
-    closeWithError(connection.socket, PROTOCOL_ERROR.unauthorized, "Your access has ended; sign in again.");
-  }
+  for (const connection of sockets) endAccess(connection, context, "Your access has ended; sign in again.");
   return sockets.length;
 }
 

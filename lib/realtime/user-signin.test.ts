@@ -121,6 +121,26 @@ describe("pusher:signin and terminate_connections", () => {
   });
 });
 
+describe("a sign-in whose session ends", () => {
+  it("closes the socket (4009) once user_info.session_expires has passed, and only that socket", async () => {
+    const [ending, lasting] = [await open(), await open()];
+    const expires = Date.now() + 500;
+    ending.socket.send(JSON.stringify({ event: "pusher:signin", data: sdk().authenticateUser(ending.socketId, { id: "u8", user_info: { session_expires: expires } }) }));
+    lasting.socket.send(JSON.stringify({ event: "pusher:signin", data: sdk().authenticateUser(lasting.socketId, { id: "u8" }) }));
+    for (const s of [ending, lasting]) {
+      await s.wait("signin_success", () => s.messages.some((m) => m.event === "pusher:signin_success"));
+      s.socket.send(JSON.stringify({ event: "pusher:subscribe", data: bound(s.socketId, "private-person-u8", "u8") }));
+      await s.wait("the subscription", () => s.messages.some((m) => m.event === "pusher_internal:subscription_succeeded"));
+    }
+    await ending.wait("the close", () => ending.closed() !== undefined);
+    expect(Date.now()).toBeGreaterThanOrEqual(expires);
+    expect(ending.closed()).toBe(4009);
+    expect(ending.messages.find((m) => m.event === "pusher:error")?.data).toMatchObject({ code: 4009, message: expect.stringMatching(/session has ended/) });
+    expect(lasting.closed()).toBeUndefined();
+    lasting.socket.close();
+  });
+});
+
 describe("the user index", () => {
   it("refuses a sign-in from a socket opened before the user's last termination, or older than the window, and forgets old terminations", () => {
     const index = createUserIndex<object>(10_000);

@@ -6,7 +6,7 @@ import { isValidUserAuth, type AppCredentials } from "./signatures";
  * for a person it has authenticated, and the server remembers which user each socket belongs to,
  * so that `terminate_connections` can close every socket of a person who lost access.
  */
-export type SigninResult = { userId: string; userData: string } | { error: string };
+export type SigninResult = { userId: string; userData: string; expiresAt?: number } | { error: string };
 
 /** Pusher's limit on user ids (the `pusher` SDK validates the same). */
 const MAX_USER_ID_LENGTH = 200;
@@ -14,10 +14,12 @@ const MAX_USER_ID_LENGTH = 200;
 export function verifySignin(app: AppCredentials, socketId: string, data: Record<string, unknown> | undefined): SigninResult {
   const userData = data?.user_data;
   if (typeof userData !== "string" || !isValidUserAuth(app, socketId, userData, data?.auth)) return { error: "Invalid signature for this socket's sign-in." };
-  const parsed = parseBoundedJson(userData) as { id?: unknown } | undefined;
+  const parsed = parseBoundedJson(userData) as { id?: unknown; user_info?: { session_expires?: unknown } } | undefined;
   const id = parsed && typeof parsed === "object" ? parsed.id : undefined;
   if (typeof id !== "string" || !id || id.length > MAX_USER_ID_LENGTH) return { error: "user_data must be JSON with a non-empty string id." };
-  return { userId: id, userData };
+  // The app's own field (not Pusher's): when the session behind the sign-in ends, so does the sign-in.
+  const expires = parsed!.user_info && typeof parsed!.user_info === "object" ? parsed!.user_info.session_expires : undefined;
+  return { userId: id, userData, ...(typeof expires === "number" && Number.isFinite(expires) && { expiresAt: expires }) };
 }
 
 /**

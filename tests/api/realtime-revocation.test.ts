@@ -1,10 +1,11 @@
-import type PusherClient from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authOptions } from "@/lib/auth/next-auth-options";
+import { db } from "@/lib/db/client";
 import { authenticateUser, authorizeChannel } from "@/lib/realtime/publish";
 import { api } from "../helpers/api";
-import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
 import { startTestRealtime, subscribe, withTimeout, type TestRealtime } from "../helpers/realtime";
+import { assertAccessEnded, connectAs, eventually, type Person, type Received } from "../helpers/realtime-access";
+import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
 
 /**
  * Lost access ends on open sockets: real pusher-js clients, signed in (pusher:signin) and
@@ -13,45 +14,11 @@ import { startTestRealtime, subscribe, withTimeout, type TestRealtime } from "..
  * person's sockets once the API call has answered; nothing published afterwards reaches them, their
  * client events are refused, and subscribing again is authorised afresh from the database.
  */
-type Person = { id: string; token: string };
-type Received = { event: string; data: any };
-
 let realtime: TestRealtime;
 let d: TestDistrict;
 
-async function viaRoute(token: string, body: Record<string, string>) {
-  const res = await api.post("/api/realtime/auth", token, body);
-  if (res.status !== 200) throw Object.assign(new Error(`auth answered ${res.status}`), { status: res.status });
-  return res.body;
-}
-
 /** A person's client as the browser makes it: signed in, on their person channel and one conversation's. */
-async function connect(person: Person, conversationId: string) {
-  const client = await realtime.connectClient(
-    (socketId, channelName) => viaRoute(person.token, { socket_id: socketId, channel_name: channelName }),
-    (socketId) => viaRoute(person.token, { socket_id: socketId }),
-  );
-  const received: Received[] = [];
-  const closes: number[] = [];
-  client.connection.bind("error", (error: { data?: { code?: number } }) => error?.data?.code && closes.push(error.data.code));
-  for (const name of [`private-person-${person.id}`, `private-conversation-${conversationId}`]) {
-    const channel = await subscribe(client, name);
-    channel.bind_global((event: string, data: unknown) => {
-      if (!event.startsWith("pusher")) received.push({ event, data });
-    });
-  }
-  return { client, received, closes };
-}
-
-function until(condition: () => boolean, what: string) {
-  return withTimeout(
-    (async () => {
-      while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-    })(),
-    1000, // the promise: within one second
-    what,
-  );
-}
+const connect = (person: Person, conversationId: string) => connectAs(realtime, person, [`private-person-${person.id}`, `private-conversation-${conversationId}`]);
 
 async function conversation(people: Person[], body = "Hello") {
   const res = await api.post("/api/messages", d.admin.token, { participants: people.map((p) => p.id), body });
@@ -59,29 +26,12 @@ async function conversation(people: Person[], body = "Hello") {
   return res.body.id as string;
 }
 
-/** A message from the admin, and proof it reached a reader who still has access. */
-async function postAndSee(conversationId: string, witness: Received[], body: string) {
-  expect((await api.post(`/api/messages/${conversationId}`, d.admin.token, { body })).status).toBe(201);
-  await withTimeout(
-    (async () => {
-      while (!witness.some((r) => r.data?.message?.body === body)) await new Promise((resolve) => setTimeout(resolve, 10));
-    })(),
-    5000,
-    `"${body}" at the witness`,
-  );
-}
-
-const sawBody = (received: Received[], body: string) => received.some((r) => r.data?.message?.body === body || r.data?.body === body);
-
-async function resubscribeRefused(client: PusherClient, channel: string) {
-  client.connect();
-  await withTimeout(
-    new Promise<void>((resolve) => (client.connection.state === "connected" ? resolve() : client.connection.bind("connected", () => resolve()))),
-    5000,
-    "the reconnection",
-  );
-  client.unsubscribe(channel);
-  await expect(subscribe(client, channel)).rejects.toThrow(/subscription_error/);
+/** A message from the admin, published after the access ended; the check that finds it among what a client received. */
+function laterMessage(conversationId: string, body: string) {
+  return async () => {
+    expect((await api.post(`/api/messages/${conversationId}`, d.admin.token, { body })).status).toBe(201);
+    return (r: Received) => r.data?.message?.body === body || r.data?.body === body;
+  };
 }
 
 beforeAll(async () => {
@@ -92,16 +42,13 @@ beforeAll(async () => {
 afterAll(() => realtime.close());
 
 describe("lost access ends at once, on every socket", () => {
-  it("archiving: the socket closes (4009), no later message reaches it, and it cannot subscribe again", async () => {
+  it("archiving: the socket closes (4009), no later message reaches it, it cannot subscribe again, its client events are refused", async () => {
     const [bob, carol] = [await d.addPerson("board"), await d.addPerson("board")];
     const id = await conversation([bob, carol]);
     const [b, c] = [await connect(bob, id), await connect(carol, id)];
 
     expect((await api.patch(`/api/people/${bob.id}`, d.admin.token, { archived: 1 })).status).toBe(200);
-    await until(() => b.closes.includes(4009) && b.client.connection.state !== "connected", "bob's socket to close");
-    await postAndSee(id, c.received, "After bob was archived");
-    expect(sawBody(b.received, "After bob was archived")).toBe(false);
-    await resubscribeRefused(b.client, `private-conversation-${id}`);
+    await assertAccessEnded(b, c, `private-conversation-${id}`, laterMessage(id, "After bob was archived"));
   });
 
   it("archived people are never readers: a conversation's events and unread counts skip them", async () => {
@@ -120,7 +67,8 @@ describe("lost access ends at once, on every socket", () => {
     channel.bind_global((event: string) => events.push(event));
     expect((await api.post(`/api/messages/${id}`, d.admin.token, { body: "Still only for the active" })).status).toBe(201);
     const f = await connect(frank, id);
-    await postAndSee(id, f.received, "Frank sees this");
+    const frankSees = await laterMessage(id, "Frank sees this")();
+    await eventually(() => f.received.some(frankSees), "Frank's message");
     expect(events.filter((e) => !e.startsWith("pusher")), JSON.stringify(events)).toEqual([]);
   });
 
@@ -130,45 +78,45 @@ describe("lost access ends at once, on every socket", () => {
     const [g, h] = [await connect(gus, id), await connect(hal, id)];
 
     expect((await api.delete(`/api/messages/${id}`, gus.token)).status).toBe(200);
-    await until(() => g.closes.includes(4009), "gus's socket to close");
-    await postAndSee(id, h.received, "After gus left");
-    expect(sawBody(g.received, "After gus left")).toBe(false);
-
-    // Back online (as the browser client does after 4009): the person channel works, the conversation does not.
-    await resubscribeRefused(g.client, `private-conversation-${id}`);
-    const typing: unknown[] = [];
-    h.client.channel(`private-conversation-${id}`).bind("client-typing", (data: unknown) => typing.push(data));
-    const errors: number[] = [];
-    g.client.connection.bind("error", (error: { data?: { code?: number } }) => error?.data?.code && errors.push(error.data.code));
-    g.client.send_event("client-typing", { person_id: gus.id }, `private-conversation-${id}`);
-    await until(() => errors.includes(4301), "the server to refuse gus's client event");
-    expect(typing).toEqual([]);
+    await assertAccessEnded(g, h, `private-conversation-${id}`, laterMessage(id, "After gus left"));
+    // The person channel is still theirs: only the conversation was lost.
+    g.client.unsubscribe(`private-person-${gus.id}`);
+    await subscribe(g.client, `private-person-${gus.id}`);
   });
 
-  it("signing out: the socket closes and every later subscription is refused (401 at the auth route)", async () => {
+  it("signing out: the socket closes, nothing later reaches it, every channel is refused (401 at the auth route), client events too", async () => {
     const [jo, kim] = [await d.addPerson("board"), await d.addPerson("board")];
     const id = await conversation([jo, kim]);
     const [j, k] = [await connect(jo, id), await connect(kim, id)];
 
     expect((await api.delete("/api/me", jo.token)).status).toBe(200);
-    await until(() => j.closes.includes(4009), "jo's socket to close");
-    await postAndSee(id, k.received, "After jo signed out");
-    expect(sawBody(j.received, "After jo signed out")).toBe(false);
-    await resubscribeRefused(j.client, `private-person-${jo.id}`);
+    await assertAccessEnded(j, k, `private-conversation-${id}`, laterMessage(id, "After jo signed out"));
+    j.client.unsubscribe(`private-person-${jo.id}`);
+    await expect(subscribe(j.client, `private-person-${jo.id}`)).rejects.toThrow(/subscription_error/);
   });
 
-  it("signing out through next-auth (its sign-out deletes the session through the adapter) closes the socket", async () => {
+  it("signing out through next-auth (its sign-out deletes the session through the adapter) ends the access the same way", async () => {
     const [ola, pat] = [await d.addPerson("board"), await d.addPerson("board")];
     const id = await conversation([ola, pat]);
     const [o, p] = [await connect(ola, id), await connect(pat, id)];
 
     // What next-auth's POST /api/auth/signout runs for a database session (next-auth/core/routes/signout.js).
     await authOptions().adapter!.deleteSession!(ola.token);
-    await until(() => o.closes.includes(4009), "ola's socket to close");
     expect((await api.get("/api/me", ola.token)).status).toBe(401);
-    await postAndSee(id, p.received, "After ola signed out");
-    expect(sawBody(o.received, "After ola signed out")).toBe(false);
-    await resubscribeRefused(o.client, `private-person-${ola.id}`);
+    await assertAccessEnded(o, p, `private-conversation-${id}`, laterMessage(id, "After ola signed out"));
+    o.client.unsubscribe(`private-person-${ola.id}`);
+    await expect(subscribe(o.client, `private-person-${ola.id}`)).rejects.toThrow(/subscription_error/);
+  });
+
+  it("a session that ends: the socket signed in with it closes then, and cannot sign in again", async () => {
+    const [uma, val] = [await d.addPerson("board"), await d.addPerson("board")];
+    const id = await conversation([uma, val]);
+    // The session ends two seconds from now; the sign-in the auth route signs says so.
+    await db().session.update({ where: { sessionToken: uma.token }, data: { expires: new Date(Date.now() + 2000) } });
+    const [u, v] = [await connect(uma, id), await connect(val, id)];
+    expect(u.closes).toEqual([]);
+    await eventually(() => u.closes.includes(4009), "uma's socket to close when her session ends");
+    await assertAccessEnded(u, v, `private-conversation-${id}`, laterMessage(id, "After uma's session ended"));
   });
 
   it("a socket signed in as one person cannot hold a subscription authorised for another", async () => {
@@ -176,23 +124,23 @@ describe("lost access ends at once, on every socket", () => {
     // Signed in as Quin, asking Rae's session for Rae's channel: the server refuses it, so
     // terminating Rae can never miss a socket that holds her channels.
     const client = await realtime.connectClient(
-      (socketId, channelName) => viaRoute(rae.token, { socket_id: socketId, channel_name: channelName }),
-      (socketId) => viaRoute(quin.token, { socket_id: socketId }),
+      async (socketId, channelName) => (await api.post("/api/realtime/auth", rae.token, { socket_id: socketId, channel_name: channelName })).body,
+      async (socketId) => (await api.post("/api/realtime/auth", quin.token, { socket_id: socketId })).body,
     );
     await expect(subscribe(client, `private-person-${rae.id}`)).rejects.toThrow(/subscription_error/);
   });
 
-  it("deleting a person closes their sockets", async () => {
+  it("deleting a person: the socket closes, nothing later reaches it, it cannot subscribe again, its client events are refused", async () => {
     const [lu, mo] = [await d.addPerson("board"), await d.addPerson("board")];
     const id = await conversation([lu, mo]);
-    const l = await connect(lu, id);
+    const [l, m] = [await connect(lu, id), await connect(mo, id)];
     expect((await api.delete(`/api/people/${lu.id}`, d.admin.token)).status).toBe(200);
-    await until(() => l.closes.includes(4009), "lu's socket to close");
+    await assertAccessEnded(l, m, `private-conversation-${id}`, laterMessage(id, "After lu was deleted"));
   });
 
   it("a socket that does not sign in gets no private channel, even with a valid channel signature", async () => {
     const nia = await d.addPerson("board");
-    const client = await realtime.connectClient((socketId, channelName) => viaRoute(nia.token, { socket_id: socketId, channel_name: channelName }));
-    await expect(subscribe(client, `private-person-${nia.id}`, 15_000)).rejects.toThrow(/subscription_error/);
+    const client = await realtime.connectClient(async (socketId, channelName) => (await api.post("/api/realtime/auth", nia.token, { socket_id: socketId, channel_name: channelName })).body);
+    await expect(withTimeout(subscribe(client, `private-person-${nia.id}`, 15_000), 16_000, "the refusal")).rejects.toThrow(/subscription_error/);
   }, 20_000);
 });
