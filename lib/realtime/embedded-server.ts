@@ -25,6 +25,8 @@ export type EmbeddedRealtimeServer = {
   close(): Promise<void>;
   /** Open, established WebSocket connections. */
   connections(): number;
+  /** Whether the socket with this id is still open here. */
+  isOpen(socketId: string): boolean;
   /** Closes every socket with 4200, which pusher-js answers by reconnecting and resubscribing at once. */
   reconnectAll(): void;
 };
@@ -113,6 +115,7 @@ export async function startEmbeddedRealtimeServer(options: EmbeddedRealtimeOptio
   return {
     port: (server.address() as AddressInfo).port,
     connections: () => connections.size,
+    isOpen: (socketId) => connections.has(socketId),
     reconnectAll: () => reconnectAll("Reconnect now."),
     close: async () => {
       clearInterval(sweep);

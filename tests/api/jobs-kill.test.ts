@@ -58,7 +58,7 @@ describe("a worker killed mid-transcription", () => {
     const second = spawnWorker();
     try {
       const steps = await pipelineSettled(d.admin.token, recordingId, 180_000);
-      expect(steps.map((s) => [s.step, s.state])).toEqual([["finalize", "done"], ["transcribe", "done"], ["summarize", "done"], ["translate", "done"]]);
+      expect(steps.map((s) => [s.step, s.state]), JSON.stringify(steps)).toEqual([["finalize", "done"], ["transcribe", "done"], ["summarize", "done"], ["translate", "done"]]);
     } finally {
       await second.stop();
     }

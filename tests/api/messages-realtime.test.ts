@@ -224,11 +224,11 @@ describe("recovery: nothing missed is lost", () => {
     expect(bodies(follower.state)).toEqual(["Before the drop"]);
 
     // The client's socket goes away (as on a network drop); two messages are posted meanwhile.
-    const open = realtime.connections();
+    const socketId = b.client.connection.socket_id;
     b.client.disconnect();
     await withTimeout(
       (async () => {
-        while (realtime.connections() >= open) await new Promise((r) => setTimeout(r, 10));
+        while (realtime.isOpen(socketId)) await new Promise((r) => setTimeout(r, 10));
       })(),
       5000,
       "the server to see the socket closed",

@@ -58,6 +58,8 @@ export async function startTestRealtime(options: { activityTimeoutSeconds?: numb
     ...credentials,
     /** Open server-side WebSocket connections. */
     connections: () => server.connections(),
+    /** Whether the server still holds the socket with this id. */
+    isOpen: (socketId: string) => server.isOpen(socketId),
 
     /**
      * Closes every client's socket server-side (code 4200): pusher-js reconnects with a new
