@@ -53,13 +53,6 @@ const EXCEPTIONS: Record<string, string> = {
   "lib/pages/sign-in-page-props.ts": "the sign-in pages' props: their locale, words and language links",
 };
 
-/**
- * Browser modules not named `*.shared.ts` yet: renaming them rewrites imports in lib/audio,
- * lib/webhooks and lib/people/import-people.ts, which other changes under way own. Rename them
- * once those have landed, and empty this list.
- */
-const NOT_YET_SHARED = new Set(["lib/ids/ids.ts", "lib/validation/text.ts", "lib/audio/recording-events.ts", "lib/webhooks/event-types.ts"]);
-
 /** Packages that make a module a server module: the providers, the database drivers, files and processes. */
 const SERVER_PACKAGE = /^(?:pusher|openai|nodemailer|@vercel\/blob|pg|pg-boss|ws|@prisma\/.+|@electric-sql\/.+|(?:node:)?(?:fs|fs\/promises|child_process))$/;
 
@@ -122,7 +115,7 @@ const isClientFile = (file: string) => /^\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\
 /** Client code: every file of components/ and the "use client" files of app/. */
 const clientFiles = () => [...walk("components"), ...[...walk("app")].filter(isClientFile)];
 
-const isShared = (file: string) => file.endsWith(".shared.ts") || NOT_YET_SHARED.has(file);
+const isShared = (file: string) => file.endsWith(".shared.ts");
 
 const hasMarker = (file: string) => /^(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*import\s+["']server-only["']/.test(read(file));
 
@@ -222,8 +215,6 @@ describe("server boundary", () => {
       return why ? [`${file} ${why}; reached by ${chain.join(" -> ")}`] : [];
     });
     expect(bad).toEqual([]);
-    // Each module waiting for its new name is still one the browser loads.
-    expect([...NOT_YET_SHARED].filter((file) => !loaded.has(file))).toEqual([]);
   });
 
   it('server modules of lib start with import "server-only", but the exceptions', () => {

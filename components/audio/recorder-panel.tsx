@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { newId } from "@/lib/ids/ids";
+import { newId } from "@/lib/ids/ids.shared";
 import type { RecordingController, SessionView } from "./recording-controller";
 import { UploadStatus } from "./upload-status";
 import { useClock } from "./use-clock";

@@ -5,7 +5,7 @@
  */
 import type { ApiErrorDetail } from "@/components/api/api-fetch";
 import { foldText } from "@/components/ui/format";
-import { isId } from "@/lib/ids/ids";
+import { isId } from "@/lib/ids/ids.shared";
 import { inLanguage, type FieldType, type FormField, type InterviewForm, type Multilingual } from "./form-types";
 
 export type DraftOption = { key: string; text: Multilingual };

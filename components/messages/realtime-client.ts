@@ -3,7 +3,7 @@
 import type Pusher from "pusher-js";
 import type { Channel } from "pusher-js";
 import { apiFetch } from "@/components/api/api-fetch";
-import { interviewChannel, RECORDING_STEP_EVENT } from "@/lib/audio/recording-events";
+import { interviewChannel, RECORDING_STEP_EVENT } from "@/lib/audio/recording-events.shared";
 import { conversationChannel as conversationChannelName } from "@/lib/messages/realtime-events.shared";
 import type { RealtimeSettings } from "./chat-types";
 

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { isId } from "@/lib/ids/ids";
+import { isId } from "@/lib/ids/ids.shared";
 import { fakeFetch, type FakeAnswer } from "@/tests/helpers/browser-edges";
 import type { Conversation, ConversationListItem, Message } from "./chat-types";
 import { messageKeys } from "./message-keys";

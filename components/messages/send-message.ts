@@ -2,7 +2,7 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
-import { newId } from "@/lib/ids/ids";
+import { newId } from "@/lib/ids/ids.shared";
 import type { Conversation, ConversationListItem, Message } from "./chat-types";
 import { messageKeys } from "./message-keys";
 import { dropPending, putPending, type PendingMessage } from "./pending-messages";

@@ -7,7 +7,7 @@ import { useErrorMessage } from "@/components/api/use-error-message";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { Field } from "@/components/ui/field";
-import type { EventType } from "@/lib/webhooks/event-types";
+import type { EventType } from "@/lib/webhooks/event-types.shared";
 import { EventTypesFieldset } from "./event-types-fieldset";
 import { useCreateWebhook, useUpdateWebhook, type Endpoint, type EndpointInput, type EndpointWithSecret } from "./use-webhooks";
 

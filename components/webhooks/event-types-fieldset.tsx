@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { EVENT_GROUPS, type EventGroup, type EventType } from "@/lib/webhooks/event-types";
+import { EVENT_GROUPS, type EventGroup, type EventType } from "@/lib/webhooks/event-types.shared";
 
 /** The event types as checkboxes, in their groups (people, interviews, recordings, API keys), each with what it means. */
 export function EventTypesFieldset({ value, onChange, error }: { value: EventType[]; onChange: (types: EventType[]) => void; error?: string }) {

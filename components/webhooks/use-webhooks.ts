@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { apiFetch } from "@/components/api/api-fetch";
-import type { EventType } from "@/lib/webhooks/event-types";
+import type { EventType } from "@/lib/webhooks/event-types.shared";
 import type { Endpoint, EndpointWithSecret } from "@/lib/webhooks/schemas";
 import { webhookKeys } from "./webhook-keys";
 

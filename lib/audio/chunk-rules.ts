@@ -3,7 +3,7 @@
  * number may be, which content types are accepted, and which numbers a finalize misses.
  */
 
-import { isId } from "@/lib/ids/ids";
+import { isId } from "@/lib/ids/ids.shared";
 
 export const MAX_CHUNK_NUMBER = 100_000;
 

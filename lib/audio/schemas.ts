@@ -2,8 +2,8 @@ import { z } from "zod";
 import { multilingualTextSchema } from "@/lib/forms/schemas";
 import { recordingStepSchema, transcriptSegmentSchema } from "@/lib/interviews/schemas";
 import { languageSchema } from "@/lib/people/schemas";
-import { text } from "@/lib/validation/text";
-import { ID_RULE, idText } from "@/lib/ids/ids";
+import { text } from "@/lib/validation/text.shared";
+import { ID_RULE, idText } from "@/lib/ids/ids.shared";
 import { MAX_CHUNK_NUMBER } from "./chunk-rules";
 
 const recordingId = idText(ID_RULE).describe("The recording session's id, chosen by the client: 1-64 letters, digits, `_` or `-`.");

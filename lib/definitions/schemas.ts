@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { permissionSchema, roleKindSchema } from "@/lib/auth/permissions";
-import { text } from "@/lib/validation/text";
+import { text } from "@/lib/validation/text.shared";
 
 const roleFields = {
   name: text().trim().min(1).max(100),

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
-import { ID_RULE, idText } from "@/lib/ids/ids";
+import { ID_RULE, idText } from "@/lib/ids/ids.shared";
 import { languageSchema } from "@/lib/people/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
-import { text } from "@/lib/validation/text";
+import { text } from "@/lib/validation/text.shared";
 
 const FIELD_TYPES = ["dropdown", "text", "checkbox", "file"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];

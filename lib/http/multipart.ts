@@ -4,7 +4,7 @@ import { Transform, type Readable } from "node:stream";
 import busboy from "busboy";
 import { AppError, invalid } from "@/lib/errors/app-error";
 import { isPrototypeKey } from "@/lib/validation/safe-record";
-import { isStorableText, UNSTORABLE_TEXT } from "@/lib/validation/text";
+import { isStorableText, UNSTORABLE_TEXT } from "@/lib/validation/text.shared";
 import { outsideAdmission } from "./admission";
 import { formatBytes } from "./read-body";
 

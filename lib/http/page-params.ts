@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/validation/text";
+import { text } from "@/lib/validation/text.shared";
 
 /**
  * Paging of the long lists (GET /api/people, GET /api/interviews): `limit` rows from the start,

@@ -5,7 +5,7 @@ import { hasPermission, type Ctx } from "@/lib/auth/context";
 import { env } from "@/lib/env";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
 import { forbidden, fromZod, notFound } from "@/lib/errors/app-error";
-import { isId } from "@/lib/ids/ids";
+import { isId } from "@/lib/ids/ids.shared";
 import { declared, type RouteDeclaration } from "./declaration";
 import { errorResponse, toAppError } from "./errors";
 import { admitted } from "./admission";

@@ -6,7 +6,7 @@ import { invalid, notFound } from "@/lib/errors/app-error";
 import type { FormField } from "@/lib/forms/schemas";
 import { readFormFields } from "@/lib/forms/read-form-fields";
 import { receiveUpload } from "@/lib/http/multipart";
-import { newId } from "@/lib/ids/ids";
+import { newId } from "@/lib/ids/ids.shared";
 import { streamedToStorage, uploadDisplayName } from "@/lib/people/person-files";
 import { safeFileName } from "@/lib/storage/file-names";
 import { storage } from "@/lib/storage/storage";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { cursorParam, limitParam } from "@/lib/http/page-params";
 import { flagSchema, multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/ids";
+import { idSchema } from "@/lib/ids/ids.shared";
 import { safeRecord } from "@/lib/validation/safe-record";
-import { text } from "@/lib/validation/text";
+import { text } from "@/lib/validation/text.shared";
 import { isCalendarDate } from "./calendar-date";
 
 const dateSchema = text().refine(isCalendarDate, "Use a real calendar date in the format YYYY-MM-DD.");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { scopeSchema } from "@/lib/auth/permissions";
 import { timestampSchema } from "@/lib/http/schemas";
-import { text } from "@/lib/validation/text";
+import { text } from "@/lib/validation/text.shared";
 
 /** Keys expire at most this far ahead; without `expires_at` a key never expires. */
 const MAX_KEY_LIFETIME_MS = 10 * 365 * 24 * 60 * 60 * 1000;

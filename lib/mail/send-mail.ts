@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
-import { newId } from "@/lib/ids/ids";
+import { newId } from "@/lib/ids/ids.shared";
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import type { Tx } from "@/lib/db/client";
 import { conflict } from "@/lib/errors/app-error";
-import { newId } from "@/lib/ids/ids";
+import { newId } from "@/lib/ids/ids.shared";
 import { deliverMessage } from "./deliver-message";
 import { translateForReaders } from "./translate-for-readers";
 import { assertStillIn, findParticipation } from "./find-participation";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { flagSchema, timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/ids";
+import { idSchema } from "@/lib/ids/ids.shared";
 import { SOCKET_ID_PATTERN } from "@/lib/realtime/limits";
-import { text } from "@/lib/validation/text";
+import { text } from "@/lib/validation/text.shared";
 import { isSingleEmoji } from "./emoji";
 
 // ---- Limits (README "Messages and realtime") ----

@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types.shared";
 import { WEBHOOK_PAYLOAD_SCHEMAS } from "@/lib/webhooks/schemas";
 import type { SchemaConverter } from "./json-schema";
 

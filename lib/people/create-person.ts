@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { assertKnownIds } from "@/lib/definitions/check-references";
 import { conflict } from "@/lib/errors/app-error";
-import { newCuidShapedId } from "@/lib/ids/ids";
+import { newCuidShapedId } from "@/lib/ids/ids.shared";
 import { personEventData } from "@/lib/webhooks/event-data";
 import { transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { unsubscribedSql } from "@/lib/webhooks/unsubscribed-sql";

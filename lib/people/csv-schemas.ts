@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { errorBodySchema } from "@/lib/http/errors";
 import { timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/ids";
-import { text } from "@/lib/validation/text";
+import { idSchema } from "@/lib/ids/ids.shared";
+import { text } from "@/lib/validation/text.shared";
 import { listPeopleQuery } from "./schemas";
 
 /**

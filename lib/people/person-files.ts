@@ -5,7 +5,7 @@ import { sqlRows } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors/app-error";
 import { receiveUpload, type FilePart, type UploadOptions } from "@/lib/http/multipart";
-import { newId } from "@/lib/ids/ids";
+import { newId } from "@/lib/ids/ids.shared";
 import { displayName, fileUrl, safeFileName } from "@/lib/storage/file-names";
 import { storage } from "@/lib/storage/storage";
 import type { PersonFile } from "./schemas";

@@ -3,10 +3,10 @@ import { permissionSchema, roleKindSchema } from "@/lib/auth/permissions";
 import { tagSchema } from "@/lib/definitions/schemas";
 import { cursorParam, limitParam } from "@/lib/http/page-params";
 import { flagSchema, timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/ids";
+import { idSchema } from "@/lib/ids/ids.shared";
 import { interviewSummarySchema } from "@/lib/interviews/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
-import { text } from "@/lib/validation/text";
+import { text } from "@/lib/validation/text.shared";
 
 const name = text().trim().min(1, "Required.").max(100);
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/ids";
-import { text } from "@/lib/validation/text";
+import { idSchema } from "@/lib/ids/ids.shared";
+import { text } from "@/lib/validation/text.shared";
 
 const name = text().trim().min(1, "Required.").max(200);
 

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors/app-error";
 import { isPrototypeKey } from "./safe-record";
-import { isStorableText, UNSTORABLE_TEXT } from "./text";
+import { isStorableText, UNSTORABLE_TEXT } from "./text.shared";
 
 /** Deeper than any request of this API; far below what would exhaust the stack later on. */
 export const MAX_DEPTH = 32;

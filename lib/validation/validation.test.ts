@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
 import { assertPlainInput, MAX_DEPTH } from "./hostile-input";
 import { safeRecord } from "./safe-record";
-import { isStorableText, text } from "./text";
+import { isStorableText, text } from "./text.shared";
 
 describe("text()", () => {
   it("refuses NUL and unpaired surrogates, keeps every well-formed string (emoji, accents, CJK)", () => {

@@ -9,7 +9,7 @@ import type { JobInfo } from "@/lib/jobs/run-workers";
 import { queueMail } from "@/lib/mail/deliver-mail";
 import { webhookDisabledMail, type WebhookDisabledCause } from "@/lib/mail/templates";
 import { ownerProblem } from "./endpoint-access";
-import { endpointSettingsUrl } from "./event-types";
+import { endpointSettingsUrl } from "./event-types.shared";
 import { openSecret } from "./secrets";
 import { sendWebhook } from "./send-webhook";
 

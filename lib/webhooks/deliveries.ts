@@ -5,7 +5,7 @@ import { conflict, notFound } from "@/lib/errors/app-error";
 import { transactionWithJobs } from "@/lib/jobs/enqueue";
 import { assertMayRead } from "./endpoint-access";
 import { eventBody, newEventId, queueDeliveries, type DeliveryKind } from "./emit-event";
-import { TEST_EVENT_TYPE } from "./event-types";
+import { TEST_EVENT_TYPE } from "./event-types.shared";
 import type { Delivery, ListDeliveriesQuery, ReplayInput } from "./schemas";
 
 /** Events one replay sends at most; the answer says where to go on from. */

@@ -2,9 +2,9 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { newCuidShapedId } from "@/lib/ids/ids";
+import { newCuidShapedId } from "@/lib/ids/ids.shared";
 import { transactionWithJobs, type Enqueue, type EnqueueMany, type TransactionOptions } from "@/lib/jobs/enqueue";
-import type { EventType } from "./event-types";
+import type { EventType } from "./event-types.shared";
 
 export type DeliveryKind = "event" | "test" | "redelivery" | "replay";
 

@@ -4,7 +4,7 @@ import { personNow } from "@/lib/auth/actor-context";
 import type { Tx } from "@/lib/db/client";
 import { forbidden } from "@/lib/errors/app-error";
 import { seesAllInterviews } from "@/lib/interviews/visibility";
-import { needsAllInterviews, TEST_EVENT_TYPE } from "./event-types";
+import { needsAllInterviews, TEST_EVENT_TYPE } from "./event-types.shared";
 
 /*
  * An endpoint never carries more than a person may read: whoever creates it, points it elsewhere,

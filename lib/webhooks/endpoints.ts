@@ -4,7 +4,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors/app-error";
 import { assertMayRead, lockedEndpointTypes } from "./endpoint-access";
 import { endpointUrlProblem } from "./endpoint-url";
-import type { EventType } from "./event-types";
+import type { EventType } from "./event-types.shared";
 import type { CreateEndpointInput, Endpoint, UpdateEndpointInput } from "./schemas";
 import { generateSecret, sealSecret } from "./secrets";
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { flagSchema, timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/ids";
+import { idSchema } from "@/lib/ids/ids.shared";
 import { interviewSchema, recordingSchema } from "@/lib/interviews/schemas";
 import { apiKeySchema } from "@/lib/keys/schemas";
 import { personDetailSchema } from "@/lib/people/schemas";
-import { text } from "@/lib/validation/text";
-import { EVENT_TYPES, type EventType } from "./event-types";
+import { text } from "@/lib/validation/text.shared";
+import { EVENT_TYPES, type EventType } from "./event-types.shared";
 
 // ---- Requests ----
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { EventType } from "./event-types";
+import type { EventType } from "./event-types.shared";
 
 /**
  * A condition for a write sent as one statement: it holds while no webhook endpoint of the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queueStep } from "@/lib/audio/pipeline/step-state";
-import { interviewChannel, RECORDING_STEP_EVENT } from "@/lib/audio/recording-events";
+import { interviewChannel, RECORDING_STEP_EVENT } from "@/lib/audio/recording-events.shared";
 import { db } from "@/lib/db/client";
 import { env, resetEnvCache } from "@/lib/env";
 import { transactionWithJobs } from "@/lib/jobs/enqueue";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { interviewChannel, RECORDING_STEP_EVENT } from "@/lib/audio/recording-events";
+import { interviewChannel, RECORDING_STEP_EVENT } from "@/lib/audio/recording-events.shared";
 import { authenticateUser, authorizeChannel, publish } from "@/lib/realtime/publish";
 import { api } from "../helpers/api";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";

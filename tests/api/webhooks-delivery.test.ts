@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { env, resetEnvCache } from "@/lib/env";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types.shared";
 import type { Delivery } from "@/lib/webhooks/schemas";
 import { api } from "../helpers/api";
 import { captureAll, cut, liveWebm, newRecordingId, pipelineSettled } from "../helpers/audio";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { JOB_HANDLERS } from "@/lib/jobs/handlers";
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types.shared";
 import type { Delivery } from "@/lib/webhooks/schemas";
 import { api, call } from "../helpers/api";
 import { captureAll, cut, liveWebm, newRecordingId, pipelineSettled } from "../helpers/audio";

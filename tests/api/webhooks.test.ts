@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types.shared";
 import { api } from "../helpers/api";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
 

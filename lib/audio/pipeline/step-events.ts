@@ -1,6 +1,6 @@
 import "server-only";
 import { publish } from "@/lib/realtime/publish";
-import { interviewChannel, RECORDING_STEP_EVENT } from "../recording-events";
+import { interviewChannel, RECORDING_STEP_EVENT } from "../recording-events.shared";
 import type { StepRow } from "./step-state";
 
 /** A step as the status URL, the interview's `audio` map and the realtime event show it. */

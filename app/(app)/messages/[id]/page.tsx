@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { ChatPage } from "@/components/messages/chat-page";
-import { isId } from "@/lib/ids/ids";
+import { isId } from "@/lib/ids/ids.shared";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("chat"))("title") };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { WebhooksSettings } from "@/components/webhooks/webhooks-settings";
-import { ENDPOINT_PARAM } from "@/lib/webhooks/event-types";
+import { ENDPOINT_PARAM } from "@/lib/webhooks/event-types.shared";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks"))("title") };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ID_PATTERN, ID_RULE, idSchema, idText, isId, newCuidShapedId, newId } from "./ids";
+import { ID_PATTERN, ID_RULE, idSchema, idText, isId, newCuidShapedId, newId } from "./ids.shared";
 
 describe("ids", () => {
   it("an id is 1-64 letters, digits, '_' or '-'", () => {

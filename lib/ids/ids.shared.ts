@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/validation/text";
+import { text } from "@/lib/validation/text.shared";
 
 /*
  * Record ids: what one may be (checked by routes, schemas, pages and the form editor) and
