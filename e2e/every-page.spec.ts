@@ -101,6 +101,7 @@ for (const language of ["en", "es"] as const) {
 
 test("every page of an administrator, in English and Spanish", async ({ browser }) => {
   await tour(browser, "admin", "en", (ids) => [
+    ["/", "start"],
     ["/people", "people"],
     [`/people/${ids.cleo}`, "person"],
     [`/people/${ids.admin}`, "own-person"],

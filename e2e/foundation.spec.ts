@@ -78,7 +78,8 @@ test("admin manages a person, files and API keys", async ({ page, request }) => 
   // Many pages, each checked with axe at two widths: over a minute on a busy 2-core machine.
   test.setTimeout(240_000);
   await signIn(page, "admin@demo.test");
-  await expect(page).toHaveURL(/\/people$/);
+  // The start page is the people list itself, served at / (no redirect).
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "People" })).toBeVisible();
   await expect(page.getByRole("banner")).toContainText("Demo District");
   await expect(page.getByRole("link", { name: "Cleo Candidate" })).toBeVisible();

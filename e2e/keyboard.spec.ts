@@ -30,7 +30,8 @@ test("sign in and find a person with the keyboard", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
   await page.goto(linkIn(await latestMailTo("admin@demo.test", started)));
-  await expect(page).toHaveURL(/\/people$/);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "People", level: 1 })).toBeVisible();
 
   // The first Tab offers to skip the navigation.
   await page.keyboard.press("Tab");

@@ -57,9 +57,11 @@ const schema = z.object({
   MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(256),
   /**
    * How long a request may wait in line, in milliseconds: one whose expected wait is longer is
-   * refused (503) as it arrives, and one still waiting after it is refused then.
+   * refused (503) as it arrives, and one still waiting after it is refused then. Long enough that
+   * the requests of a few people opening pages at once (or 20 recordings finalized at once on two
+   * apps) all wait their turn; a burst beyond it is refused at once.
    */
-  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(1000),
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(3000),
   SIGN_IN_LINKS_PER_15_MINUTES: z.coerce.number().int().positive().default(5),
   /** The district office's time zone: dates and times are shown in it. Default: the server's. */
   TIME_ZONE: optionalText.pipe(

@@ -12,13 +12,14 @@ import { useIdle } from "@/components/ui/use-idle";
 const UnreadBadge = dynamic(() => import("@/components/messages/unread-badge").then((m) => m.UnreadBadge), { ssr: false });
 
 /** The navigation links (the current page marked), folded behind a menu button on phones. */
-export function MainNav({ links, children }: { links: { href: string; label: string }[]; children: React.ReactNode }) {
+export function MainNav({ links, children }: { links: { href: string; label: string; section?: string }[]; children: React.ReactNode }) {
   const t = useTranslations("shell");
   // Typed nullable because the sign-in pages use the pages router; the app router always has it.
   const pathname = usePathname() ?? "/";
   const [open, setOpen] = useState(false);
   const idle = useIdle();
-  const isActive = (href: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
+  const isActive = ({ href, section = href }: { href: string; section?: string }) =>
+    section === "/" ? pathname === "/" : pathname === section || pathname.startsWith(`${section}/`);
 
   const hasMessages = links.some((l) => l.href === "/messages");
 
@@ -35,7 +36,7 @@ export function MainNav({ links, children }: { links: { href: string; label: str
         <ul>
           {links.map((l) => (
             <li key={l.label}>
-              <Link href={l.href} className="nav-link" aria-current={isActive(l.href) ? "page" : undefined}>
+              <Link href={l.href} className="nav-link" aria-current={isActive(l) ? "page" : undefined}>
                 {l.label}
                 {l.href === "/messages" && idle && <UnreadBadge />}
               </Link>
