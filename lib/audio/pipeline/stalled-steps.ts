@@ -10,15 +10,19 @@ import { STEP_QUEUE, type RecordingStepName } from "@/lib/jobs/queues";
  * queue: each such step is taken by one UPDATE, so many worker processes may run this at once
  * and each step is handed back once. Its pg-boss job is failed, which retries it with backoff
  * (or, if that job is already gone, a new one is queued). Across all districts: maintenance.
+ * Only steps whose job is in this process's queue (JOBS_SCHEMA) are its to hand back: the
+ * service has one; the test suite gives each test file its own, with its own settings.
  */
 export async function requeueStalledSteps(): Promise<number> {
+  const jobs = Prisma.raw(`"${env().JOBS_SCHEMA}".job`);
   const stalled = await db().$queryRaw<{ recording_id: string; district_id: string; step: RecordingStepName; job_id: string | null }[]>`
     -- all districts: handing back steps whose worker died is maintenance
-    update recording_steps
+    update recording_steps s
        set state = 'queued', lease_id = null, heartbeat_at = null, updated_at = now(),
            error = 'The worker running this step stopped; it runs again.'
-     where state = 'running' and heartbeat_at < now() - make_interval(secs => ${env().JOB_LEASE_SECONDS})
-    returning recording_id, district_id, step, job_id`;
+     where s.state = 'running' and s.heartbeat_at < now() - make_interval(secs => ${env().JOB_LEASE_SECONDS})
+       and exists (select 1 from ${jobs} j where j.id::text = s.job_id)
+    returning s.recording_id, s.district_id, s.step, s.job_id`;
   if (!stalled.length) return 0;
   const boss = await jobBoss();
   for (const { recording_id: recordingId, district_id: districtId, step, job_id: jobId } of stalled) {
