@@ -1,27 +1,39 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { redirect } from "next/navigation";
+import { Suspense } from "react";
 import { CandidateHome } from "@/components/home/candidate-home";
 import { MentorHome } from "@/components/home/mentor-home";
-import { audienceOf, staffStartPath } from "@/components/me/audience";
+import { audienceOf, staffStartList } from "@/components/me/audience";
+import { InterviewsListPage } from "@/components/interviews/interviews-list-page";
 import { PeopleListPage } from "@/components/people/people-list-page";
 import type { Me } from "@/components/me/me";
+import { SkeletonRows } from "@/components/ui/states";
 import { pageMe } from "@/lib/pages/page-me";
 
-/** Staff who start with the people list get it here, as it is at /people: no redirect's round trip (about 0.6 s on a phone's network). */
-const startsWithPeople = (me: Me | null) => Boolean(me && audienceOf(me) === "staff" && staffStartPath(me) === "/people");
+/**
+ * Staff get their start page here, as it is at /people or /interviews?status=draft, rather than
+ * a redirect to it: a redirect's round trip costs about 0.6 s on a phone's network.
+ */
+const staffStart = (me: Me | null) => (me && audienceOf(me) === "staff" ? staffStartList(me) : null);
 
 export async function generateMetadata(): Promise<Metadata> {
-  if (startsWithPeople(await pageMe())) return { title: (await getTranslations("people"))("title") };
+  const start = staffStart(await pageMe());
+  if (start === "people") return { title: (await getTranslations("people"))("title") };
+  if (start) return { title: (await getTranslations("interviews"))("title") };
   return { title: (await getTranslations("home"))("title") };
 }
 
-/** `/`: where each person's work is. Staff go to it; mentors and candidates have their own start page. */
+/** `/`: where each person's work is: staff's own list, and mentors and candidates their own start page. */
 export default async function Home() {
   const me = await pageMe();
   if (!me) return null; // the layout sends the visitor to the sign-in page
-  if (startsWithPeople(me)) return <PeopleListPage />;
-  const audience = audienceOf(me);
-  if (audience === "staff") redirect(staffStartPath(me));
-  return audience === "mentor" ? <MentorHome /> : <CandidateHome />;
+  const start = staffStart(me);
+  if (start === "people") return <PeopleListPage />;
+  if (start)
+    return (
+      <Suspense fallback={<SkeletonRows rows={8} />}>
+        <InterviewsListPage defaults={{ status: "draft" }} />
+      </Suspense>
+    );
+  return audienceOf(me) === "mentor" ? <MentorHome /> : <CandidateHome />;
 }

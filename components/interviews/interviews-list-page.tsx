@@ -27,7 +27,10 @@ type Filters = { q: string; board: string; status: Status; from: string; to: str
 const NO_FILTERS: Filters = { q: "", board: "", status: "", from: "", to: "" };
 const FILTER_KEYS = Object.keys(NO_FILTERS) as (keyof Filters)[];
 
-function readFilters(params: URLSearchParams): Filters {
+type InterviewFilters = Partial<Filters>;
+
+function readFilters(params: URLSearchParams, defaults: InterviewFilters | undefined): Filters {
+  if (defaults && !FILTER_KEYS.some((k) => params.has(k))) return { ...NO_FILTERS, ...defaults };
   const status = params.get("status");
   return {
     q: params.get("q") ?? "",
@@ -52,8 +55,12 @@ function listAudience(me: Me | undefined): Audience {
  * in memory on a deferred copy and only visible rows are rendered, so thousands stay fast.
  * Filters live in the URL query (`q`, `board`, `status`, `from`, `to`) for sharing;
  * `?new=<personId>` opens the new-interview dialog for that person.
+ *
+ * With `defaults` (a start page at `/`: a board member's drafts), the list starts with those
+ * filters and leaves the URL alone: `/` stays the start page, and a filtered list to share is
+ * the one at /interviews.
  */
-export function InterviewsListPage() {
+export function InterviewsListPage({ defaults }: { defaults?: InterviewFilters } = {}) {
   const t = useTranslations("interviews");
   // Typed nullable because the sign-in pages use the pages router; the app router always has them.
   const params = useSearchParams() ?? new URLSearchParams();
@@ -63,7 +70,7 @@ export function InterviewsListPage() {
   const boards = useBoards();
   const profiles = useProfiles();
   const forms = useForms();
-  const [filters, setFilters] = useState<Filters>(() => readFilters(params));
+  const [filters, setFilters] = useState<Filters>(() => readFilters(params, defaults));
   const deferred = useDeferredValue(filters);
   const canEdit = hasPermission(me.data, "interviews:edit");
   const [creating, setCreating] = useState<{ personId: string | null } | null>(() => (params.has("new") ? { personId: params.get("new") || null } : null));
@@ -71,7 +78,9 @@ export function InterviewsListPage() {
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
 
   // Mirror the filters into the URL without a navigation (history.replaceState keeps Next's router in sync).
+  const mirrorsUrl = !defaults;
   useEffect(() => {
+    if (!mirrorsUrl) return;
     const url = new URL(window.location.href);
     for (const k of FILTER_KEYS) {
       if (filters[k]) url.searchParams.set(k, filters[k]);
@@ -79,7 +88,7 @@ export function InterviewsListPage() {
     }
     if (!creating) url.searchParams.delete("new");
     if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
-  }, [filters, creating]);
+  }, [filters, creating, mirrorsUrl]);
 
   const names = useMemo(() => new Map((people.data ?? []).map((p) => [p.id, fullName(p)])), [people.data]);
   const boardNames = useMemo(() => new Map((boards.data ?? []).map((b) => [b.id, b.name])), [boards.data]);

@@ -12,7 +12,7 @@ export function audienceOf(me: Me): Audience {
   return me.kinds.includes("mentor") ? "mentor" : "candidate";
 }
 
-/** Where a person's work is: staff who manage people start with them, board members with the drafts waiting for them. */
-export function staffStartPath(me: Me): string {
-  return me.permissions.includes("people:edit") || !me.kinds.includes("board") ? "/people" : "/interviews?status=draft";
+/** Where a staff member's work is: those who manage people start with them, board members with the drafts waiting for them. */
+export function staffStartList(me: Me): "people" | "drafts" {
+  return me.permissions.includes("people:edit") || !me.kinds.includes("board") ? "people" : "drafts";
 }
