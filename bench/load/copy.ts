@@ -115,10 +115,12 @@ export async function startCopy(
 /** The copy's processes worth measuring: next-server(s), the PGlite owner(s), the realtime server. */
 export function measuredProcesses(copy: Copy): { name: string; pid: number }[] {
   const found: { name: string; pid: number }[] = [];
+  const onPglite = fs.existsSync(path.join(copy.dataDir, "pglite.server.json"));
+  const starter = onPglite ? "start, the PGlite owner" : "start (supervisor)";
   for (const root of copy.roots) {
     for (const p of processTree(root.pid)) {
       if (p.name.startsWith("next-server") || p.cmd.includes("scripts/serve.ts")) found.push({ name: `${root.name}: next-server`, pid: p.pid });
-      else if (p.cmd.includes("bench/app-server.ts") && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: `${root.name}: start (PGlite owner on PGlite)`, pid: p.pid });
+      else if (p.cmd.includes("bench/app-server.ts") && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: `${root.name}: ${starter}`, pid: p.pid });
       else if (/scripts\/realtime.ts|realtime-without-signin.ts/.test(p.cmd) && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: "realtime server", pid: p.pid });
     }
   }

@@ -1,4 +1,4 @@
-import { PRE_ENCODED_HEADER } from "./pre-encoded";
+import { BODY_BYTES_HEADER, PRE_ENCODED_HEADER } from "./pre-encoded";
 
 /**
  * A JSON body already encoded, with the ETag of its version when it has one, and its gzip when
@@ -17,6 +17,21 @@ function acceptsGzip(header: string | null): boolean {
     if (name.trim() !== "gzip" && name.trim() !== "*") return false;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * A body sent as it is: one chunk of a stream, where `new Response(bytes)` would copy the bytes
+ * first. A list's copy is megabytes, shared by every reader, and kept: on a heap bounded by
+ * APP_HEAP_MB the copy for every request cost more in garbage collection than the rest of the read.
+ * Nothing downstream writes to or transfers the chunk (Next.js writes it to the socket).
+ */
+function sharedBody(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
   });
 }
 
@@ -40,7 +55,7 @@ export async function jsonDocumentResponse(req: Request, doc: JsonDocument): Pro
   if (doc.gzip && acceptsGzip(req.headers.get("accept-encoding"))) {
     // Served by Next.js behind lib/http/app-server.ts, which makes this the Content-Encoding
     // (Next.js would drop that header and compress the gzip again).
-    return new Response((await doc.gzip()) as BodyInit, { headers: { ...headers, "content-encoding": "gzip", [PRE_ENCODED_HEADER]: "gzip" } });
+    return new Response(sharedBody(await doc.gzip()), { headers: { ...headers, "content-encoding": "gzip", [PRE_ENCODED_HEADER]: "gzip" } });
   }
-  return new Response(doc.body as BodyInit, { headers });
+  return new Response(sharedBody(doc.body), { headers: { ...headers, [BODY_BYTES_HEADER]: String(doc.body.byteLength) } });
 }
