@@ -19,9 +19,11 @@ export type PhoneScore = {
   redirectMs: number;
   /** Bytes of JavaScript the page downloads and never runs, as Lighthouse estimates them. */
   unusedJsBytes: number;
+  /** The documents loaded in turn when there was more than one (redirects, or a navigation by script). */
+  documents: string[];
 };
 
-type Audit = { numericValue?: number; details?: { overallSavingsBytes?: number; overallSavingsMs?: number } };
+type Audit = { numericValue?: number; details?: { overallSavingsBytes?: number; overallSavingsMs?: number; items?: { url?: string }[] } };
 
 export async function launchPhoneBrowser(chromePath: string, flags: string[]) {
   return chromeLauncher.launch({ chromePath, chromeFlags: flags });
@@ -47,5 +49,6 @@ export async function phoneScore(port: number, url: string, cookie?: string): Pr
     cls: audit("cumulative-layout-shift").numericValue ?? NaN,
     redirectMs: audit("redirects").details?.overallSavingsMs ?? audit("redirects").numericValue ?? 0,
     unusedJsBytes: audit("unused-javascript").details?.overallSavingsBytes ?? 0,
+    documents: (audit("redirects").details?.items ?? []).flatMap((item) => (item.url ? [item.url] : [])),
   };
 }

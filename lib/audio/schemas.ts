@@ -3,7 +3,8 @@ import { multilingualTextSchema } from "@/lib/forms/schemas";
 import { recordingStepSchema, transcriptSegmentSchema } from "@/lib/interviews/schemas";
 import { languageSchema } from "@/lib/people/schemas";
 import { text } from "@/lib/validation/text.shared";
-import { ID_RULE, idText } from "@/lib/ids/ids.shared";
+import { ID_RULE } from "@/lib/ids/ids.shared";
+import { idText } from "@/lib/ids/id-schemas";
 import { MAX_CHUNK_NUMBER } from "./chunk-rules";
 
 const recordingId = idText(ID_RULE).describe("The recording session's id, chosen by the client: 1-64 letters, digits, `_` or `-`.");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
-import { ID_RULE, idText } from "@/lib/ids/ids.shared";
+import { ID_RULE } from "@/lib/ids/ids.shared";
+import { idText } from "@/lib/ids/id-schemas";
 import { languageSchema } from "@/lib/people/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text.shared";

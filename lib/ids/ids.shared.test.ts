@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ID_PATTERN, ID_RULE, idSchema, idText, isId, newCuidShapedId, newId } from "./ids.shared";
+import { ID_PATTERN, ID_RULE, isId, newCuidShapedId, newId } from "./ids.shared";
+import { idSchema, idText } from "./id-schemas";
 
 describe("ids", () => {
   it("an id is 1-64 letters, digits, '_' or '-'", () => {

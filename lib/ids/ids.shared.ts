@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { text } from "@/lib/validation/text.shared";
 
 /*
  * Record ids: what one may be (checked by routes, schemas, pages and the form editor) and
@@ -14,15 +12,6 @@ export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const ID_RULE = "Use 1-64 letters, digits, '_' or '-'.";
 
 export const isId = (value: unknown): value is string => typeof value === "string" && ID_PATTERN.test(value);
-
-/** An id of a record: an opaque string of letters, digits, '_' and '-' (1-64 characters). */
-export const idSchema = z.string().regex(ID_PATTERN, "Not a valid id.");
-
-/**
- * An id inside request text: refused first, like every request string, when it holds a NUL or
- * an unpaired surrogate (lib/validation/text), then checked against the pattern.
- */
-export const idText = (message = "Not a valid id.") => text().regex(ID_PATTERN, message);
 
 /** A new id for a row the app inserts itself: a random UUID (36 characters of the alphabet). */
 export const newId = () => crypto.randomUUID();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cursorParam, limitParam } from "@/lib/http/page-params";
 import { flagSchema, multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/ids.shared";
+import { idSchema } from "@/lib/ids/id-schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text.shared";
 import { isCalendarDate } from "./calendar-date";

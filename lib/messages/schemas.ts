@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { flagSchema, timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/ids.shared";
+import { idSchema } from "@/lib/ids/id-schemas";
 import { SOCKET_ID_PATTERN } from "@/lib/realtime/limits";
 import { text } from "@/lib/validation/text.shared";
 import { isSingleEmoji } from "./emoji";

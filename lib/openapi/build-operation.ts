@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "@/lib/ids/ids.shared";
+import { idSchema } from "@/lib/ids/id-schemas";
 import type { JsonSchema, SchemaConverter } from "./json-schema";
 import type { Access, ErrorStatus, OperationSpec } from "./operation";
 

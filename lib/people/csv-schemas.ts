@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorBodySchema } from "@/lib/http/errors";
 import { timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/ids.shared";
+import { idSchema } from "@/lib/ids/id-schemas";
 import { text } from "@/lib/validation/text.shared";
 import { listPeopleQuery } from "./schemas";
 

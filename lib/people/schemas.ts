@@ -3,7 +3,7 @@ import { permissionSchema, roleKindSchema } from "@/lib/auth/permissions";
 import { tagSchema } from "@/lib/definitions/schemas";
 import { cursorParam, limitParam } from "@/lib/http/page-params";
 import { flagSchema, timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/ids.shared";
+import { idSchema } from "@/lib/ids/id-schemas";
 import { interviewSummarySchema } from "@/lib/interviews/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text.shared";

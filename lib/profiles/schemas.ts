@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/ids.shared";
+import { idSchema } from "@/lib/ids/id-schemas";
 import { text } from "@/lib/validation/text.shared";
 
 const name = text().trim().min(1, "Required.").max(200);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { flagSchema, timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/ids.shared";
+import { idSchema } from "@/lib/ids/id-schemas";
 import { interviewSchema, recordingSchema } from "@/lib/interviews/schemas";
 import { apiKeySchema } from "@/lib/keys/schemas";
 import { personDetailSchema } from "@/lib/people/schemas";
