@@ -131,13 +131,14 @@ describe("raw SQL names the district", () => {
 });
 
 /*
- * Statements built by code, checked as built: sqlRows records each text (and answers no rows),
+ * Statements built by code, checked as built: sqlRows records each text (and answers no rows, but
+ * for a list's version, which moves at every read so that the changed rows are asked for too),
  * and the code that builds them runs for each kind of caller and list.
  */
 const sent = vi.hoisted(() => [] as string[]);
 vi.mock("@/lib/db/pool", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/db/pool")>()),
-  sqlRows: async (text: string) => (sent.push(text), []),
+  sqlRows: async (text: string) => (sent.push(text), /_version::text as version from districts/.test(text) ? [{ version: String(sent.length) }] : []),
 }));
 
 const person = (kinds: string[]): Ctx => ({

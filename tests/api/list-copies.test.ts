@@ -146,15 +146,16 @@ describe("list copies patched with the changed rows", () => {
     let sent = 0;
     const statements = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, config: unknown, ...rest: unknown[]) {
       const original = (query as (...a: unknown[]) => unknown).bind(this);
-      if (!JSON.stringify(config ?? "").includes("list_changes")) return original(config, ...rest);
+      if (!JSON.stringify(config ?? "").includes("people_version")) return original(config, ...rest);
       sent++;
       most = Math.max(most, ++out);
       return (original(config) as Promise<unknown>).finally(() => out--);
     } as never);
     try {
-      // Twenty readers in one tick: the first one's statement, then one more shared by the nineteen.
+      // Twenty readers in one tick: the first one's (the version moved: then the changed rows), then
+      // one more shared by the nineteen (the version, unchanged since).
       const docs = await Promise.all(Array.from({ length: 20 }, () => peopleListDocument(ctx, {})));
-      expect(sent).toBe(2);
+      expect(sent).toBe(3);
       expect(most).toBe(1);
       for (const doc of docs) expect(JSON.parse(Buffer.from(doc.body).toString("utf8")).map((p: { id: string }) => p.id)).toContain(created.body.id);
       expect(docs[0].etag).not.toBe(before.headers.get("etag"));
