@@ -27,9 +27,7 @@ type Filters = { q: string; board: string; status: Status; from: string; to: str
 const NO_FILTERS: Filters = { q: "", board: "", status: "", from: "", to: "" };
 const FILTER_KEYS = Object.keys(NO_FILTERS) as (keyof Filters)[];
 
-type InterviewFilters = Partial<Filters>;
-
-function readFilters(params: URLSearchParams, defaults: InterviewFilters | undefined): Filters {
+function readFilters(params: URLSearchParams, defaults: Partial<Filters> | undefined): Filters {
   if (defaults && !FILTER_KEYS.some((k) => params.has(k))) return { ...NO_FILTERS, ...defaults };
   const status = params.get("status");
   return {
@@ -60,7 +58,7 @@ function listAudience(me: Me | undefined): Audience {
  * filters and leaves the URL alone: `/` stays the start page, and a filtered list to share is
  * the one at /interviews.
  */
-export function InterviewsListPage({ defaults }: { defaults?: InterviewFilters } = {}) {
+export function InterviewsListPage({ defaults }: { defaults?: Partial<Filters> } = {}) {
   const t = useTranslations("interviews");
   // Typed nullable because the sign-in pages use the pages router; the app router always has them.
   const params = useSearchParams() ?? new URLSearchParams();

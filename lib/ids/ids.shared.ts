@@ -1,4 +1,3 @@
-
 /*
  * Record ids: what one may be (checked by routes, schemas, pages and the form editor) and
  * how the app makes the ones it does not leave to Prisma's @default(cuid()). No server

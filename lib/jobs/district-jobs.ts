@@ -1,10 +1,10 @@
 import "server-only";
 import { queueFailedStep } from "@/lib/audio/pipeline/queue-failed-step";
 import type { Ctx } from "@/lib/auth/context";
-import { db, Prisma } from "@/lib/db/client";
-import { env } from "@/lib/env";
+import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
 import { jobBoss } from "./boss";
+import { jobTable } from "./job-table";
 import type { JobView, ListJobsQuery } from "./schemas";
 
 type JobRow = {
@@ -21,9 +21,6 @@ type JobRow = {
 };
 
 const STATES: Record<ListJobsQuery["state"], string[]> = { failed: ["failed"], active: ["active"], queued: ["created", "retry"] };
-
-/** The job tables' schema, as an identifier (JOBS_SCHEMA is validated as one by lib/env.ts). */
-const jobTable = () => Prisma.raw(`"${env().JOBS_SCHEMA}".job`);
 
 const errorOf = (output: unknown): string | null => {
   const o = output as { message?: unknown; value?: { message?: unknown } } | null;

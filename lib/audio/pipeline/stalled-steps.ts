@@ -1,8 +1,9 @@
 import "server-only";
-import { db, Prisma } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { jobBoss } from "@/lib/jobs/boss";
 import { enqueueJob } from "@/lib/jobs/enqueue";
+import { jobTable } from "@/lib/jobs/job-table";
 import { STEP_QUEUE, type RecordingStepName } from "@/lib/jobs/queues";
 
 /**
@@ -14,7 +15,7 @@ import { STEP_QUEUE, type RecordingStepName } from "@/lib/jobs/queues";
  * service has one; the test suite gives each test file its own, with its own settings.
  */
 export async function requeueStalledSteps(): Promise<number> {
-  const jobs = Prisma.raw(`"${env().JOBS_SCHEMA}".job`);
+  const jobs = jobTable();
   const stalled = await db().$queryRaw<{ recording_id: string; district_id: string; step: RecordingStepName; job_id: string | null }[]>`
     -- all districts: handing back steps whose worker died is maintenance
     update recording_steps s
@@ -42,7 +43,7 @@ export async function requeueStalledSteps(): Promise<number> {
  * waiting for the job's own expiry (hours, for a transcription). Across all districts: maintenance.
  */
 export async function failOrphanedStepJobs(): Promise<number> {
-  const jobs = Prisma.raw(`"${env().JOBS_SCHEMA}".job`);
+  const jobs = jobTable();
   const orphans = await db().$queryRaw<{ id: string; name: string }[]>`
     -- all districts: jobs whose worker died before taking their step are maintenance
     select j.id::text as id, j.name from ${jobs} j
