@@ -25,6 +25,9 @@ export default defineConfig({
     // Files wait on the database far more than on the CPU: three at once on a 2-core machine take
     // about 5 minutes where one at a time (vitest's default there) takes about 12.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    // In CI a failed test runs once more; one that passes then is named as flaky in the summary.
+    retry: process.env.CI ? 1 : 0,
+    reporters: ["default", "./tests/helpers/flaky-reporter.ts"],
     projects: [
       { resolve: { alias }, test: { ...shared, name: "unit", include: ["lib/**/*.test.ts"] } },
       { resolve: { alias }, test: { ...shared, name: "api", include: ["tests/api/**/*.test.ts"] } },
