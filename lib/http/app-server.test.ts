@@ -25,7 +25,8 @@ const server = createAppServer(
 );
 
 beforeAll(() => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve())).then(() => (port = (server.address() as AddressInfo).port)));
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// close() alone waits for every open connection; a CI run once waited past the hook's 60 s on one.
+afterAll(() => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())));
 
 /** The answer to `text` on a fresh connection; empty when the server closed without one, `hung` when it never closed. */
 function exchange(text: string): Promise<{ answer: string; hung: boolean }> {
