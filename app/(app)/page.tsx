@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
+import { apiQueries } from "@/components/api/api-queries";
 import { CandidateHome } from "@/components/home/candidate-home";
 import { MentorHome } from "@/components/home/mentor-home";
 import { audienceOf, staffStartList } from "@/components/me/audience";
@@ -9,6 +10,7 @@ import { PeopleListPage } from "@/components/people/people-list-page";
 import type { Me } from "@/components/me/me";
 import { SkeletonRows } from "@/components/ui/states";
 import { pageMe } from "@/lib/pages/page-me";
+import { Prefetched } from "@/lib/pages/prefetched";
 
 /**
  * Staff get their start page here, as it is at /people or /interviews?status=draft, rather than
@@ -28,12 +30,31 @@ export default async function Home() {
   const me = await pageMe();
   if (!me) return null; // the layout sends the visitor to the sign-in page
   const start = staffStart(me);
-  if (start === "people") return <PeopleListPage />;
+  const q = apiQueries;
+  // Each start page's first paint comes with the HTML (lib/pages/prefetch-queries.ts).
+  if (start === "people")
+    return (
+      <Prefetched queries={[q.people(), q.roles(), q.tags()]}>
+        <PeopleListPage />
+      </Prefetched>
+    );
   if (start)
     return (
-      <Suspense fallback={<SkeletonRows rows={8} />}>
-        <InterviewsListPage defaults={{ status: "draft" }} />
-      </Suspense>
+      <Prefetched queries={[q.interviews(), q.people(), q.boards(), q.profiles(), q.forms()]}>
+        <Suspense fallback={<SkeletonRows rows={8} />}>
+          <InterviewsListPage defaults={{ status: "draft" }} />
+        </Suspense>
+      </Prefetched>
     );
-  return audienceOf(me) === "mentor" ? <MentorHome /> : <CandidateHome />;
+  if (audienceOf(me) === "mentor")
+    return (
+      <Prefetched queries={[q.people(), q.interviews(), q.boards()]}>
+        <MentorHome />
+      </Prefetched>
+    );
+  return (
+    <Prefetched queries={[q.interviews(), q.person(me.person.id), q.boards()]}>
+      <CandidateHome />
+    </Prefetched>
+  );
 }

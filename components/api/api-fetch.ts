@@ -103,7 +103,7 @@ async function apiRequest<T>(path: string, options: ApiFetchOptions): Promise<{ 
 }
 
 /** Rows per page of the long lists: one page up to this many, so most districts need one request. */
-const LIST_PAGE_ROWS = 10_000;
+export const LIST_PAGE_ROWS = 10_000;
 
 /**
  * A whole list the API pages (`limit`, then the `X-Next-Cursor` of each page): every page, in

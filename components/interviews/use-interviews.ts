@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch, apiFetchAll } from "@/components/api/api-fetch";
+import { apiQueries } from "@/components/api/api-queries";
 import { peopleKeys } from "@/components/people/people-keys";
 import { interviewKeys } from "./interview-keys";
 import type { CreateInterviewInput, Interview, InterviewSummary, InterviewView, UpdateInterviewInput } from "./interview-types";
@@ -17,9 +18,10 @@ export const interviewPath = path;
  */
 export function useInterviews() {
   const qc = useQueryClient();
+  const { queryKey, path: listPath } = apiQueries.interviews();
   return useQuery({
-    queryKey: interviewKeys.list(),
-    queryFn: ({ signal }) => apiFetchAll<InterviewSummary>("/api/interviews", { signal, onPage: (rows) => qc.setQueryData(interviewKeys.list(), rows) }),
+    queryKey,
+    queryFn: ({ signal }) => apiFetchAll<InterviewSummary>(listPath, { signal, onPage: (rows) => qc.setQueryData(queryKey, rows) }),
   });
 }
 
@@ -29,7 +31,7 @@ export function useInterviews() {
  */
 export function useInterview(personId: string, id: string, view?: InterviewView) {
   return useQuery({
-    queryKey: view ? interviewKeys.view(personId, id, view) : interviewKeys.detail(personId, id),
+    queryKey: view ? interviewKeys.view(personId, id, view) : apiQueries.interview(personId, id).queryKey,
     queryFn: ({ signal }) => apiFetch<Interview>(path(personId, id), { query: { view }, signal }),
   });
 }

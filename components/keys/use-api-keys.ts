@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
+import { apiQueries } from "@/components/api/api-queries";
 import { apiKeyKeys } from "./api-key-keys";
 
 export type Scope = "read:people" | "write:people" | "read:interviews" | "write:interviews";
@@ -23,7 +24,7 @@ export type NewApiKey = ApiKey & { key: string };
 export const SCOPES: Scope[] = ["read:people", "write:people", "read:interviews", "write:interviews"];
 
 export function useApiKeys() {
-  return useQuery({ queryKey: apiKeyKeys.list(), queryFn: ({ signal }) => apiFetch<ApiKey[]>("/api/keys", { signal }) });
+  return useQuery({ queryKey: apiKeyKeys.list(), queryFn: ({ signal }) => apiFetch<ApiKey[]>(apiQueries.apiKeys().path, { signal }) });
 }
 
 export function useCreateApiKey() {

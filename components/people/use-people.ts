@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, apiFetchAll } from "@/components/api/api-fetch";
+import { apiQueries } from "@/components/api/api-queries";
 import { peopleKeys } from "./people-keys";
 import type { Person, PersonDetail, PersonInput } from "./person-types";
 
@@ -11,20 +12,19 @@ import type { Person, PersonDetail, PersonInput } from "./person-types";
  */
 export function usePeople() {
   const qc = useQueryClient();
+  const { queryKey, path, query } = apiQueries.people();
   return useQuery({
-    queryKey: peopleKeys.list(),
-    queryFn: ({ signal }) =>
-      apiFetchAll<Person>("/api/people", { query: { archived: "true" }, signal, onPage: (rows) => qc.setQueryData(peopleKeys.list(), rows) }),
+    queryKey,
+    queryFn: ({ signal }) => apiFetchAll<Person>(path, { query, signal, onPage: (rows) => qc.setQueryData(queryKey, rows) }),
   });
 }
 
-const PERSON_INCLUDE = "files,interviews,tags,photo_url";
-
 /** One person with every include; `enabled: false` when the caller may not see them anyway. */
 export function usePerson(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  const { queryKey, path, query } = apiQueries.person(id);
   return useQuery({
-    queryKey: peopleKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch<PersonDetail>(`/api/people/${encodeURIComponent(id)}`, { query: { include: PERSON_INCLUDE }, signal }),
+    queryKey,
+    queryFn: ({ signal }) => apiFetch<PersonDetail>(path, { query, signal }),
     enabled,
   });
 }

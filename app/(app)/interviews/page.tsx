@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
+import { apiQueries } from "@/components/api/api-queries";
 import { InterviewsListPage } from "@/components/interviews/interviews-list-page";
 import { SkeletonRows } from "@/components/ui/states";
+import { Prefetched } from "@/lib/pages/prefetched";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("interviews"))("title") };
@@ -15,9 +17,12 @@ export async function generateMetadata(): Promise<Metadata> {
  * The list's own edits to the query (history.replaceState) never come back here.
  */
 export default async function InterviewsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const q = apiQueries;
   return (
-    <Suspense fallback={<SkeletonRows rows={8} />}>
-      <InterviewsListPage key={JSON.stringify(await searchParams)} />
-    </Suspense>
+    <Prefetched queries={[q.interviews(), q.people(), q.boards(), q.profiles(), q.forms()]}>
+      <Suspense fallback={<SkeletonRows rows={8} />}>
+        <InterviewsListPage key={JSON.stringify(await searchParams)} />
+      </Suspense>
+    </Prefetched>
   );
 }

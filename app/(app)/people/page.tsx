@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
+import { apiQueries } from "@/components/api/api-queries";
 import { audienceOf } from "@/components/me/audience";
 import { PeopleListPage } from "@/components/people/people-list-page";
 import { pageMe } from "@/lib/pages/page-me";
+import { Prefetched } from "@/lib/pages/prefetched";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("people"))("title") };
@@ -13,5 +15,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PeoplePage() {
   const me = await pageMe();
   if (me && audienceOf(me) === "candidate") redirect("/");
-  return <PeopleListPage />;
+  return (
+    <Prefetched queries={[apiQueries.people(), apiQueries.roles(), apiQueries.tags()]}>
+      <PeopleListPage />
+    </Prefetched>
+  );
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { apiQueries } from "@/components/api/api-queries";
 import { PersonPage } from "@/components/people/person-page";
+import { Prefetched } from "@/lib/pages/prefetched";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("people"))("personTitle") };
@@ -8,5 +10,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <PersonPage id={id} />;
+  const q = apiQueries;
+  return (
+    <Prefetched queries={[q.person(id), q.roles(), q.tags(), q.people(), q.boards(), q.profiles()]}>
+      <PersonPage id={id} />
+    </Prefetched>
+  );
 }

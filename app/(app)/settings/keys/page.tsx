@@ -1,11 +1,17 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { apiQueries } from "@/components/api/api-queries";
 import { ApiKeysSettings } from "@/components/keys/api-keys-settings";
+import { Prefetched } from "@/lib/pages/prefetched";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("keys"))("title") };
 }
 
 export default function Page() {
-  return <ApiKeysSettings />;
+  return (
+    <Prefetched queries={[apiQueries.apiKeys()]}>
+      <ApiKeysSettings />
+    </Prefetched>
+  );
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { apiQueries } from "@/components/api/api-queries";
 import { FormEditor } from "@/components/forms/form-editor";
+import { Prefetched } from "@/lib/pages/prefetched";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("forms"))("editTitle") };
@@ -8,5 +10,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <FormEditor id={id} />;
+  return (
+    <Prefetched queries={[apiQueries.form(id)]}>
+      <FormEditor id={id} />
+    </Prefetched>
+  );
 }

@@ -1,0 +1,38 @@
+import { boardKeys } from "@/components/boards/board-keys";
+import { formKeys } from "@/components/forms/form-keys";
+import { interviewKeys } from "@/components/interviews/interview-keys";
+import { apiKeyKeys } from "@/components/keys/api-key-keys";
+import { peopleKeys } from "@/components/people/people-keys";
+import { profileKeys } from "@/components/profiles/profile-keys";
+import { roleKeys } from "@/components/roles/role-keys";
+import { tagKeys } from "@/components/tags/tag-keys";
+
+/**
+ * A query of the API as the pages make it: its cache key and its address. The hooks fetch
+ * these in the browser; a signed-in page rendered on the server fetches the ones its first
+ * paint needs before it is sent (lib/pages/prefetch-queries.ts), so one definition keeps both
+ * on the same key and the same answer. `all`: a list the API pages, fetched page after page
+ * (apiFetchAll).
+ */
+export type ApiQuery = { queryKey: readonly unknown[]; path: string; query?: Record<string, string>; all?: true };
+
+const enc = encodeURIComponent;
+
+/** What a person's page shows of them: files, interviews, tags and the photo's address. */
+const PERSON_INCLUDE = "files,interviews,tags,photo_url";
+
+export const apiQueries = {
+  /** Everyone the caller may see, archived people included (filtered in memory by the pages). */
+  people: (): ApiQuery => ({ queryKey: peopleKeys.list(), path: "/api/people", query: { archived: "true" }, all: true }),
+  person: (id: string): ApiQuery => ({ queryKey: peopleKeys.detail(id), path: `/api/people/${enc(id)}`, query: { include: PERSON_INCLUDE } }),
+  /** Every interview the caller may see, in the list shape (filtered in memory by the pages). */
+  interviews: (): ApiQuery => ({ queryKey: interviewKeys.list(), path: "/api/interviews", all: true }),
+  interview: (personId: string, id: string): ApiQuery => ({ queryKey: interviewKeys.detail(personId, id), path: `/api/interviews/${enc(personId)}/${enc(id)}` }),
+  forms: (): ApiQuery => ({ queryKey: formKeys.list(), path: "/api/forms" }),
+  form: (id: string): ApiQuery => ({ queryKey: formKeys.detail(id), path: `/api/forms/${enc(id)}` }),
+  roles: (): ApiQuery => ({ queryKey: roleKeys.list(), path: "/api/roles" }),
+  tags: (): ApiQuery => ({ queryKey: tagKeys.list(), path: "/api/tags" }),
+  boards: (): ApiQuery => ({ queryKey: boardKeys.list(), path: "/api/boards" }),
+  profiles: (): ApiQuery => ({ queryKey: profileKeys.list(), path: "/api/profiles" }),
+  apiKeys: (): ApiQuery => ({ queryKey: apiKeyKeys.list(), path: "/api/keys" }),
+};
