@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 
 /**
- * The signed-in pages come with their content in the HTML (lib/pages/prefetch-queries.ts): read
+ * The signed-in pages come with their content in the HTML (app/(app)/_prefetch/prefetch-queries.ts): read
  * with JavaScript off, a person's page, an interview, the people list and the interviews list
  * already show what they are about, rather than a loading skeleton waiting for the browser's own
  * requests. Each list is checked for a record made just before, so none of it can come from a

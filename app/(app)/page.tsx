@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
+import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { apiQueries } from "@/components/api/api-queries";
 import { CandidateHome } from "@/components/home/candidate-home";
 import { MentorHome } from "@/components/home/mentor-home";
@@ -10,7 +11,6 @@ import { PeopleListPage } from "@/components/people/people-list-page";
 import type { Me } from "@/components/me/me";
 import { SkeletonRows } from "@/components/ui/states";
 import { pageMe } from "@/lib/pages/page-me";
-import { Prefetched } from "@/lib/pages/prefetched";
 
 /**
  * Staff get their start page here, as it is at /people or /interviews?status=draft, rather than
@@ -31,7 +31,7 @@ export default async function Home() {
   if (!me) return null; // the layout sends the visitor to the sign-in page
   const start = staffStart(me);
   const q = apiQueries;
-  // Each start page's first paint comes with the HTML (lib/pages/prefetch-queries.ts).
+  // Each start page's first paint comes with the HTML (app/(app)/_prefetch/prefetch-queries.ts).
   if (start === "people")
     return (
       <Prefetched queries={[q.people(), q.roles(), q.tags()]}>

@@ -10,7 +10,7 @@ import { tagKeys } from "@/components/tags/tag-keys";
 /**
  * A query of the API as the pages make it: its cache key and its address. The hooks fetch
  * these in the browser; a signed-in page rendered on the server fetches the ones its first
- * paint needs before it is sent (lib/pages/prefetch-queries.ts), so one definition keeps both
+ * paint needs before it is sent (app/(app)/_prefetch/prefetch-queries.ts), so one definition keeps both
  * on the same key and the same answer. `all`: a list the API pages, fetched page after page
  * (apiFetchAll).
  */

@@ -170,23 +170,20 @@ export const openConversationChannel = (conversationId: string, ready: (channel:
 
 /**
  * The interview's channel while its page is open: `onStep` hears how its recordings' server-side
- * steps stand (`recording-step`), and `onResubscribed` when the channel is back after a drop
- * (events sent meanwhile are lost: refetch).
+ * steps stand (`recording-step`), and `onSubscribed` each time the channel is subscribed: at
+ * first, the page's data may be older than the subscription (it came with the HTML: events sent
+ * in between never arrive), and after a drop events sent meanwhile are lost: refetch either way.
  */
-export function openInterviewChannel(interviewId: string, onStep: (data: unknown) => void, onResubscribed: () => void): () => void {
+export function openInterviewChannel(interviewId: string, onStep: (data: unknown) => void, onSubscribed: () => void): () => void {
   let bound: Channel | null = null;
-  let subscriptions = 0;
-  const resubscribed = () => {
-    if (subscriptions++ > 0) onResubscribed();
-  };
   const release = openPrivateChannel(interviewChannel(interviewId), (channel) => {
     bound = channel;
     channel.bind(RECORDING_STEP_EVENT, onStep);
-    channel.bind("pusher:subscription_succeeded", resubscribed);
+    channel.bind("pusher:subscription_succeeded", onSubscribed);
   });
   return () => {
     bound?.unbind(RECORDING_STEP_EVENT, onStep);
-    bound?.unbind("pusher:subscription_succeeded", resubscribed);
+    bound?.unbind("pusher:subscription_succeeded", onSubscribed);
     release();
   };
 }

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
+import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { apiQueries } from "@/components/api/api-queries";
 import { InterviewsListPage } from "@/components/interviews/interviews-list-page";
 import { SkeletonRows } from "@/components/ui/states";
-import { Prefetched } from "@/lib/pages/prefetched";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("interviews"))("title") };

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
+import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { apiQueries } from "@/components/api/api-queries";
 import { audienceOf } from "@/components/me/audience";
 import { PeopleListPage } from "@/components/people/people-list-page";
 import { pageMe } from "@/lib/pages/page-me";
-import { Prefetched } from "@/lib/pages/prefetched";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("people"))("title") };

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { apiQueries } from "@/components/api/api-queries";
 import { FormEditor } from "@/components/forms/form-editor";
-import { Prefetched } from "@/lib/pages/prefetched";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("forms"))("editTitle") };

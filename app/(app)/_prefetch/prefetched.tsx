@@ -5,7 +5,7 @@ import { prefetchQueries } from "./prefetch-queries";
 
 /**
  * A page whose first paint needs `queries`: their answers come with the HTML, in the
- * browser's query cache before the page renders (lib/pages/prefetch-queries.ts).
+ * browser's query cache before the page renders (app/(app)/_prefetch/prefetch-queries.ts).
  */
 export async function Prefetched({ queries, children }: { queries: ApiQuery[]; children: React.ReactNode }) {
   const client = new QueryClient();
