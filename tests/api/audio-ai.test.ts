@@ -233,6 +233,8 @@ describe("the transcribe url (SSRF)", () => {
     // A relative URL of the recording itself works.
     const relative = await api.post("/api/audio/transcribe", d.admin.token, { url: new URL(r.url).pathname, ...r.target });
     expect(relative.status).toBe(200);
+    // The new transcript's summary and translations follow as jobs: done here, not during the next test's count of AI calls.
+    await pipelineSettled(d.admin.token, r.recordingId);
   });
 });
 
@@ -248,8 +250,9 @@ describe("POST /api/audio/summarize", () => {
     const res = await api.post("/api/audio/summarize", d.admin.token, { transcript: SPANISH_LONG, ...r.target, force: true });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, summary: expect.stringMatching(/^Summary \(es\): Hablamos del plan/), language: "es" });
-    expect(server.calls.chat).toBe(before + 1);
-    // The translate step that follows makes it in English for the (English-reading) readers, once.
+    // The translate step that follows (a job, which a worker may take before the answer is even
+    // read here) makes it in English for the (English-reading) readers, once: one call for the
+    // summary, one for its translation.
     await pipelineSettled(d.admin.token, r.recordingId);
     const translated = await api.post("/api/audio/summarize", d.admin.token, { transcript: SPANISH_LONG, ...r.target, language: "en" });
     expect(translated.body.translation).toEqual({ language: "en", summary: `[en] ${res.body.summary}` });
