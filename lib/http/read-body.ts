@@ -9,8 +9,11 @@ export function formatBytes(bytes: number) {
   return `${bytes} bytes`;
 }
 
-/** Reads the body, refusing (413) as soon as it exceeds `max` bytes, whatever Content-Length says. */
-export async function readLimited(req: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * Reads the body (of a request, or of an answer this service fetched), refusing (413) as soon as
+ * it exceeds `max` bytes, whatever Content-Length says.
+ */
+export async function readLimited(req: Pick<Request, "headers" | "body">, max: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (declared > max) throw tooLarge(max);
   if (!req.body) return new Uint8Array();

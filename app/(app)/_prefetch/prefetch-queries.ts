@@ -1,33 +1,16 @@
 import "server-only";
 import type { QueryClient } from "@tanstack/react-query";
-import { cookies, headers } from "next/headers";
+import { cookies } from "next/headers";
 import { LIST_PAGE_ROWS } from "@/components/api/api-fetch";
 import type { ApiQuery } from "@/components/api/api-queries";
 import { env } from "@/lib/env";
 import { reachableHost } from "@/lib/hosting/reachable-host";
+import { readLimited } from "@/lib/http/read-body";
 import { listenHost } from "@/lib/hosting/service-origin";
 
 /** Larger answers are left to the browser: they would only weigh the HTML down (a long list). */
 const MAX_PREFETCHED_BYTES = 256 * 1024;
 const PREFETCH_TIMEOUT_MS = 3000;
-
-/** The answer's text, or null past `max` bytes (the rest is never read). */
-async function textUpTo(res: Response, max: number): Promise<string | null> {
-  const reader = res.body!.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 async function fetchQuery(origin: string, query: ApiQuery, forwarded: Record<string, string>): Promise<unknown> {
   const url = new URL(query.path, origin);
@@ -39,8 +22,8 @@ async function fetchQuery(origin: string, query: ApiQuery, forwarded: Record<str
     await res.body?.cancel();
     return undefined;
   }
-  const text = await textUpTo(res, MAX_PREFETCHED_BYTES);
-  return text === null ? undefined : JSON.parse(text);
+  // Past the limit this throws, having read no further: the caller leaves the query out.
+  return JSON.parse(new TextDecoder().decode(await readLimited(res, MAX_PREFETCHED_BYTES)));
 }
 
 /**
@@ -52,10 +35,11 @@ async function fetchQuery(origin: string, query: ApiQuery, forwarded: Record<str
  * left out: the browser asks for it as before and shows its loading and error states.
  */
 export async function prefetchQueries(client: QueryClient, queries: ApiQuery[]): Promise<void> {
+  if (!queries.length) return;
   const cookie = (await cookies()).toString();
   if (!cookie) return;
-  const language = (await headers()).get("accept-language");
-  const forwarded: Record<string, string> = { cookie, ...(language ? { "accept-language": language } : {}) };
+  // The cookie is all the API reads of the reader: their language is their own setting.
+  const forwarded = { cookie };
   const origin = `http://${reachableHost(listenHost())}:${env().PORT}`;
   await Promise.all(
     queries.map(async (query) => {
