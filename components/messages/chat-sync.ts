@@ -113,7 +113,10 @@ export function createChatSync(queryClient: QueryClient, meId: string) {
       ),
     );
     updateConversation(id, (page) => {
-      if (page.messages.some((m) => m.id === message.id)) return page;
+      const known = page.messages.find((m) => m.id === message.id);
+      // Known already: only a translation that could not be made before (the job's later event) replaces it.
+      if (known?.translation === "unavailable" && message.original) return { ...page, messages: page.messages.map((m) => (m.id === message.id ? message : m)) };
+      if (known) return page;
       return {
         ...page,
         messages: [...page.messages, message].sort((a, b) => a.seq - b.seq),

@@ -20,9 +20,10 @@ import { translationsInto } from "./translate-messages";
  * pushes it to the readers of those languages.
  *
  * Why the request still translates at once: readers then get the message in their language in
- * the one `message-created` event. A client applies each seq once (lib/messages/sequence-tracker.ts),
- * so the job's later event only reaches a reader who never got the first one (the request's
- * process died before delivering); one who got it as written sees the translation on the next read.
+ * the one `message-created` event. A client counts each seq once (lib/messages/sequence-tracker.ts)
+ * and keeps a message it has, so the job's later event adds the message for a reader who never got
+ * the first one (the request's process died before delivering) and replaces a copy that came
+ * without its translation (components/messages/chat-sync.ts).
  */
 const FALLBACK_AFTER_SECONDS = 30;
 

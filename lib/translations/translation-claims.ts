@@ -66,15 +66,20 @@ export async function releaseTranslations(scope: TranslationScope, parts: Transl
        and t.source_id = v.source_id and t.part = v.part and t.text is null`;
 }
 
-/** Whether any of `parts` is still claimed (being made somewhere). */
-async function stillClaimed(scope: TranslationScope, parts: TranslationPart[]): Promise<boolean> {
+/**
+ * The texts of `parts` and whether any without one is still claimed (being made somewhere), in
+ * ONE statement: read apart, a text stored between the two reads would be neither found nor
+ * waited for.
+ */
+async function textsAndClaims(scope: TranslationScope, parts: TranslationPart[]): Promise<{ found: Map<string, string>; claimed: boolean }> {
   const { ids, numbers } = columns(parts);
-  const [row] = await db().$queryRaw<{ n: number }[]>`
-    select count(*)::int as n from translations t
+  const rows = await db().$queryRaw<{ source_id: string; part: number; text: string | null; live: boolean }[]>`
+    select t.source_id, t.part, t.text, (t.claimed_until > now()) as live from translations t
       join unnest(${ids}::text[], ${numbers}::int[]) as w(source_id, part) on w.source_id = t.source_id and w.part = t.part
-     where t.source_type = ${scope.sourceType} and t.language = ${scope.language} and t.district_id = ${scope.districtId}
-       and t.text is null and t.claimed_until > now()`;
-  return row.n > 0;
+     where t.source_type = ${scope.sourceType} and t.language = ${scope.language} and t.district_id = ${scope.districtId}`;
+  const found = new Map<string, string>();
+  for (const r of rows) if (r.text !== null) found.set(partKey({ sourceId: r.source_id, part: r.part }), r.text);
+  return { found, claimed: rows.some((r) => r.text === null && r.live) };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,9 +88,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function waitForTranslations(scope: TranslationScope, parts: TranslationPart[], timeoutMs: number): Promise<Map<string, string>> {
   const deadline = Date.now() + timeoutMs;
   for (let pause = 25; ; pause = Math.min(pause * 2, 500)) {
-    const found = await storedTranslations(scope, parts);
-    const left = parts.filter((p) => !found.has(partKey(p)));
-    if (!left.length || Date.now() >= deadline || !(await stillClaimed(scope, left))) return found;
+    const { found, claimed } = await textsAndClaims(scope, parts);
+    if (parts.every((p) => found.has(partKey(p))) || !claimed || Date.now() >= deadline) return found;
     await sleep(Math.min(pause, Math.max(0, deadline - Date.now())));
   }
 }
