@@ -21,9 +21,23 @@ export type PhoneScore = {
   unusedJsBytes: number;
   /** The documents loaded in turn when there was more than one (redirects, or a navigation by script). */
   documents: string[];
+  /** What Lighthouse took for the largest paint: the element's label, as its report names it. */
+  lcpElement: string;
 };
 
 type Audit = { numericValue?: number; details?: { overallSavingsBytes?: number; overallSavingsMs?: number; items?: { url?: string }[] } };
+
+/** The first DOM node an audit's details name (its shape differs between Lighthouse versions). */
+function firstNode(value: unknown): string | null {
+  if (!value || typeof value !== "object") return null;
+  const node = value as { type?: string; nodeLabel?: string; snippet?: string };
+  if (node.type === "node") return node.nodeLabel ?? node.snippet ?? null;
+  for (const child of Object.values(value)) {
+    const found = firstNode(child);
+    if (found) return found;
+  }
+  return null;
+}
 
 export async function launchPhoneBrowser(chromePath: string, flags: string[]) {
   return chromeLauncher.launch({ chromePath, chromeFlags: flags });
@@ -50,5 +64,8 @@ export async function phoneScore(port: number, url: string, cookie?: string): Pr
     redirectMs: audit("redirects").details?.overallSavingsMs ?? audit("redirects").numericValue ?? 0,
     unusedJsBytes: audit("unused-javascript").details?.overallSavingsBytes ?? 0,
     documents: (audit("redirects").details?.items ?? []).flatMap((item) => (item.url ? [item.url] : [])),
+    lcpElement: (firstNode(lhr.audits["lcp-breakdown-insight"]?.details) ?? firstNode(lhr.audits["largest-contentful-paint-element"]?.details) ?? "?")
+      .replace(/\s+/g, " ")
+      .slice(0, 60),
   };
 }

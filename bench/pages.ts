@@ -198,7 +198,11 @@ async function phoneTable(routes: { pathname: string; label: string; as: Role | 
     const cookie = route.as ? `next-auth.session-token=${tokens[route.as]}` : undefined;
     const runs: PhoneScore[] = [];
     try {
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await scoreOnce(`${ORIGIN}${route.pathname}`, cookie));
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const run = await scoreOnce(`${ORIGIN}${route.pathname}`, cookie);
+        log(`  run ${i + 1}: ${run.score}, LCP ${run.lcpMs.toFixed(0)} ms (${run.lcpElement}), TBT ${run.tbtMs.toFixed(0)} ms`);
+        runs.push(run);
+      }
     } catch (error) {
       // Lighthouse scores no page that answers an error status (the unknown page is a 404 on purpose).
       log(`Lighthouse mobile ${route.label}: not scored (${(error as Error).message.slice(0, 80)})`);

@@ -3,12 +3,12 @@ import { signIn } from "./helpers";
 
 /**
  * The signed-in pages come with their content in the HTML (app/(app)/_prefetch/prefetch-queries.ts): read
- * with JavaScript off, a person's page, an interview, the people list and the interviews list
- * already show what they are about, rather than a loading skeleton waiting for the browser's own
+ * with JavaScript off, a person's page, an interview, the people and interviews lists and the
+ * conversations already show what they are about, rather than a loading skeleton waiting for the browser's own
  * requests. Each list is checked for a record made just before, so none of it can come from a
  * build-time render.
  */
-test("pages are readable before their JavaScript runs: the person, the interview, the lists", async ({ browser }) => {
+test("pages are readable before their JavaScript runs: the person, the interview, the lists, the chat", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, "admin@demo.test");
@@ -23,6 +23,9 @@ test("pages are readable before their JavaScript runs: the person, the interview
   const interview = await page.request.post(`/api/interviews/${personId}`, { data: { date: "2026-11-20" } });
   expect(interview.status(), await interview.text()).toBe(201);
   const { id: interviewId } = await interview.json();
+  const conversation = await page.request.post("/api/messages", { data: { participants: [personId], body: `First words ${suffix}` } });
+  expect(conversation.status(), await conversation.text()).toBe(201);
+  const { id: conversationId } = await conversation.json();
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   await noScript.addCookies(await context.cookies());
@@ -42,7 +45,15 @@ test("pages are readable before their JavaScript runs: the person, the interview
   await reader.goto("/interviews");
   await expect(reader.getByRole("link", { name: new RegExp(`Paint First ${suffix}`) }).first()).toBeVisible();
 
-  for (const path of ["/people", `/people/${personId}`, "/interviews"]) {
+  await reader.goto("/messages");
+  await expect(reader.getByRole("link", { name: new RegExp(`Paint First ${suffix}`) })).toContainText(`First words ${suffix}`);
+
+  // The conversation's own rows are placed by a virtualizer, which needs the page's layout:
+  // they come with the first render in the browser, from the data that came with the HTML.
+  await reader.goto(`/messages/${conversationId}`);
+  await expect(reader.getByRole("region", { name: "Conversation" }).getByRole("heading", { name: `Paint First ${suffix}` })).toBeVisible();
+
+  for (const path of ["/people", `/people/${personId}`, "/interviews", "/messages", `/messages/${conversationId}`]) {
     await reader.goto(path);
     await expect(reader.locator("[aria-busy=true]"), path).toHaveCount(0);
   }

@@ -1,6 +1,7 @@
 import { boardKeys } from "@/components/boards/board-keys";
 import { formKeys } from "@/components/forms/form-keys";
 import { interviewKeys } from "@/components/interviews/interview-keys";
+import { messageKeys } from "@/components/messages/message-keys";
 import { apiKeyKeys } from "@/components/keys/api-key-keys";
 import { peopleKeys } from "@/components/people/people-keys";
 import { profileKeys } from "@/components/profiles/profile-keys";
@@ -35,4 +36,8 @@ export const apiQueries = {
   boards: (): ApiQuery => ({ queryKey: boardKeys.list(), path: "/api/boards" }),
   profiles: (): ApiQuery => ({ queryKey: profileKeys.list(), path: "/api/profiles" }),
   apiKeys: (): ApiQuery => ({ queryKey: apiKeyKeys.list(), path: "/api/keys" }),
+  /** The caller's conversations (kept live by components/messages/chat-sync.ts from then on). */
+  conversations: (): ApiQuery => ({ queryKey: messageKeys.list(), path: "/api/messages" }),
+  /** A conversation's newest messages; reading them marks it read, as opening it in the browser does. */
+  conversation: (id: string): ApiQuery => ({ queryKey: messageKeys.conversation(id), path: `/api/messages/${enc(id)}` }),
 };

@@ -12,8 +12,9 @@ import type { RealtimeSettings } from "./chat-types";
  * first load). It connects with the settings from GET /api/realtime, authorizes private
  * channels through POST /api/realtime/auth (JSON through the app's fetch, not pusher-js's
  * form post), and keeps the person channel, on which every conversation event for this person
- * arrives. Listeners get those events, and a "resync" whenever the connection comes back
- * (events sent meanwhile never arrive: everything must be fetched again).
+ * arrives. Listeners get those events, and a "resync" each time that channel is subscribed, at
+ * first and whenever the connection comes back (events sent before never arrive: everything must
+ * be fetched again).
  */
 
 export type RealtimeStatus = "idle" | "connecting" | "connected" | "reconnecting" | "offline";
@@ -86,11 +87,11 @@ async function connect(): Promise<Pusher> {
   });
 
   const person = pusher.subscribe(settings.person_channel);
-  let subscriptions = 0;
   person.bind("pusher:subscription_succeeded", () => {
-    // pusher-js subscribes again by itself after every reconnect: from the second time on,
-    // whatever was published while the connection was down is lost, so fetch it again.
-    if (subscriptions++ > 0) for (const listener of resyncListeners) listener();
+    // Whatever was published before this subscription never arrives: the first time, what the
+    // page was fetched or rendered with before it; after a reconnect (pusher-js subscribes again
+    // by itself), whatever came while the connection was down. Either way, fetch it again.
+    for (const listener of resyncListeners) listener();
   });
   person.bind_global((name: string, data: unknown) => {
     if (name.startsWith("pusher:") || name.startsWith("pusher_internal:")) return;

@@ -16,7 +16,8 @@ function acquire(queryClient: QueryClient, meId: string) {
   if (!shared) {
     const sync = createChatSync(queryClient, meId);
     // Connected already (while nothing listened): whatever arrived meanwhile is fetched again.
-    if (getStatus() !== "idle") sync.resync();
+    // Otherwise the subscription to come asks for that itself (realtime-client.ts).
+    if (getStatus() === "connected") sync.resync();
     const offEvent = onRealtimeEvent(sync.handle);
     const offResync = onResync(sync.resync);
     let retry: ReturnType<typeof setTimeout> | undefined;

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
+import { apiQueries } from "@/components/api/api-queries";
 import { ChatPage } from "@/components/messages/chat-page";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -7,5 +9,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default function MessagesPage() {
-  return <ChatPage conversationId={null} />;
+  return (
+    <Prefetched queries={[apiQueries.conversations()]}>
+      <ChatPage conversationId={null} />
+    </Prefetched>
+  );
 }

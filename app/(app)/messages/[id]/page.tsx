@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
+import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
+import { apiQueries } from "@/components/api/api-queries";
 import { ChatPage } from "@/components/messages/chat-page";
 import { isId } from "@/lib/ids/ids.shared";
 
@@ -12,5 +14,9 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   const { id } = await params;
   // Anything but an id cannot name a conversation.
   if (!isId(id)) notFound();
-  return <ChatPage conversationId={id} />;
+  return (
+    <Prefetched queries={[apiQueries.conversations(), apiQueries.conversation(id)]}>
+      <ChatPage conversationId={id} />
+    </Prefetched>
+  );
 }
