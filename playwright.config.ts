@@ -23,8 +23,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
-  reporter: [["list"]],
+  // In CI a failed test runs once more; one that passes then is named as flaky in the summary.
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"], ["./tests/helpers/playwright-flaky-reporter.ts"]],
   outputDir: "test-results",
   use: {
     baseURL: `http://localhost:${PORT}`,
