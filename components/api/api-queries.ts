@@ -1,3 +1,4 @@
+import { apiFetch } from "@/components/api/api-fetch";
 import { boardKeys } from "@/components/boards/board-keys";
 import { formKeys } from "@/components/forms/form-keys";
 import { interviewKeys } from "@/components/interviews/interview-keys";
@@ -41,3 +42,8 @@ export const apiQueries = {
   /** A conversation's newest messages; reading them marks it read, as opening it in the browser does. */
   conversation: (id: string): ApiQuery => ({ queryKey: messageKeys.conversation(id), path: `/api/messages/${enc(id)}` }),
 };
+
+/** The browser's half of a query that is one request (the paged lists use apiFetchAll): its key, and that request. */
+export function fetchedBy<T>(query: ApiQuery) {
+  return { queryKey: query.queryKey, queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<T>(query.path, { query: query.query, signal }) };
+}

@@ -2,14 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
-import { apiQueries } from "@/components/api/api-queries";
+import { apiQueries, fetchedBy } from "@/components/api/api-queries";
 import { boardKeys } from "./board-keys";
 import type { Board, UpdateBoardInput as BoardInput } from "@/lib/boards/schemas";
 
 export type { Board } from "@/lib/boards/schemas";
 
 export function useBoards() {
-  return useQuery({ queryKey: boardKeys.list(), queryFn: ({ signal }) => apiFetch<Board[]>(apiQueries.boards().path, { signal }), staleTime: 60_000 });
+  return useQuery({ ...fetchedBy<Board[]>(apiQueries.boards()), staleTime: 60_000 });
 }
 
 export function useSaveBoard() {

@@ -2,19 +2,18 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
-import { apiQueries } from "@/components/api/api-queries";
+import { apiQueries, fetchedBy } from "@/components/api/api-queries";
 import { formKeys } from "./form-keys";
 import type { FormInput, InterviewForm } from "./form-types";
 
 /** Every form of the district (candidates and mentors get them without private fields). */
 export function useForms() {
-  return useQuery({ queryKey: formKeys.list(), queryFn: ({ signal }) => apiFetch<InterviewForm[]>(apiQueries.forms().path, { signal }), staleTime: 60_000 });
+  return useQuery({ ...fetchedBy<InterviewForm[]>(apiQueries.forms()), staleTime: 60_000 });
 }
 
 export function useForm(id: string | null | undefined) {
   return useQuery({
-    queryKey: formKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => apiFetch<InterviewForm>(apiQueries.form(id!).path, { signal }),
+    ...fetchedBy<InterviewForm>(apiQueries.form(id ?? "")),
     enabled: Boolean(id),
     staleTime: 60_000,
   });

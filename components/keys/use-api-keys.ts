@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
-import { apiQueries } from "@/components/api/api-queries";
+import { apiQueries, fetchedBy } from "@/components/api/api-queries";
 import { apiKeyKeys } from "./api-key-keys";
 
 export type Scope = "read:people" | "write:people" | "read:interviews" | "write:interviews";
@@ -24,7 +24,7 @@ export type NewApiKey = ApiKey & { key: string };
 export const SCOPES: Scope[] = ["read:people", "write:people", "read:interviews", "write:interviews"];
 
 export function useApiKeys() {
-  return useQuery({ queryKey: apiKeyKeys.list(), queryFn: ({ signal }) => apiFetch<ApiKey[]>(apiQueries.apiKeys().path, { signal }) });
+  return useQuery(fetchedBy<ApiKey[]>(apiQueries.apiKeys()));
 }
 
 export function useCreateApiKey() {

@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { apiFetch } from "@/components/api/api-fetch";
+import { apiQueries } from "@/components/api/api-queries";
 import type { Contact, Conversation, ConversationListItem, Unread } from "./chat-types";
 import { fetchedState, tracker } from "./chat-sync";
 import { messageKeys } from "./message-keys";
@@ -10,13 +11,14 @@ import { messageKeys } from "./message-keys";
 /** GET /api/messages: the conversation list (kept live by chat-sync.ts). */
 export function useConversations() {
   const queryClient = useQueryClient();
+  const { queryKey, path } = apiQueries.conversations();
   return useQuery({
-    queryKey: messageKeys.list(),
+    queryKey,
     queryFn: async ({ signal }) => {
-      const list = await apiFetch<ConversationListItem[]>("/api/messages", { signal });
+      const list = await apiFetch<ConversationListItem[]>(path, { signal });
       // A list older than events already applied to it is fetched again.
       if (list.map((c) => tracker.fetched(c.id, c.seq)).some(Boolean)) {
-        setTimeout(() => void queryClient.invalidateQueries({ queryKey: messageKeys.list() }), 0);
+        setTimeout(() => void queryClient.invalidateQueries({ queryKey }), 0);
       }
       return list;
     },
@@ -48,9 +50,10 @@ export function useContacts(enabled: boolean) {
  * reader scrolled back to), unless new messages left a hole between them.
  */
 async function fetchConversation(queryClient: QueryClient, id: string, signal?: AbortSignal): Promise<Conversation> {
-  const fresh = await apiFetch<Conversation>(`/api/messages/${id}`, { signal });
+  const { queryKey, path } = apiQueries.conversation(id);
+  const fresh = await apiFetch<Conversation>(path, { signal });
   fetchedState(queryClient, id, fresh.seq);
-  const cached = queryClient.getQueryData<Conversation>(messageKeys.conversation(id));
+  const cached = queryClient.getQueryData<Conversation>(queryKey);
   if (!cached?.messages.length || !fresh.messages.length) return fresh;
   const firstFresh = fresh.messages[0].seq;
   const overlaps = !fresh.has_more || cached.messages.some((m) => m.seq >= firstFresh);
@@ -62,20 +65,21 @@ async function fetchConversation(queryClient: QueryClient, id: string, signal?: 
 /** GET /api/messages/:id (marks it read), with older messages loaded on demand. */
 export function useConversation(id: string) {
   const queryClient = useQueryClient();
+  const { queryKey, path } = apiQueries.conversation(id);
   const query = useQuery({
-    queryKey: messageKeys.conversation(id),
+    queryKey,
     queryFn: ({ signal }) => fetchConversation(queryClient, id, signal),
     staleTime: 5 * 60_000,
     retry: (count, error) => count < 2 && !(error as { status?: number }).status,
   });
   const [loadingOlder, setLoadingOlder] = useState(false);
   const loadOlder = useCallback(async () => {
-    const current = queryClient.getQueryData<Conversation>(messageKeys.conversation(id));
+    const current = queryClient.getQueryData<Conversation>(queryKey);
     if (!current?.has_more || !current.messages.length || loadingOlder) return;
     setLoadingOlder(true);
     try {
-      const older = await apiFetch<Conversation>(`/api/messages/${id}`, { query: { before: current.messages[0].id } });
-      queryClient.setQueryData<Conversation>(messageKeys.conversation(id), (now) => {
+      const older = await apiFetch<Conversation>(path, { query: { before: current.messages[0].id } });
+      queryClient.setQueryData<Conversation>(queryKey, (now) => {
         if (!now) return now;
         const known = new Set(now.messages.map((m) => m.id));
         return { ...now, messages: [...older.messages.filter((m) => !known.has(m.id)), ...now.messages], has_more: older.has_more };

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, apiFetchAll } from "@/components/api/api-fetch";
-import { apiQueries } from "@/components/api/api-queries";
+import { apiQueries, fetchedBy } from "@/components/api/api-queries";
 import { peopleKeys } from "./people-keys";
 import type { Person, PersonDetail, PersonInput } from "./person-types";
 
@@ -21,12 +21,7 @@ export function usePeople() {
 
 /** One person with every include; `enabled: false` when the caller may not see them anyway. */
 export function usePerson(id: string, { enabled = true }: { enabled?: boolean } = {}) {
-  const { queryKey, path, query } = apiQueries.person(id);
-  return useQuery({
-    queryKey,
-    queryFn: ({ signal }) => apiFetch<PersonDetail>(path, { query, signal }),
-    enabled,
-  });
+  return useQuery({ ...fetchedBy<PersonDetail>(apiQueries.person(id)), enabled });
 }
 
 export function useCreatePerson() {

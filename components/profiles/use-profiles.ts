@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
-import { apiQueries } from "@/components/api/api-queries";
+import { apiQueries, fetchedBy } from "@/components/api/api-queries";
 import { profileKeys } from "./profile-keys";
 import type { Profile, UpdateProfileInput as ProfileInput } from "@/lib/profiles/schemas";
 
@@ -10,7 +10,7 @@ import type { Profile, UpdateProfileInput as ProfileInput } from "@/lib/profiles
 export type { Profile } from "@/lib/profiles/schemas";
 
 export function useProfiles() {
-  return useQuery({ queryKey: profileKeys.list(), queryFn: ({ signal }) => apiFetch<Profile[]>(apiQueries.profiles().path, { signal }), staleTime: 60_000 });
+  return useQuery({ ...fetchedBy<Profile[]>(apiQueries.profiles()), staleTime: 60_000 });
 }
 
 export function useSaveProfile() {

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
-import { apiQueries } from "@/components/api/api-queries";
+import { apiQueries, fetchedBy } from "@/components/api/api-queries";
 import type { Permission, RoleKind } from "@/components/me/me";
 import { roleKeys } from "./role-keys";
 
@@ -16,7 +16,7 @@ export const ROLE_KINDS: RoleKind[] = ["admin", "board", "mentor", "candidate", 
 export const PERMISSIONS: Permission[] = ["people:edit", "interviews:edit", "settings"];
 
 export function useRoles() {
-  return useQuery({ queryKey: roleKeys.list(), queryFn: ({ signal }) => apiFetch<Role[]>(apiQueries.roles().path, { signal }), staleTime: 60_000 });
+  return useQuery({ ...fetchedBy<Role[]>(apiQueries.roles()), staleTime: 60_000 });
 }
 
 export function useSaveRole() {

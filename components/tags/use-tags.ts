@@ -2,14 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
-import { apiQueries } from "@/components/api/api-queries";
+import { apiQueries, fetchedBy } from "@/components/api/api-queries";
 import { peopleKeys } from "@/components/people/people-keys";
 import { tagKeys } from "./tag-keys";
 
 export type Tag = { id: string; name: string };
 
 export function useTags() {
-  return useQuery({ queryKey: tagKeys.list(), queryFn: ({ signal }) => apiFetch<Tag[]>(apiQueries.tags().path, { signal }), staleTime: 60_000 });
+  return useQuery({ ...fetchedBy<Tag[]>(apiQueries.tags()), staleTime: 60_000 });
 }
 
 export function useSaveTag() {

@@ -22,13 +22,24 @@ const columns = (parts: TranslationPart[]) => ({ ids: parts.map((p) => p.sourceI
 
 /** The stored translations among `parts`, by partKey. */
 export async function storedTranslations(scope: TranslationScope, parts: TranslationPart[]): Promise<Map<string, string>> {
-  if (!parts.length) return new Map();
+  return (await textsAndClaims(scope, parts)).found;
+}
+
+/**
+ * The texts of `parts` and whether any without one is still claimed (being made somewhere), in
+ * ONE statement: read apart, a text stored between the two reads would be neither found nor
+ * waited for.
+ */
+async function textsAndClaims(scope: TranslationScope, parts: TranslationPart[]): Promise<{ found: Map<string, string>; claimed: boolean }> {
+  if (!parts.length) return { found: new Map(), claimed: false };
   const { ids, numbers } = columns(parts);
-  const rows = await db().$queryRaw<{ source_id: string; part: number; text: string }[]>`
-    select t.source_id, t.part, t.text from translations t
+  const rows = await db().$queryRaw<{ source_id: string; part: number; text: string | null; live: boolean }[]>`
+    select t.source_id, t.part, t.text, (t.claimed_until > now()) as live from translations t
       join unnest(${ids}::text[], ${numbers}::int[]) as w(source_id, part) on w.source_id = t.source_id and w.part = t.part
-     where t.source_type = ${scope.sourceType} and t.language = ${scope.language} and t.district_id = ${scope.districtId} and t.text is not null`;
-  return new Map(rows.map((r) => [partKey({ sourceId: r.source_id, part: r.part }), r.text]));
+     where t.source_type = ${scope.sourceType} and t.language = ${scope.language} and t.district_id = ${scope.districtId}`;
+  const found = new Map<string, string>();
+  for (const r of rows) if (r.text !== null) found.set(partKey({ sourceId: r.source_id, part: r.part }), r.text);
+  return { found, claimed: rows.some((r) => r.text === null && r.live) };
 }
 
 /** Claims the parts that are neither made nor held by a live claim, for `seconds`; answers those claimed. */
@@ -64,22 +75,6 @@ export async function releaseTranslations(scope: TranslationScope, parts: Transl
     delete from translations t using unnest(${ids}::text[], ${numbers}::int[]) as v(source_id, part)
      where t.source_type = ${scope.sourceType} and t.language = ${scope.language} and t.district_id = ${scope.districtId}
        and t.source_id = v.source_id and t.part = v.part and t.text is null`;
-}
-
-/**
- * The texts of `parts` and whether any without one is still claimed (being made somewhere), in
- * ONE statement: read apart, a text stored between the two reads would be neither found nor
- * waited for.
- */
-async function textsAndClaims(scope: TranslationScope, parts: TranslationPart[]): Promise<{ found: Map<string, string>; claimed: boolean }> {
-  const { ids, numbers } = columns(parts);
-  const rows = await db().$queryRaw<{ source_id: string; part: number; text: string | null; live: boolean }[]>`
-    select t.source_id, t.part, t.text, (t.claimed_until > now()) as live from translations t
-      join unnest(${ids}::text[], ${numbers}::int[]) as w(source_id, part) on w.source_id = t.source_id and w.part = t.part
-     where t.source_type = ${scope.sourceType} and t.language = ${scope.language} and t.district_id = ${scope.districtId}`;
-  const found = new Map<string, string>();
-  for (const r of rows) if (r.text !== null) found.set(partKey({ sourceId: r.source_id, part: r.part }), r.text);
-  return { found, claimed: rows.some((r) => r.text === null && r.live) };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
