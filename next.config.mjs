@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import createNextIntlPlugin from "next-intl/plugin";
 
 // Messages reach use-intl precompiled (lib/i18n/compiled-messages.ts), so it formats them with
 // its format-only runtime: browsers never download an ICU message parser.
@@ -32,5 +31,13 @@ const nextConfig = {
   },
 };
 
-// next-intl: messages and formats per request, from i18n/request.ts.
-export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);
+/**
+ * next-intl: messages and formats per request, from i18n/request.ts. Its plugin only adds build
+ * settings (module aliases, inlined env); the production server skips it, as loading it also
+ * loads @swc/core and a file watcher (about 20 MB of that process's memory).
+ */
+export default async function config(phase) {
+  if (phase === "phase-production-server") return nextConfig;
+  const { default: createNextIntlPlugin } = await import("next-intl/plugin");
+  return createNextIntlPlugin("./i18n/request.ts")(nextConfig);
+}

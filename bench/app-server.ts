@@ -1,7 +1,8 @@
 /**
  * The app as `npm start` runs it, for `npm run bench:api`: database (embedded PGlite under
- * DATA_DIR, owned by THIS process, or DATABASE_URL) → migrations → demo seed → `next start`
- * on the production build in NEXT_DIST_DIR, which bench/api.ts has built beforehand.
+ * DATA_DIR, owned by THIS process, or DATABASE_URL) → migrations → demo seed → the app server
+ * (bundled, as npm start runs it) on the production build in NEXT_DIST_DIR, which bench/api.ts
+ * has built beforehand.
  *
  * Same steps as scripts/start.ts, without its build check: that one looks at .next/BUILD_ID
  * whatever NEXT_DIST_DIR says, so with a stale .next it would rebuild into the bench's folder.
@@ -15,6 +16,8 @@ import { prepareDatabase } from "@/lib/db/prepare-database";
 import { seedDemoIfEmpty } from "@/lib/districts/seed-demo";
 import { env } from "@/lib/env";
 import { appNodeFlags } from "@/lib/supervisor/app-node-flags";
+import { bundleAppServer } from "@/lib/supervisor/app-server-bundle";
+import { withMallocTunables } from "@/lib/supervisor/malloc-tunables";
 import { SERVER_NODE_ARGS } from "@/lib/supervisor/node-args";
 
 const log = (line: string) => console.log(`[bench app] ${line}`);
@@ -29,8 +32,9 @@ async function main() {
 
   // BENCH_NEXT_NODE_ARGS: extra node flags for next-server (bench/api.ts's --cpu-prof).
   const nodeArgs = (process.env.BENCH_NEXT_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const partEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, NEXTAUTH_SECRET: authSecret(), NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" };
-  const child = spawn(process.execPath, [...nodeArgs, ...appNodeFlags(), ...SERVER_NODE_ARGS, "scripts/serve.ts"], { stdio: "inherit", env: partEnv });
+  const partEnv: NodeJS.ProcessEnv = withMallocTunables({ ...process.env, DATABASE_URL: db.url, NEXTAUTH_SECRET: authSecret(), NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" });
+  const server = await bundleAppServer(distDir, log);
+  const child = spawn(process.execPath, [...nodeArgs, ...appNodeFlags(), ...(server ? [server] : [...SERVER_NODE_ARGS, "scripts/serve.ts"])], { stdio: "inherit", env: partEnv });
   const worker = spawn(process.execPath, [...SERVER_NODE_ARGS, "scripts/worker.ts"], { stdio: "inherit", env: partEnv });
   log(`the app on port ${PORT}, server pid ${child.pid}, worker pid ${worker.pid}`);
 

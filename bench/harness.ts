@@ -248,9 +248,15 @@ export function processTree(root: number): ProcessInfo[] {
   return tree;
 }
 
-/** The app's HTTP server under `root`: scripts/serve.ts (Next.js in-process) or `next start`'s next-server. */
+/**
+ * Whether a process is the app's HTTP server: scripts/serve.ts (Next.js in-process), its bundle
+ * (lib/supervisor/app-server-bundle.ts) or, in an older checkout, `next start`'s next-server.
+ */
+export const isAppServer = (p: { name: string; cmd: string }) => p.name.startsWith("next-server") || /scripts\/serve\.ts|cas-server\/serve\.mjs/.test(p.cmd);
+
+/** The app's HTTP server under `root`. */
 export function appServerPid(root: number): number | undefined {
-  return processTree(root).find((p) => p.name.startsWith("next-server") || p.cmd.includes("scripts/serve.ts"))?.pid;
+  return processTree(root).find(isAppServer)?.pid;
 }
 
 /** VmRSS and VmHWM (the kernel's own peak) of a process, in bytes. */

@@ -6,6 +6,7 @@
  * Node 20 (npm warns EBADENGINE). Its CPU slowdown multiplies what this machine takes, so a busy
  * machine scores lower.
  */
+import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -43,7 +44,8 @@ export async function launchPhoneBrowser(chromePath: string, flags: string[]) {
   return chromeLauncher.launch({ chromePath, chromeFlags: flags });
 }
 
-export async function phoneScore(port: number, url: string, cookie?: string): Promise<PhoneScore> {
+/** `reportFile`: where to keep Lighthouse's whole report (JSON), to read a run in detail. */
+export async function phoneScore(port: number, url: string, cookie?: string, reportFile?: string): Promise<PhoneScore> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -53,6 +55,7 @@ export async function phoneScore(port: number, url: string, cookie?: string): Pr
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => (lhr.audits[id] ?? {}) as Audit;
   return {

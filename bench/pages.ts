@@ -21,8 +21,9 @@
  *
  * Knobs: BENCH_PORT (3400), BENCH_RUNS (3), BENCH_ROUTES (comma-separated paths as printed,
  * e.g. "/sign-in,/people"), BENCH_LIST_SCRIPTS=1 (each route's scripts with their sizes),
- * BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_LIGHTHOUSE_RUNS (1), BENCH_SKIP_TYPECHECK=1
- * (see production-build.ts).
+ * BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_LIGHTHOUSE_RUNS (1), BENCH_LIGHTHOUSE_REPORTS=<dir>
+ * (keep each run's whole Lighthouse report there, as JSON), BENCH_SKIP_TYPECHECK=1 (see
+ * production-build.ts).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -47,6 +48,7 @@ const LIST_SCRIPTS = process.env.BENCH_LIST_SCRIPTS === "1";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+const LIGHTHOUSE_REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS) : undefined;
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 const appLog = path.join(os.tmpdir(), `cas-bench-pages-${process.pid}.log`);
@@ -186,10 +188,13 @@ async function main() {
  */
 async function phoneTable(routes: { pathname: string; label: string; as: Role | null }[], tokens: Record<Role, string>) {
   const rows: string[][] = [];
-  const scoreOnce = async (url: string, cookie: string | undefined) => {
+  if (LIGHTHOUSE_REPORTS) fs.mkdirSync(LIGHTHOUSE_REPORTS, { recursive: true });
+  const reportFile = (label: string, as: Role | null, run: number) =>
+    LIGHTHOUSE_REPORTS && path.join(LIGHTHOUSE_REPORTS, `${`${label}-${as ?? "visitor"}`.replace(/[^a-z0-9]+/gi, "_")}-${run}.json`);
+  const scoreOnce = async (url: string, cookie: string | undefined, report: string | undefined) => {
     const chrome = await launchPhoneBrowser(CHROMIUM, CHROMIUM_ARGS);
     try {
-      return await phoneScore(chrome.port, url, cookie);
+      return await phoneScore(chrome.port, url, cookie, report);
     } finally {
       await chrome.kill();
     }
@@ -199,7 +204,7 @@ async function phoneTable(routes: { pathname: string; label: string; as: Role | 
     const runs: PhoneScore[] = [];
     try {
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const run = await scoreOnce(`${ORIGIN}${route.pathname}`, cookie);
+        const run = await scoreOnce(`${ORIGIN}${route.pathname}`, cookie, reportFile(route.label, route.as, i + 1));
         log(`  run ${i + 1}: ${run.score}, LCP ${run.lcpMs.toFixed(0)} ms (${run.lcpElement}), TBT ${run.tbtMs.toFixed(0)} ms`);
         runs.push(run);
       }

@@ -3,7 +3,7 @@
  *
  *   database  embedded PGlite on loopback (scripts/database.ts), only when DATABASE_URL is unset
  *   realtime  the Pusher-protocol server (scripts/realtime.ts), unless PUSHER_* names a service
- *   app       Next.js behind the app's HTTP server (scripts/serve.ts)
+ *   app       Next.js behind the app's HTTP server (scripts/serve.ts, bundled to run without tsx)
  *   worker    the durable jobs (scripts/worker.ts): recording pipeline, clean-up, e-mail retries
  *
  * Between the database and the rest: migrations, the demo seed on first start, and the
@@ -37,6 +37,7 @@ import { realtimeMode, realtimeServerSettings } from "@/lib/realtime/config";
 import { embeddedDatabasePort } from "@/lib/supervisor/database-port";
 import { answersHttp, databaseAnswers } from "@/lib/supervisor/readiness";
 import { appNodeFlags } from "@/lib/supervisor/app-node-flags";
+import { bundleAppServer } from "@/lib/supervisor/app-server-bundle";
 import { spawnPart } from "@/lib/supervisor/spawn-part";
 import { createSupervisor, type PartSpec } from "@/lib/supervisor/supervisor";
 
@@ -132,10 +133,11 @@ function workerPart(databaseUrl: string): PartSpec {
   return { name: "worker", launch: () => spawnPart("scripts/worker.ts", [], partEnv(databaseUrl)) };
 }
 
-function appPart(databaseUrl: string): PartSpec {
+/** `server`: scripts/serve.ts, or its bundle (lib/supervisor/app-server-bundle.ts). */
+function appPart(databaseUrl: string, server: string): PartSpec {
   return {
     name: "app",
-    launch: () => spawnPart("scripts/serve.ts", dev ? ["--dev"] : [], partEnv(databaseUrl), dev ? [] : appNodeFlags()),
+    launch: () => spawnPart(server, dev ? ["--dev"] : [], partEnv(databaseUrl), dev ? [] : appNodeFlags()),
     // `next dev` compiles the route on the first request.
     ready: () => answersHttp(`http://${reachableHost(listenHost())}:${env().PORT}/api/health/live`, dev ? 60_000 : 5000),
     readyTimeoutMs: dev ? 300_000 : 120_000,
@@ -178,10 +180,11 @@ async function main() {
     const { built, changed } = buildState();
     if (built < changed) log("warning: the sources changed after the production build; run `npm run build` again to serve them");
   } else if (!dev) buildIfNeeded();
+  const server = dev ? "scripts/serve.ts" : ((await bundleAppServer(process.env.NEXT_DIST_DIR || ".next", log)) ?? "scripts/serve.ts");
 
   // Started in this order, stopped in the reverse one. `npm run app` is the app alone: its
   // realtime server and workers run apart (npm run realtime, npm run worker).
-  const parts = appOnly ? [appPart(databaseUrl)] : [...(realtimeMode() === "embedded" ? [realtimePart()] : []), workerPart(databaseUrl), appPart(databaseUrl)];
+  const parts = appOnly ? [appPart(databaseUrl, server)] : [...(realtimeMode() === "embedded" ? [realtimePart()] : []), workerPart(databaseUrl), appPart(databaseUrl, server)];
   for (const part of parts) if (!(await service.start(part))) return;
 
   const origin = serviceOrigin();

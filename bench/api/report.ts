@@ -1,11 +1,11 @@
 /** bench:api's table of figures and targets, and the described process tree behind its memory lines. */
-import { processTree, ROOT } from "../harness";
+import { isAppServer, processTree, ROOT } from "../harness";
 import { DURATION_S } from "./config";
 import type { Outcome } from "./measure";
 
 function describe(p: { name: string; cmd: string }) {
   const args = p.cmd.replaceAll(ROOT + "/", "");
-  if (p.name.startsWith("next-server") || args.includes("scripts/serve.ts")) return "next-server: the app";
+  if (isAppServer(p)) return "next-server: the app";
   if (args.includes("bench/app-server.ts") && !args.includes("tsx/dist/cli.mjs")) return "bench/app-server.ts = start.ts (owns the embedded DB when DATABASE_URL is unset)";
   if (args.includes("tsx/dist/cli.mjs")) return "tsx launcher";
   if (args.includes("bench/floor-server.ts")) return "bench/floor-server.ts";

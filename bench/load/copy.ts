@@ -10,7 +10,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freshPgDatabase, processTree, ROOT, tsxServer, waitForHttp, type Bench } from "../harness";
+import { freshPgDatabase, isAppServer, processTree, ROOT, tsxServer, waitForHttp, type Bench } from "../harness";
 import { buildIfStale } from "../production-build";
 
 export type Copy = {
@@ -119,7 +119,7 @@ export function measuredProcesses(copy: Copy): { name: string; pid: number }[] {
   const starter = onPglite ? "start, the PGlite owner" : "start (supervisor)";
   for (const root of copy.roots) {
     for (const p of processTree(root.pid)) {
-      if (p.name.startsWith("next-server") || p.cmd.includes("scripts/serve.ts")) found.push({ name: `${root.name}: next-server`, pid: p.pid });
+      if (isAppServer(p)) found.push({ name: `${root.name}: next-server`, pid: p.pid });
       else if (p.cmd.includes("bench/app-server.ts") && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: `${root.name}: ${starter}`, pid: p.pid });
       else if (/scripts\/realtime.ts|realtime-without-signin.ts/.test(p.cmd) && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: "realtime server", pid: p.pid });
     }

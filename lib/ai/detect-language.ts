@@ -1,4 +1,4 @@
-import { eld } from "eld/medium";
+import { eld } from "eld/extrasmall";
 
 // Below this many letters n-gram statistics say little ("ok", "Hello" come out as Polish or Italian).
 const MIN_LETTERS = 12;

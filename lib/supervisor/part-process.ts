@@ -11,7 +11,7 @@
  */
 import path from "node:path";
 
-const part = path.basename(process.argv[1] ?? "part", ".ts");
+const part = path.basename(process.argv[1] ?? "part").replace(/\.[cm]?[jt]s$/, "");
 
 function dieOf(kind: string) {
   return (error: unknown) => {

@@ -1,18 +1,21 @@
 import "server-only";
 import { spawn } from "node:child_process";
+import { withMallocTunables } from "./malloc-tunables";
 import { SERVER_NODE_ARGS } from "./node-args";
 import type { PartProcess } from "./supervisor";
 
 /**
- * Runs `node [nodeArgs] --import tsx <script> <args>` as a part of the service. Each part leads its own
+ * Runs `node [nodeArgs] --import tsx <script> <args>` as a part of the service (without tsx for a
+ * script already in JavaScript: the app server's bundle, lib/supervisor/app-server-bundle.ts). Each part leads its own
  * process group, so that a Ctrl-C reaches only the supervisor (which stops the parts in order)
  * and whatever a part started dies with it. The IPC channel lets the part notice when the
  * supervisor is gone (lib/supervisor/part-process.ts) and exit instead of lingering.
  */
 export function spawnPart(script: string, args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): PartProcess {
-  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, script, ...args], {
+  const loader = script.endsWith(".ts") ? SERVER_NODE_ARGS : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
-    env,
+    env: withMallocTunables(env),
     detached: true,
   });
   const signalGroup = (signal: NodeJS.Signals) => {
