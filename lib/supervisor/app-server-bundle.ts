@@ -1,7 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import { build, type Plugin } from "esbuild";
+import { build, stop, type Plugin } from "esbuild";
 
 const ENTRY = "scripts/serve.ts";
 
@@ -45,5 +45,8 @@ export async function bundleAppServer(distDir: string, log: (line: string) => vo
   } catch (error) {
     log(`could not bundle ${entry} (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); running it through tsx`);
     return null;
+  } finally {
+    // esbuild's service process would otherwise stay beside the supervisor for its whole life.
+    await stop();
   }
 }
