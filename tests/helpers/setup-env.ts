@@ -14,6 +14,10 @@ process.env.DATABASE_POOL_SIZE = "4";
 // many at work as connections) would fail a test about something else. overload.test.ts and
 // lib/http/admission.test.ts set their own limits.
 process.env.MAX_ACTIVE_REQUESTS = "32";
+// Likewise a connection or transaction that waits past 2 s for the embedded database, which serves
+// three test files at once from vitest's own process (CI once failed a file's setup on it).
+// overload.test.ts sets its own wait.
+process.env.DATABASE_WAIT_MS = "10000";
 delete process.env.SMTP_URL;
 delete process.env.BLOB_READ_WRITE_TOKEN;
 delete process.env.BASE_URL;
