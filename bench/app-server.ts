@@ -18,7 +18,7 @@ import { env } from "@/lib/env";
 import { appNodeFlags } from "@/lib/supervisor/app-node-flags";
 import { bundleAppServer } from "@/lib/supervisor/app-server-bundle";
 import { withMallocTunables } from "@/lib/supervisor/malloc-tunables";
-import { SERVER_NODE_ARGS } from "@/lib/supervisor/node-args";
+import { scriptArgs } from "@/lib/supervisor/node-args";
 
 const log = (line: string) => console.log(`[bench app] ${line}`);
 
@@ -33,9 +33,9 @@ async function main() {
   // BENCH_NEXT_NODE_ARGS: extra node flags for next-server (bench/api.ts's --cpu-prof).
   const nodeArgs = (process.env.BENCH_NEXT_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const partEnv: NodeJS.ProcessEnv = withMallocTunables({ ...process.env, DATABASE_URL: db.url, NEXTAUTH_SECRET: authSecret(), NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" });
-  const server = await bundleAppServer(distDir, log);
-  const child = spawn(process.execPath, [...nodeArgs, ...appNodeFlags(), ...(server ? [server] : [...SERVER_NODE_ARGS, "scripts/serve.ts"])], { stdio: "inherit", env: partEnv });
-  const worker = spawn(process.execPath, [...SERVER_NODE_ARGS, "scripts/worker.ts"], { stdio: "inherit", env: partEnv });
+  const server = (await bundleAppServer(distDir, log)) ?? "scripts/serve.ts";
+  const child = spawn(process.execPath, [...nodeArgs, ...appNodeFlags(), ...scriptArgs(server)], { stdio: "inherit", env: partEnv });
+  const worker = spawn(process.execPath, scriptArgs("scripts/worker.ts"), { stdio: "inherit", env: partEnv });
   log(`the app on port ${PORT}, server pid ${child.pid}, worker pid ${worker.pid}`);
 
   const stop = (signal: NodeJS.Signals) => {

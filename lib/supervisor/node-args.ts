@@ -7,3 +7,6 @@ import path from "node:path";
  * without the stub.
  */
 export const SERVER_NODE_ARGS = ["--import", "tsx", "--import", path.resolve("scripts/server-only-stub.mjs")];
+
+/** Node's arguments that run `script`: through tsx when it is TypeScript, as it is otherwise (the app server's bundle). */
+export const scriptArgs = (script: string) => (script.endsWith(".ts") ? [...SERVER_NODE_ARGS, script] : [script]);

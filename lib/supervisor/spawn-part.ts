@@ -1,7 +1,7 @@
 import "server-only";
 import { spawn } from "node:child_process";
 import { withMallocTunables } from "./malloc-tunables";
-import { SERVER_NODE_ARGS } from "./node-args";
+import { scriptArgs } from "./node-args";
 import type { PartProcess } from "./supervisor";
 
 /**
@@ -12,8 +12,7 @@ import type { PartProcess } from "./supervisor";
  * supervisor is gone (lib/supervisor/part-process.ts) and exit instead of lingering.
  */
 export function spawnPart(script: string, args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): PartProcess {
-  const loader = script.endsWith(".ts") ? SERVER_NODE_ARGS : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, ...scriptArgs(script), ...args], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
     env: withMallocTunables(env),
     detached: true,
