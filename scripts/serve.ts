@@ -5,9 +5,11 @@
  * HOST (loopback unless set) and PORT. `--dev` serves with `next dev`.
  */
 import "@/lib/supervisor/part-process";
+import path from "node:path";
 import next from "next";
 import { env } from "@/lib/env";
 import { createAppServer } from "@/lib/http/app-server";
+import { buildAssets } from "@/lib/http/build-assets";
 import { listenHost } from "@/lib/hosting/service-origin";
 
 const dev = process.argv.includes("--dev");
@@ -35,7 +37,9 @@ async function main() {
   const app = next({ dev, hostname: host, port: PORT, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = createAppServer(handle, allowOf);
+  // The build folder as next.config.mjs names it; `next dev` serves its files itself, as they change.
+  const staticDir = path.resolve(process.env.NEXT_DIST_DIR || ".next", "static");
+  const server = createAppServer(handle, allowOf, dev ? undefined : buildAssets(staticDir));
   if (dev) server.on("upgrade", app.getUpgradeHandler());
   server.listen(PORT, host, () => console.log(`[cas] listening on ${host}:${PORT}${dev ? " (dev)" : ""}`));
   const stop = () => server.close(() => process.exit(0));

@@ -3,6 +3,7 @@ import http from "node:http";
 import compression from "compression";
 import { serveWithOverloadSignal } from "@/lib/db/overload-signal";
 import { refusesNow } from "./admission";
+import type { ServeBuildAsset } from "./build-assets";
 import { passRouteHints, routeBodyBytes } from "./pre-encoded";
 import { refusalBeforeNext } from "./refuse-before-next";
 
@@ -37,9 +38,10 @@ const isGated = (url: string) => url.startsWith("/api/") && !/^\/api\/health(\/|
  * the socket hanging. A page whose database work found no connection in time answers 503 with
  * Retry-After, not Next.js's 500 (lib/db/overload-signal.ts). An API request the admission gate
  * would refuse at once is refused here, before Next.js spends its own work on it (about 2 ms of
- * CPU a request): under a burst, refusals are most of the requests.
+ * CPU a request): under a burst, refusals are most of the requests. `buildAsset` (production:
+ * lib/http/build-assets.ts) answers the build's hashed files from memory, already compressed.
  */
-export function createAppServer(handle: Handle, allowOf: (path: string) => Promise<string>) {
+export function createAppServer(handle: Handle, allowOf: (path: string) => Promise<string>, buildAsset?: ServeBuildAsset) {
   const server = http.createServer(async (req, res) => {
     try {
       const refusal = refusalBeforeNext(req.method ?? "", req.url ?? "/");
@@ -52,6 +54,7 @@ export function createAppServer(handle: Handle, allowOf: (path: string) => Promi
         res.writeHead(503, { "content-type": "application/json", "retry-after": "1" }).end(req.method === "HEAD" ? undefined : OVERLOADED);
         return;
       }
+      if (buildAsset && (await buildAsset(req, res))) return;
       passRouteHints(res);
       await compressed(req, res);
       await serveWithOverloadSignal(res, () => handle(req, res));
