@@ -11,6 +11,7 @@ import { env } from "@/lib/env";
 import { createAppServer } from "@/lib/http/app-server";
 import { buildAssets } from "@/lib/http/build-assets";
 import { listenHost } from "@/lib/hosting/service-origin";
+import { buildDir } from "@/lib/supervisor/build-dir";
 
 const dev = process.argv.includes("--dev");
 // tsx turns Node's source maps on for the whole process. Next.js's server chunks ship maps, and
@@ -37,9 +38,8 @@ async function main() {
   const app = next({ dev, hostname: host, port: PORT, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
-  // The build folder as next.config.mjs names it; `next dev` serves its files itself, as they change.
-  const staticDir = path.resolve(process.env.NEXT_DIST_DIR || ".next", "static");
-  const server = createAppServer(handle, allowOf, dev ? undefined : buildAssets(staticDir));
+  // `next dev` serves its files itself, as they change.
+  const server = createAppServer(handle, allowOf, dev ? undefined : buildAssets(path.join(buildDir(), "static")));
   if (dev) server.on("upgrade", app.getUpgradeHandler());
   server.listen(PORT, host, () => console.log(`[cas] listening on ${host}:${PORT}${dev ? " (dev)" : ""}`));
   const stop = () => server.close(() => process.exit(0));

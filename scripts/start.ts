@@ -38,6 +38,7 @@ import { embeddedDatabasePort } from "@/lib/supervisor/database-port";
 import { answersHttp, databaseAnswers } from "@/lib/supervisor/readiness";
 import { appNodeFlags } from "@/lib/supervisor/app-node-flags";
 import { bundleAppServer } from "@/lib/supervisor/app-server-bundle";
+import { buildDir } from "@/lib/supervisor/build-dir";
 import { spawnPart } from "@/lib/supervisor/spawn-part";
 import { createSupervisor, type PartSpec } from "@/lib/supervisor/supervisor";
 
@@ -83,7 +84,7 @@ function newestSourceChange(dir: string): number {
 
 /** When the production build was made (0: none), and when the sources last changed. */
 function buildState() {
-  const buildId = path.resolve(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
+  const buildId = path.resolve(buildDir(), "BUILD_ID");
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   const sources = ["app", "pages", "components", "lib", "i18n", "messages", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package-lock.json"].filter((d) => fs.existsSync(d));
   const changed = Math.max(...sources.map((d) => (fs.statSync(d).isDirectory() ? newestSourceChange(d) : fs.statSync(d).mtimeMs)));
@@ -180,7 +181,7 @@ async function main() {
     const { built, changed } = buildState();
     if (built < changed) log("warning: the sources changed after the production build; run `npm run build` again to serve them");
   } else if (!dev) buildIfNeeded();
-  const server = dev ? "scripts/serve.ts" : ((await bundleAppServer(process.env.NEXT_DIST_DIR || ".next", log)) ?? "scripts/serve.ts");
+  const server = dev ? "scripts/serve.ts" : ((await bundleAppServer(buildDir(), log)) ?? "scripts/serve.ts");
 
   // Started in this order, stopped in the reverse one. `npm run app` is the app alone: its
   // realtime server and workers run apart (npm run realtime, npm run worker).

@@ -4,6 +4,7 @@ import type http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import compressible from "compressible";
 import { contentType } from "mime-types";
 import Negotiator from "negotiator";
 
@@ -91,18 +92,14 @@ export function buildAssets(staticDir: string) {
       res.writeHead(304, headers).end();
       return true;
     }
-    const compressible = asset.raw.length >= COMPRESS_FROM_BYTES && /^(text\/|application\/(javascript|json)|image\/svg)/.test(asset.type);
-    // As the compression middleware does, a client that refuses every encoding gets the file as it is.
-    const encoding: Encoding = (compressible && encodingFor(req)) || "identity";
-    const encoded = (asset.bodies[encoding] ??= encode(asset.raw, encoding));
-    const body = await encoded.catch(() => {
-      delete asset.bodies[encoding];
-      return null;
-    });
-    if (body && encoding !== "identity") headers["Content-Encoding"] = encoding;
-    const sent = body ?? asset.raw;
-    headers["Content-Length"] = sent.length;
-    res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : sent);
+    // The compression middleware's rules: its list of compressible types, and a client that
+    // refuses every encoding gets the file as it is.
+    const worthIt = asset.raw.length >= COMPRESS_FROM_BYTES && compressible(asset.type);
+    const encoding: Encoding = (worthIt && encodingFor(req)) || "identity";
+    const body = await (asset.bodies[encoding] ??= encode(asset.raw, encoding));
+    if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+    headers["Content-Length"] = body.length;
+    res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : body);
     return true;
   };
 }
