@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -192,4 +193,61 @@ describe("openEmbeddedDatabase", { timeout: 120_000 }, () => {
     expect(result).toEqual({ failures: [] });
     expect(await query(db.url, "select count(*)::int as n from items")).toEqual([{ n: 200 }]);
   }, 60_000);
+
+  it("answers a batch that fails part-way with its error, and the connection goes on", async () => {
+    const dataDir = tempDataDir();
+    const db = await open(dataDir);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await client.query("create table marks (id int primary key)");
+      const insert = { name: "insert_mark", text: "insert into marks (id) values ($1) returning id" };
+      expect((await client.query({ ...insert, values: [1] })).rows).toEqual([{ id: 1 }]);
+      // Fails at Execute (the prepared statement's second use), then at Parse.
+      await expect(client.query({ ...insert, values: [1] })).rejects.toThrow(/duplicate key/);
+      await expect(client.query("select from nowhere where $1", [true])).rejects.toThrow(/does not exist/);
+      // A transaction that failed stays failed until its rollback, as on PostgreSQL.
+      await client.query("begin");
+      await expect(client.query({ ...insert, values: [1] })).rejects.toThrow(/duplicate key/);
+      await expect(client.query({ ...insert, values: [2] })).rejects.toThrow(/current transaction is aborted/);
+      await client.query("rollback");
+      expect((await client.query({ ...insert, values: [3] })).rows).toEqual([{ id: 3 }]);
+      expect((await client.query("select array_agg(id order by id) as ids from marks")).rows).toEqual([{ ids: [1, 3] }]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("a connection that drops mid-batch leaves nothing behind for the next", async () => {
+    const dataDir = tempDataDir();
+    const db = await open(dataDir);
+    await query(db.url, "create table drops (id int primary key)");
+    // Parse, Bind, Execute of an insert, then the socket closes before its Sync: never run.
+    const { port } = new URL(db.url);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const message = (type: string, body: Buffer) => {
+      const head = Buffer.alloc(5);
+      head.write(type, 0);
+      head.writeInt32BE(body.length + 4, 1);
+      return Buffer.concat([head, body]);
+    };
+    const cstr = (s: string) => Buffer.from(`${s}\0`);
+    const startup = Buffer.concat([Buffer.from([0, 0, 0, 0, 0, 3, 0, 0]), cstr("user"), cstr("postgres"), cstr("database"), cstr("postgres"), Buffer.from([0])]);
+    startup.writeInt32BE(startup.length, 0);
+    socket.write(startup);
+    await new Promise((resolve) => socket.once("data", resolve));
+    socket.write(
+      Buffer.concat([
+        message("P", Buffer.concat([cstr(""), cstr("insert into drops (id) values (7)"), Buffer.from([0, 0])])),
+        message("B", Buffer.concat([cstr(""), cstr(""), Buffer.from([0, 0, 0, 0, 0, 0])])),
+        message("E", Buffer.concat([cstr(""), Buffer.from([0, 0, 0, 0])])),
+      ]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await query(db.url, "select count(*)::int as n from drops")).toEqual([{ n: 0 }]);
+    expect(await query(db.url, "select 1 as ok")).toEqual([{ ok: 1 }]);
+  });
 });

@@ -163,6 +163,10 @@ type QueryQueue = { db: QueueDb };
 // Front-end messages after which the server answers and another connection may go next:
 // Sync ends an extended-query batch, Query is a whole simple query, Terminate closes.
 const BATCH_END = new Set(["S", "Q", "X"].map((c) => c.charCodeAt(0)));
+// Extended-query messages the server answers only at the batch's Sync (or a Flush): Parse,
+// Bind, Describe, Execute, Close. They are held and handed to PGlite with the message after them.
+const HELD = new Set(["P", "B", "D", "E", "C"].map((c) => c.charCodeAt(0)));
+const TERMINATE = "X".charCodeAt(0);
 
 /**
  * pglite-socket queues every wire message on its own, so the Parse/Bind/Execute of one
@@ -170,22 +174,38 @@ const BATCH_END = new Set(["S", "Q", "X"].map((c) => c.charCodeAt(0)));
  * parameters bound to the wrong statement) as soon as two connections are busy at once.
  * Its queue already keeps an open transaction's messages with their connection; telling it
  * that a batch still open until its Sync counts as well keeps each batch together.
+ *
+ * It also runs each message through PGlite, and writes each one's answer to the socket, on its
+ * own: for one statement, five entries into PostgreSQL's main loop and four writes. A batch's
+ * messages are held until its Sync and run as one buffer (PGlite's loop reads every message in
+ * it), whose answers leave in one write: a third of the embedded database's CPU per single read
+ * (`BENCH_CASES=person npm run bench:api`, README "Mixed load").
  */
 function keepQueryBatchesTogether(server: { queryQueue: QueryQueue }) {
   const queue = server.queryQueue;
   const db = queue.db;
   let batchOpen = false;
+  let held: Uint8Array[] = [];
   queue.db = {
     isInTransaction: () => batchOpen || db.isInTransaction(),
     runExclusive: (fn) => db.runExclusive(fn),
     execProtocolRawStream: (message, options) => {
       // A startup message has no type byte (its first byte is the high byte of its length, 0).
-      batchOpen = message[0] !== 0 && !BATCH_END.has(message[0]);
-      return db.execProtocolRawStream(message, options);
+      const type = message[0] === 0 ? undefined : message[0];
+      batchOpen = type !== undefined && !BATCH_END.has(type);
+      if (type !== undefined && HELD.has(type)) {
+        held.push(message);
+        return Promise.resolve();
+      }
+      // A connection that terminates mid-batch: what it held is dropped, never run.
+      const whole = held.length && type !== TERMINATE && type !== undefined ? Buffer.concat([...held, message]) : message;
+      held = [];
+      return db.execProtocolRawStream(whole, options);
     },
     // Called when a connection drops with its transaction (or batch) open.
     exec: (sql) => {
       batchOpen = false;
+      held = [];
       return db.isInTransaction() ? db.exec(sql) : Promise.resolve();
     },
   };
