@@ -26,7 +26,8 @@ export type StepResult = {
   sendLagMs: number;
   /**
    * Reads right after a write: `held` saw it, `failures` did not (a read-your-writes violation);
-   * `unchecked` could not tell (the read was refused, or a later write of the same thing came first).
+   * `unchecked` could not tell (the read was refused, or another write of the same thing was in
+   * flight at the same time: the server may apply two concurrent writes in either order).
    */
   verify: { checked: number; held: number; unchecked: number; failures: string[]; latencies: number[] };
   deliveries: { latencies: number[]; delivered: number; expected: number };
@@ -109,8 +110,10 @@ export async function runStep(copy: Copy, districts: SeededDistrict[], realtime:
 
   const samples: Sample[] = [];
   const verify: StepResult["verify"] = { checked: 0, held: 0, unchecked: 0, failures: [], latencies: [] };
-  // The newest operation sent for each path: a check of an older write to it proves nothing.
-  const newest = new Map<string, number>();
+  // Writes of each path in flight, and whether each write overlapped another of the same path:
+  // two writes in flight together may be applied in either order, so a check proves nothing.
+  const inFlight = new Map<string, Set<number>>();
+  const overlapped = new Set<number>();
   let sendLagMs = 0;
   const pending: Promise<void>[] = [];
 
@@ -118,20 +121,29 @@ export async function runStep(copy: Copy, districts: SeededDistrict[], realtime:
     const o = ops[i];
     const origin = copy.origins[i % copy.origins.length];
     if (o.message) realtime?.expect(o.message.text, o.message.participants.length);
-    if (o.verify && o.request.method === "PATCH") newest.set(o.request.path, i);
+    const writes = o.verify && o.request.method === "PATCH" ? (inFlight.get(o.request.path) ?? new Set<number>()) : undefined;
+    if (writes) {
+      for (const other of writes) overlapped.add(other);
+      if (writes.size) overlapped.add(i);
+      writes.add(i);
+      inFlight.set(o.request.path, writes);
+    }
     pending.push(
       (async () => {
         const answer = await send(origin, o.request, Boolean(o.verify));
+        // Kept in flight until its check's read is answered, so a write sent meanwhile counts as overlapping.
+        const done = () => writes?.delete(i);
         samples.push({ kind: o.kind, district: o.district.name, role: o.role, ms: performance.now() - due, status: answer.status });
         if (o.message && answer.status !== 201) realtime?.forget(o.message.text);
-        if (!o.verify || answer.status < 200 || answer.status >= 300) return;
+        if (!o.verify || answer.status < 200 || answer.status >= 300) return void done();
         // Read-your-writes: the other process when there are two.
         const check = o.verify(parse(answer.body));
         const readOrigin = copy.origins[(i + 1) % copy.origins.length];
         const t = performance.now();
         const read = await send(readOrigin, { method: "GET", path: check.path, token: check.token }, true);
         verify.latencies.push(performance.now() - t);
-        if (read.status !== 200 || (o.request.method === "PATCH" && newest.get(o.request.path) !== i)) {
+        done();
+        if (read.status !== 200 || overlapped.has(i)) {
           verify.unchecked++;
           return;
         }
