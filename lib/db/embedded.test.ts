@@ -218,7 +218,10 @@ describe("openEmbeddedDatabase", { timeout: 120_000 }, () => {
     }
   });
 
-  it("a connection that drops mid-batch leaves nothing behind for the next", async () => {
+  it.each([
+    ["before its Sync", []],
+    ["after a Flush, before its Sync", ["H"]],
+  ])("a connection that drops mid-batch (%s) leaves nothing behind for the next", async (_, tail: string[]) => {
     const dataDir = tempDataDir();
     const db = await open(dataDir);
     await query(db.url, "create table drops (id int primary key)");
@@ -242,6 +245,7 @@ describe("openEmbeddedDatabase", { timeout: 120_000 }, () => {
         message("P", Buffer.concat([cstr(""), cstr("insert into drops (id) values (7)"), Buffer.from([0, 0])])),
         message("B", Buffer.concat([cstr(""), cstr(""), Buffer.from([0, 0, 0, 0, 0, 0])])),
         message("E", Buffer.concat([cstr(""), Buffer.from([0, 0, 0, 0])])),
+        ...tail.map((type) => message(type, Buffer.alloc(0))),
       ]),
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -249,5 +253,20 @@ describe("openEmbeddedDatabase", { timeout: 120_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await query(db.url, "select count(*)::int as n from drops")).toEqual([{ n: 0 }]);
     expect(await query(db.url, "select 1 as ok")).toEqual([{ ok: 1 }]);
+  });
+
+  it("a connection that drops inside a transaction has it rolled back, and the others go on", async () => {
+    const dataDir = tempDataDir();
+    const db = await open(dataDir);
+    await query(db.url, "create table halves (id int primary key)");
+    const client = new pg.Client({ connectionString: db.url });
+    client.on("error", () => {}); // its socket is cut below
+    await client.connect();
+    await client.query("begin");
+    await client.query("insert into halves (id) values (1)");
+    (client as unknown as { connection: { stream: net.Socket } }).connection.stream.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await query(db.url, "insert into halves (id) values (2)");
+    expect(await query(db.url, "select array_agg(id) as ids from halves")).toEqual([{ ids: [2] }]);
   });
 });

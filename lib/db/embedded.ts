@@ -202,11 +202,13 @@ function keepQueryBatchesTogether(server: { queryQueue: QueryQueue }) {
       held = [];
       return db.execProtocolRawStream(whole, options);
     },
-    // Called when a connection drops with its transaction (or batch) open.
+    // Called when a connection drops with its transaction (or batch) open. A batch that ran up
+    // to a Flush has an implicit transaction open that PGlite does not count as one: rolled back too.
     exec: (sql) => {
+      const open = batchOpen;
       batchOpen = false;
       held = [];
-      return db.isInTransaction() ? db.exec(sql) : Promise.resolve();
+      return open || db.isInTransaction() ? db.exec(sql) : Promise.resolve();
     },
   };
 }
