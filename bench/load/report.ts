@@ -43,7 +43,7 @@ export function printStep(label: string, step: StepResult) {
   console.log(`  realtime: ${d.delivered} of ${d.expected} deliveries to pusher-js clients, send → arrival p50 ${num(dl.p50)} ms, p95 ${num(dl.p95)} ms, p99 ${num(dl.p99)} ms`);
   const v = step.verify;
   console.log(
-    `  read-your-writes: ${v.held} of ${v.checked} reads right after a write saw it (${v.unchecked} more could not tell: refused, or overtaken by a later write)` +
+    `  read-your-writes: ${v.held} of ${v.checked} reads right after a write saw it (${v.unchecked} more could not tell: refused, or another write of the same thing in flight at once)` +
       (v.failures.length ? ` — FAILED: ${v.failures.slice(0, 5).join("; ")}` : ""),
   );
   console.log(
