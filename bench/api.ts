@@ -122,6 +122,7 @@ async function main() {
     },
     { key: "interviews-admin", label: "GET /api/interviews (admin, all)", port: PORT, idlePath: "/api/me", token: s.adminToken, path: () => "/api/interviews" },
     { key: "interviews-mentor", label: "GET /api/interviews (mentor)", port: PORT, idlePath: "/api/me", token: s.mentorToken, path: () => "/api/interviews" },
+    { key: "people-mentor", label: "GET /api/people (mentor: themself and their candidates)", port: PORT, idlePath: "/api/me", token: s.mentorToken, path: () => "/api/people" },
     {
       key: "interview-mentor",
       label: "GET /api/interviews/:personId/:id (mentor)",

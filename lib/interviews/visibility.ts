@@ -2,7 +2,7 @@ import "server-only";
 import { actorPersonId, hasPermission, isStaff, type Ctx } from "@/lib/auth/context";
 import { db, type Prisma } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
-import { visiblePeopleWhere } from "@/lib/people/visibility";
+import { mentorAndCandidatesSql, visiblePeopleWhere } from "@/lib/people/visibility";
 
 /**
  * Staff see every interview of the district and every private field: admins, board
@@ -37,12 +37,11 @@ export async function assertCanAskAboutPerson(ctx: Ctx, personId: string) {
 
 /** The same rule as `visibleInterviewsWhere`, as SQL on table alias `alias` (its district included), for plain SQL reads. */
 export function visibleInterviewsSql(ctx: Ctx, alias: string, p: (value: unknown) => string): string {
-  const district = `${alias}.district_id = ${p(ctx.districtId)}`;
+  const districtId = p(ctx.districtId);
+  const district = `${alias}.district_id = ${districtId}`;
   if (seesAllInterviews(ctx)) return district;
   const me = p(actorPersonId(ctx)!);
-  const theirs =
-    ctx.actor.type === "person" && ctx.actor.kinds.has("mentor")
-      ? ` or exists (select 1 from mentor_assignments m where m.district_id = ${alias}.district_id and m.candidate_id = ${alias}.person_id and m.mentor_id = ${me})`
-      : "";
-  return `${district} and ${alias}.published and (${alias}.person_id = ${me}${theirs})`;
+  const whose =
+    ctx.actor.type === "person" && ctx.actor.kinds.has("mentor") ? `${alias}.person_id in ${mentorAndCandidatesSql(districtId, me)}` : `${alias}.person_id = ${me}`;
+  return `${district} and ${alias}.published and ${whose}`;
 }

@@ -23,13 +23,23 @@ export async function assertCanSeePerson(ctx: Ctx, personId: string) {
   if (!found) throw notFound("Person");
 }
 
+/**
+ * A mentor and their candidates, as a subquery of ids (`district` and `me` are placeholders).
+ * Written as a set rather than "is me, or has an assignment to me" tested row by row, so the
+ * database starts from the mentor's few assignments and looks their rows up by index, instead
+ * of reading the whole district: a mentor's list costs the same in a district of 200 or 50,000.
+ */
+export const mentorAndCandidatesSql = (district: string, me: string) =>
+  `(select ${me}::text union all select m.candidate_id from mentor_assignments m where m.district_id = ${district} and m.mentor_id = ${me})`;
+
 /** The same rule as `visiblePeopleWhere`, as SQL on table alias `alias` (its district included), for plain SQL reads. */
 export function visiblePeopleSql(ctx: Ctx, alias: string, p: (value: unknown) => string): string {
-  const district = `${alias}.district_id = ${p(ctx.districtId)}`;
+  const districtId = p(ctx.districtId);
+  const district = `${alias}.district_id = ${districtId}`;
   if (seesAllPeople(ctx)) return district;
   const me = p(actorPersonId(ctx)!);
   if (ctx.actor.type === "person" && ctx.actor.kinds.has("mentor")) {
-    return `${district} and (${alias}.id = ${me} or exists (select 1 from mentor_assignments m where m.district_id = ${alias}.district_id and m.candidate_id = ${alias}.id and m.mentor_id = ${me}))`;
+    return `${district} and ${alias}.id in ${mentorAndCandidatesSql(districtId, me)}`;
   }
   return `${district} and ${alias}.id = ${me}`;
 }
