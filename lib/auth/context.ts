@@ -32,4 +32,7 @@ export function seesAllPeople(ctx: Ctx): boolean {
   return isStaff(ctx) || hasPermission(ctx, "people:edit") || hasPermission(ctx, "settings");
 }
 
+/** A person holding the mentor kind: sees themself and their assigned candidates (lib/people/visibility.ts). */
+export const isMentor = (ctx: Ctx) => ctx.actor.type === "person" && ctx.actor.kinds.has("mentor");
+
 export const actorPersonId = (ctx: Ctx) => (ctx.actor.type === "person" ? ctx.actor.personId : null);

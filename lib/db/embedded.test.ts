@@ -5,6 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { serialize } from "pg-protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { openEmbeddedDatabase, type EmbeddedDatabase } from "./embedded";
 
@@ -220,34 +221,17 @@ describe("openEmbeddedDatabase", { timeout: 120_000 }, () => {
 
   it.each([
     ["before its Sync", []],
-    ["after a Flush, before its Sync", ["H"]],
-  ])("a connection that drops mid-batch (%s) leaves nothing behind for the next", async (_, tail: string[]) => {
+    ["after a Flush, before its Sync", [serialize.flush()]],
+  ])("a connection that drops mid-batch (%s) leaves nothing behind for the next", async (_, tail: Buffer[]) => {
     const dataDir = tempDataDir();
     const db = await open(dataDir);
     await query(db.url, "create table drops (id int primary key)");
     // Parse, Bind, Execute of an insert, then the socket closes before its Sync: never run.
-    const { port } = new URL(db.url);
-    const socket = net.connect(Number(port), "127.0.0.1");
+    const socket = net.connect(Number(new URL(db.url).port), "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
-    const message = (type: string, body: Buffer) => {
-      const head = Buffer.alloc(5);
-      head.write(type, 0);
-      head.writeInt32BE(body.length + 4, 1);
-      return Buffer.concat([head, body]);
-    };
-    const cstr = (s: string) => Buffer.from(`${s}\0`);
-    const startup = Buffer.concat([Buffer.from([0, 0, 0, 0, 0, 3, 0, 0]), cstr("user"), cstr("postgres"), cstr("database"), cstr("postgres"), Buffer.from([0])]);
-    startup.writeInt32BE(startup.length, 0);
-    socket.write(startup);
+    socket.write(serialize.startup({ user: "postgres", database: "postgres" }));
     await new Promise((resolve) => socket.once("data", resolve));
-    socket.write(
-      Buffer.concat([
-        message("P", Buffer.concat([cstr(""), cstr("insert into drops (id) values (7)"), Buffer.from([0, 0])])),
-        message("B", Buffer.concat([cstr(""), cstr(""), Buffer.from([0, 0, 0, 0, 0, 0])])),
-        message("E", Buffer.concat([cstr(""), Buffer.from([0, 0, 0, 0])])),
-        ...tail.map((type) => message(type, Buffer.alloc(0))),
-      ]),
-    );
+    socket.write(Buffer.concat([serialize.parse({ text: "insert into drops (id) values (7)" }), serialize.bind(), serialize.execute(), ...tail]));
     await new Promise((resolve) => setTimeout(resolve, 200));
     socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,5 +1,5 @@
 import "server-only";
-import { actorPersonId, hasPermission, isStaff, type Ctx } from "@/lib/auth/context";
+import { actorPersonId, hasPermission, isMentor, isStaff, type Ctx } from "@/lib/auth/context";
 import { db, type Prisma } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
 import { mentorAndCandidatesSql, visiblePeopleWhere } from "@/lib/people/visibility";
@@ -18,7 +18,7 @@ export function visibleInterviewsWhere(ctx: Ctx): Prisma.InterviewWhereInput {
   if (seesAllInterviews(ctx)) return { districtId: ctx.districtId };
   const me = actorPersonId(ctx)!;
   const mine: Prisma.InterviewWhereInput[] = [{ personId: me }];
-  if (ctx.actor.type === "person" && ctx.actor.kinds.has("mentor")) {
+  if (isMentor(ctx)) {
     mine.push({ person: { mentoredBy: { some: { mentorId: me } } } });
   }
   return { districtId: ctx.districtId, published: true, OR: mine };
@@ -41,7 +41,6 @@ export function visibleInterviewsSql(ctx: Ctx, alias: string, p: (value: unknown
   const district = `${alias}.district_id = ${districtId}`;
   if (seesAllInterviews(ctx)) return district;
   const me = p(actorPersonId(ctx)!);
-  const whose =
-    ctx.actor.type === "person" && ctx.actor.kinds.has("mentor") ? `${alias}.person_id in ${mentorAndCandidatesSql(districtId, me)}` : `${alias}.person_id = ${me}`;
+  const whose = isMentor(ctx) ? `${alias}.person_id in ${mentorAndCandidatesSql(districtId, me)}` : `${alias}.person_id = ${me}`;
   return `${district} and ${alias}.published and ${whose}`;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { actorPersonId, seesAllPeople, type Ctx } from "@/lib/auth/context";
+import { actorPersonId, isMentor, seesAllPeople, type Ctx } from "@/lib/auth/context";
 import type { Prisma } from "@/lib/db/client";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
@@ -12,7 +12,7 @@ import { notFound } from "@/lib/errors/app-error";
 export function visiblePeopleWhere(ctx: Ctx): Prisma.PersonWhereInput {
   if (seesAllPeople(ctx)) return { districtId: ctx.districtId };
   const me = actorPersonId(ctx)!;
-  if (ctx.actor.type === "person" && ctx.actor.kinds.has("mentor")) {
+  if (isMentor(ctx)) {
     return { districtId: ctx.districtId, OR: [{ id: me }, { mentoredBy: { some: { mentorId: me } } }] };
   }
   return { districtId: ctx.districtId, id: me };
@@ -38,7 +38,7 @@ export function visiblePeopleSql(ctx: Ctx, alias: string, p: (value: unknown) =>
   const district = `${alias}.district_id = ${districtId}`;
   if (seesAllPeople(ctx)) return district;
   const me = p(actorPersonId(ctx)!);
-  if (ctx.actor.type === "person" && ctx.actor.kinds.has("mentor")) {
+  if (isMentor(ctx)) {
     return `${district} and ${alias}.id in ${mentorAndCandidatesSql(districtId, me)}`;
   }
   return `${district} and ${alias}.id = ${me}`;
