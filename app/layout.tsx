@@ -1,9 +1,16 @@
 import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
+// Every stylesheet is imported here, so each page's are named in the response's Link header and
+// requested with the document; one imported by a page's component would only be found in the
+// body, a round trip later, and it blocks the first paint (README, "The first frame").
 import "./globals.css";
 import "@/components/interviews/interviews.css";
 import "@/components/forms/definitions.css";
+import "@/components/audio/audio.css";
+import "@/components/messages/messages.css";
+import "@/components/messages/unread-badge.css";
+import "@/components/webhooks/webhooks.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("common");

@@ -24,9 +24,19 @@ export type PhoneScore = {
   documents: string[];
   /** What Lighthouse took for the largest paint: the element's label, as its report names it. */
   lcpElement: string;
+  /**
+   * The first contentful paint as it happened in the run, before the simulation: 150–350 ms here,
+   * but 1.3 or 2.3 s when Chromium held the page's first frame (README, "The first frame").
+   */
+  observedFcpMs: number;
+  /** Lighthouse's own measure of this machine's speed during the run: its 4× slowdown multiplies it. */
+  benchmarkIndex: number;
 };
 
-type Audit = { numericValue?: number; details?: { overallSavingsBytes?: number; overallSavingsMs?: number; items?: { url?: string }[] } };
+type Audit = {
+  numericValue?: number;
+  details?: { overallSavingsBytes?: number; overallSavingsMs?: number; items?: { url?: string; observedFirstContentfulPaint?: number }[] };
+};
 
 /** The first DOM node an audit's details name (its shape differs between Lighthouse versions). */
 function firstNode(value: unknown): string | null {
@@ -44,18 +54,24 @@ export async function launchPhoneBrowser(chromePath: string, flags: string[]) {
   return chromeLauncher.launch({ chromePath, chromeFlags: flags });
 }
 
-/** `reportFile`: where to keep Lighthouse's whole report (JSON), to read a run in detail. */
+/**
+ * `reportFile`: where to keep Lighthouse's whole report (JSON), to read a run in detail. With
+ * BENCH_LIGHTHOUSE_TRACE_CATEGORIES (Chromium's trace categories, comma-separated, such as
+ * "cc,viz,disabled-by-default-v8.cpu_profiler"), the run's trace is kept beside it too.
+ */
 export async function phoneScore(port: number, url: string, cookie?: string, reportFile?: string): Promise<PhoneScore> {
   const result = await lighthouse(url, {
     port,
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance"],
+    ...(process.env.BENCH_LIGHTHOUSE_TRACE_CATEGORIES ? { additionalTraceCategories: process.env.BENCH_LIGHTHOUSE_TRACE_CATEGORIES } : {}),
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(lhr));
+  if (reportFile && process.env.BENCH_LIGHTHOUSE_TRACE_CATEGORIES) fs.writeFileSync(reportFile.replace(/\.json$/, ".trace.json"), JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => (lhr.audits[id] ?? {}) as Audit;
   return {
@@ -70,5 +86,7 @@ export async function phoneScore(port: number, url: string, cookie?: string, rep
     lcpElement: (firstNode(lhr.audits["lcp-breakdown-insight"]?.details) ?? firstNode(lhr.audits["largest-contentful-paint-element"]?.details) ?? "?")
       .replace(/\s+/g, " ")
       .slice(0, 60),
+    observedFcpMs: audit("metrics").details?.items?.[0]?.observedFirstContentfulPaint ?? NaN,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }

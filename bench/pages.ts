@@ -139,6 +139,12 @@ async function visit(browser: Browser, pathname: string, token: string | undefin
   return { finalPath, scripts, firstLoad: sum(scripts.filter((s) => !s.deferred)), deferred: sum(scripts.filter((s) => s.deferred)), lcpMs };
 }
 
+/**
+ * A first paint this late, as the run happened (unsimulated), is Chromium holding the frame (its
+ * compositor throttled to one frame a second): the page's own first paint is at 150–350 ms here.
+ */
+const HELD_FRAME_MS = 1000;
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
@@ -205,7 +211,8 @@ async function phoneTable(routes: { pathname: string; label: string; as: Role | 
     try {
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
         const run = await scoreOnce(`${ORIGIN}${route.pathname}`, cookie, reportFile(route.label, route.as, i + 1));
-        log(`  run ${i + 1}: ${run.score}, LCP ${run.lcpMs.toFixed(0)} ms (${run.lcpElement}), TBT ${run.tbtMs.toFixed(0)} ms`);
+        const held = run.observedFcpMs >= HELD_FRAME_MS ? " (held)" : "";
+        log(`  run ${i + 1}: ${run.score}, LCP ${run.lcpMs.toFixed(0)} ms (${run.lcpElement}), TBT ${run.tbtMs.toFixed(0)} ms; first paint ${run.observedFcpMs.toFixed(0)} ms as run${held}, machine ${run.benchmarkIndex.toFixed(0)}`);
         runs.push(run);
       }
     } catch (error) {
@@ -214,15 +221,16 @@ async function phoneTable(routes: { pathname: string; label: string; as: Role | 
       continue;
     }
     const m = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
-    rows.push([route.label, route.as ?? "–", String(m.score), m.lcpMs.toFixed(0), m.fcpMs.toFixed(0), m.tbtMs.toFixed(0), m.cls.toFixed(3), m.redirectMs.toFixed(0), (m.unusedJsBytes / 1024).toFixed(1)]);
+    const heldRuns = runs.filter((run) => run.observedFcpMs >= HELD_FRAME_MS).length;
+    rows.push([route.label, route.as ?? "–", String(m.score), m.lcpMs.toFixed(0), m.fcpMs.toFixed(0), m.tbtMs.toFixed(0), m.cls.toFixed(3), m.redirectMs.toFixed(0), (m.unusedJsBytes / 1024).toFixed(1), `${heldRuns}/${runs.length}`]);
     log(`Lighthouse mobile ${route.label} (${route.as ?? "anonymous"}): ${m.score}, LCP ${m.lcpMs.toFixed(0)} ms, TBT ${m.tbtMs.toFixed(0)} ms`);
     if (m.documents.length) log(`  documents loaded in turn: ${m.documents.map((u) => u.replace(ORIGIN, "")).join(" → ")}`);
   }
-  const head = ["route", "as", "score", "LCP ms", "FCP ms", "TBT ms", "CLS", "redirects ms", "unused JS KB"];
+  const head = ["route", "as", "score", "LCP ms", "FCP ms", "TBT ms", "CLS", "redirects ms", "unused JS KB", "held"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(" | ")} |`;
   console.log(`
-Lighthouse ${LIGHTHOUSE_RUNS > 1 ? `(median of ${LIGHTHOUSE_RUNS}) ` : ""}mobile: simulated slow 4G, 4× CPU; targets: score ≥ 95, LCP < 2,500 ms`);
+Lighthouse ${LIGHTHOUSE_RUNS > 1 ? `(median of ${LIGHTHOUSE_RUNS}) ` : ""}mobile: simulated slow 4G, 4× CPU; targets: score ≥ 95, LCP < 2,500 ms; held: runs whose first paint Chromium held back (≥ ${HELD_FRAME_MS} ms as run)`);
   console.log(`${line(head)}
 |${widths.map((w, i) => (i >= 2 ? `${"-".repeat(w + 1)}:` : "-".repeat(w + 2))).join("|")}|`);
   for (const row of rows) console.log(line(row));

@@ -1,6 +1,5 @@
 "use client";
 
-import "@/components/audio/audio.css";
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { RecordingList, type RecordingListProps } from "@/components/audio/recording-list";

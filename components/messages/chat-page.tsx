@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useMe } from "@/components/me/use-me";
 import { EmptyState } from "@/components/ui/states";
-import "./messages.css";
 import { ConnectionBanner } from "./connection-banner";
 import { ConversationList } from "./conversation-list";
 import { ConversationView } from "./conversation-view";

@@ -4,7 +4,6 @@ import { QueryClientContext } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useContext } from "react";
 import { useMe } from "@/components/me/use-me";
-import "./unread-badge.css";
 import { useChatSync } from "./use-chat-sync";
 import { useUnread } from "./use-messages";
 

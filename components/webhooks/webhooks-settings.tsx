@@ -8,7 +8,6 @@ import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { EndpointItem } from "./endpoint-item";
 import { useDeleteWebhook, useRotateWebhookSecret, useWebhooks, type Endpoint, type EndpointWithSecret } from "./use-webhooks";
-import "./webhooks.css";
 
 // Only once someone adds or edits an endpoint, or has a new secret to see.
 const EndpointDialog = dynamic(() => import("./endpoint-dialog").then((m) => m.EndpointDialog));
