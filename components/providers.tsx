@@ -31,8 +31,9 @@ export function Providers({ me, children }: { me: Me; children: React.ReactNode 
     queryClient.setQueryData(meKeys.all, me);
     return queryClient;
   });
+  // A new `me` only: setting the same one again at hydration would notify every `me` observer.
   useEffect(() => {
-    client.setQueryData(meKeys.all, me);
+    if (client.getQueryData(meKeys.all) !== me) client.setQueryData(meKeys.all, me);
   }, [client, me]);
   return (
     <QueryClientProvider client={client}>

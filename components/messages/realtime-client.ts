@@ -108,12 +108,25 @@ async function connect(): Promise<Pusher> {
   return pusher;
 }
 
-/** Starts the connection once per tab (later calls return the same one). */
+/**
+ * Resolves when the browser is first idle (at most 2 s away). Connecting loads a module, sends a
+ * request and opens a socket: on a phone that is a long task in the middle of hydration, when an
+ * interview page or the chat asks for its channel. Nothing is lost by waiting, as every first
+ * subscription fetches again what the page was rendered with.
+ */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (window.requestIdleCallback) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 300);
+  });
+}
+
+/** Starts the connection once per tab (later calls return the same one), when the page is idle. */
 export function startRealtime(): Promise<Pusher> {
   if (typeof window === "undefined") return new Promise(() => {});
   if (!client) {
     setStatus("connecting");
-    client = connect().catch((error: unknown) => {
+    client = whenIdle().then(connect).catch((error: unknown) => {
       client = null;
       setStatus("offline");
       throw error;
