@@ -144,6 +144,7 @@ async function visit(browser: Browser, pathname: string, token: string | undefin
  * compositor throttled to one frame a second): the page's own first paint is at 150–350 ms here.
  */
 const HELD_FRAME_MS = 1000;
+const wasHeld = (run: PhoneScore) => run.observedFcpMs >= HELD_FRAME_MS;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -211,7 +212,7 @@ async function phoneTable(routes: { pathname: string; label: string; as: Role | 
     try {
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
         const run = await scoreOnce(`${ORIGIN}${route.pathname}`, cookie, reportFile(route.label, route.as, i + 1));
-        const held = run.observedFcpMs >= HELD_FRAME_MS ? " (held)" : "";
+        const held = wasHeld(run) ? " (held)" : "";
         log(`  run ${i + 1}: ${run.score}, LCP ${run.lcpMs.toFixed(0)} ms (${run.lcpElement}), TBT ${run.tbtMs.toFixed(0)} ms; first paint ${run.observedFcpMs.toFixed(0)} ms as run${held}, machine ${run.benchmarkIndex.toFixed(0)}`);
         runs.push(run);
       }
@@ -221,7 +222,7 @@ async function phoneTable(routes: { pathname: string; label: string; as: Role | 
       continue;
     }
     const m = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
-    const heldRuns = runs.filter((run) => run.observedFcpMs >= HELD_FRAME_MS).length;
+    const heldRuns = runs.filter(wasHeld).length;
     rows.push([route.label, route.as ?? "–", String(m.score), m.lcpMs.toFixed(0), m.fcpMs.toFixed(0), m.tbtMs.toFixed(0), m.cls.toFixed(3), m.redirectMs.toFixed(0), (m.unusedJsBytes / 1024).toFixed(1), `${heldRuns}/${runs.length}`]);
     log(`Lighthouse mobile ${route.label} (${route.as ?? "anonymous"}): ${m.score}, LCP ${m.lcpMs.toFixed(0)} ms, TBT ${m.tbtMs.toFixed(0)} ms`);
     if (m.documents.length) log(`  documents loaded in turn: ${m.documents.map((u) => u.replace(ORIGIN, "")).join(" → ")}`);

@@ -3,6 +3,7 @@
 import type Pusher from "pusher-js";
 import type { Channel } from "pusher-js";
 import { apiFetch } from "@/components/api/api-fetch";
+import { onIdle } from "@/components/ui/use-idle";
 import { interviewChannel, RECORDING_STEP_EVENT } from "@/lib/audio/recording-events.shared";
 import { conversationChannel as conversationChannelName } from "@/lib/messages/realtime-events.shared";
 import type { RealtimeSettings } from "./chat-types";
@@ -109,24 +110,17 @@ async function connect(): Promise<Pusher> {
 }
 
 /**
- * Resolves when the browser is first idle (at most 2 s away). Connecting loads a module, sends a
- * request and opens a socket: on a phone that is a long task in the middle of hydration, when an
- * interview page or the chat asks for its channel. Nothing is lost by waiting, as every first
- * subscription fetches again what the page was rendered with.
+ * Starts the connection once per tab (later calls return the same one), when the browser is first
+ * idle. Connecting loads a module, sends a request and opens a socket: on a phone that is a long
+ * task in the middle of hydration, when an interview page or the chat asks for its channel.
+ * Nothing is lost by waiting, as every first subscription fetches again what the page was
+ * rendered with.
  */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (window.requestIdleCallback) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 300);
-  });
-}
-
-/** Starts the connection once per tab (later calls return the same one), when the page is idle. */
 export function startRealtime(): Promise<Pusher> {
   if (typeof window === "undefined") return new Promise(() => {});
   if (!client) {
     setStatus("connecting");
-    client = whenIdle().then(connect).catch((error: unknown) => {
+    client = new Promise<void>((resolve) => onIdle(() => resolve())).then(connect).catch((error: unknown) => {
       client = null;
       setStatus("offline");
       throw error;
