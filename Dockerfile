@@ -14,4 +14,6 @@ COPY . .
 RUN NEXT_TELEMETRY_DISABLED=1 npm run build
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
 EXPOSE 3000 6001
-CMD ["npm", "run", "app"]
+# Node itself, not `npm run` (npm and its shell would take SIGTERM and leave the process no time to
+# finish the requests and jobs under way); compose.yaml adds an init that passes signals on.
+CMD ["node", "--import", "tsx", "--import", "./scripts/server-only-stub.mjs", "scripts/start.ts", "--app"]

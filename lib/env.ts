@@ -123,6 +123,17 @@ const schema = z.object({
   PUSHER_HOST: optionalText,
   PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   PUSHER_USE_TLS: bool,
+  /**
+   * Where browsers open the realtime socket (`wss://realtime.example.org`), when that is not where
+   * the app processes publish: a TLS proxy in front of the server, which the app processes reach
+   * directly on their own network (compose.yaml). Default: the same place.
+   */
+  REALTIME_PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^wss?$/, error: "A ws:// or wss:// URL, such as wss://realtime.example.org." })
+      .refine((url) => /^wss?:\/\/[^/?#]+\/?$/i.test(url), "Only the scheme, host and port: no path, query or fragment.")
+      .optional(),
+  ),
   /** Port of the embedded Pusher-protocol server that `npm start` runs when no PUSHER_* is set. */
   REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(6001),
 });

@@ -16,7 +16,7 @@ import {
 import { startEmbeddedRealtimeServer } from "./embedded-server";
 import { authenticateUser, authorizeChannel, publish } from "./publish";
 
-const NAMES = ["DATA_DIR", "BASE_URL", "HOST", "REALTIME_PORT", "PUSHER_APP_ID", "PUSHER_KEY", "PUSHER_SECRET", "PUSHER_CLUSTER", "PUSHER_HOST", "PUSHER_PORT", "PUSHER_USE_TLS"];
+const NAMES = ["DATA_DIR", "BASE_URL", "HOST", "REALTIME_PORT", "PUSHER_APP_ID", "PUSHER_KEY", "PUSHER_SECRET", "PUSHER_CLUSTER", "PUSHER_HOST", "PUSHER_PORT", "PUSHER_USE_TLS", "REALTIME_PUBLIC_URL"];
 let saved: Record<string, string | undefined>;
 let dataDir: string;
 
@@ -91,6 +91,13 @@ describe("embedded mode (no PUSHER_*)", () => {
     expect(realtimeSocketOrigin("http://ignored:3000")).toBe("wss://cas.example.org:6001");
   });
 
+  it("sends browsers to REALTIME_PUBLIC_URL (a TLS proxy in front of the server) while the SDK publishes locally", () => {
+    setEnv({ REALTIME_PORT: "6001", REALTIME_PUBLIC_URL: "wss://realtime.cas.test:8443" });
+    expect(realtimeServerSettings()).toMatchObject({ host: "127.0.0.1", port: "6001", useTLS: false });
+    expect(realtimeClientConfig("http://cas.test:3000")).toMatchObject({ wsHost: "realtime.cas.test", wsPort: 8443, wssPort: 8443, forceTLS: true, enabledTransports: ["ws", "wss"] });
+    expect(realtimeSocketOrigin("http://cas.test:3000")).toBe("wss://realtime.cas.test:8443");
+  });
+
   it("works end to end: the server started from these settings, the SDK publishing, pusher-js configured for the browser", async () => {
     const server = await startEmbeddedRealtimeServer({ ...embeddedRealtimeServerOptions(), port: 0 });
     setEnv({ REALTIME_PORT: String(server.port) });
@@ -137,6 +144,21 @@ describe("configured service", () => {
     expect(realtimeClientConfig("http://localhost:3000")).toMatchObject({ wsHost: "realtime.example.org", wsPort: 6001, forceTLS: false, enabledTransports: ["ws"] });
     expect(realtimeSocketOrigin("http://localhost:3000")).toBe("ws://realtime.example.org:6001");
   });
+
+  it("publishes to the server on the app's own network and sends browsers through the proxy named by REALTIME_PUBLIC_URL", () => {
+    setEnv({ ...credentials, PUSHER_HOST: "realtime", PUSHER_PORT: "6001", PUSHER_USE_TLS: "false", REALTIME_PUBLIC_URL: "wss://realtime.example.org" });
+    expect(realtimeServerSettings()).toEqual({ appId: "123", key: "service-key", secret: "service-secret", host: "realtime", port: "6001", useTLS: false });
+    expect(realtimeClientConfig("https://cas.example.org")).toMatchObject({ wsHost: "realtime.example.org", wsPort: 443, wssPort: 443, forceTLS: true, enabledTransports: ["ws", "wss"] });
+    expect(realtimeSocketOrigin("https://cas.example.org")).toBe("wss://realtime.example.org");
+  });
+
+  it.each(["https://realtime.example.org", "wss://realtime.example.org/app", "wss://realtime.example.org?x=1", "realtime.example.org"])(
+    "refuses REALTIME_PUBLIC_URL=%s, naming the variable",
+    (url) => {
+      setEnv({ ...credentials, PUSHER_HOST: "realtime", REALTIME_PUBLIC_URL: url });
+      expect(() => realtimeClientConfig("https://cas.example.org")).toThrow(/REALTIME_PUBLIC_URL/);
+    },
+  );
 
   it("refuses a partial configuration, naming what is missing", () => {
     setEnv({ PUSHER_KEY: "service-key", PUSHER_CLUSTER: "eu" });

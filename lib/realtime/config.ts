@@ -82,6 +82,15 @@ function transports(forceTLS: boolean): ("ws" | "wss")[] {
   return forceTLS ? ["ws", "wss"] : ["ws"];
 }
 
+/** REALTIME_PUBLIC_URL as pusher-js options: where browsers connect when it differs from where the app publishes. */
+function publicSocket(e: Env): Pick<RealtimeClientConfig, "wsHost" | "wsPort" | "wssPort" | "forceTLS" | "enabledTransports"> | undefined {
+  if (!e.REALTIME_PUBLIC_URL) return undefined;
+  const url = new URL(e.REALTIME_PUBLIC_URL);
+  const forceTLS = url.protocol === "wss:";
+  const port = Number(url.port) || (forceTLS ? 443 : 80);
+  return { wsHost: url.hostname, wsPort: port, wssPort: port, forceTLS, enabledTransports: transports(forceTLS) };
+}
+
 function resolveService(e: Env): Resolved {
   const { PUSHER_APP_ID: appId, PUSHER_KEY: key, PUSHER_SECRET: secret, PUSHER_CLUSTER: cluster, PUSHER_HOST: host } = e;
   const missing = Object.entries({ PUSHER_APP_ID: appId, PUSHER_KEY: key, PUSHER_SECRET: secret })
@@ -106,6 +115,7 @@ function resolveService(e: Env): Resolved {
       forceTLS: useTLS,
       enabledTransports: transports(useTLS),
       authEndpoint: REALTIME_AUTH_ENDPOINT,
+      ...publicSocket(e),
     };
     return { mode: "service", credentials, server: { ...credentials, host, port: String(port), useTLS }, client: () => client };
   }
@@ -133,6 +143,7 @@ function embeddedApiHost(listenHost: string | undefined) {
 function resolveEmbedded(e: Env): Resolved {
   const credentials = embeddedCredentials(e.dataDir);
   const port = e.REALTIME_PORT;
+  const published = publicSocket(e);
   return {
     mode: "embedded",
     credentials,
@@ -151,6 +162,7 @@ function resolveEmbedded(e: Env): Resolved {
         forceTLS,
         enabledTransports: transports(forceTLS),
         authEndpoint: REALTIME_AUTH_ENDPOINT,
+        ...published,
       };
     },
   };
