@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # compose.yaml, run for real on this Docker host: builds the image, starts every service on
 # throwaway volumes (project cas-compose-check, names *.localhost, Caddy's own CA), runs
-# deploy/check-compose.ts from a container on their network, kills an app process with SIGKILL
-# while requests go through Caddy, and removes it all at the end. It binds ports 80 and 443.
+# deploy/check-compose.ts from a container on their network, crashes and stops app processes and
+# restarts PostgreSQL while requests go through Caddy, and removes it all at the end. It binds
+# ports 80 and 443.
 #
 #   bash deploy/check-compose.sh
 set -euo pipefail
@@ -77,4 +78,15 @@ code=$(docker inspect -f '{{.State.ExitCode}}' "$app2")
 echo "ok   app-2 stopped cleanly on SIGTERM (exit code 0)"
 wait "$probe"
 compose "${files[@]}" start app-2 >/dev/null 2>&1
+
+echo "== PostgreSQL down for 8 s while signed-in requests go through Caddy"
+check --outage 40 &
+probe=$!
+sleep 5
+compose "${files[@]}" stop postgres >/dev/null 2>&1
+sleep 8
+compose "${files[@]}" start postgres >/dev/null 2>&1
+wait "$probe"
+echo "== after the restart, the worker still runs jobs"
+check --pipeline
 echo "== compose.yaml: every check passed"

@@ -3,11 +3,14 @@
  * their network (so it reaches Caddy by the public names, and app-1 and app-2 by theirs), with
  * Caddy's own CA trusted (NODE_EXTRA_CA_CERTS): TLS is verified, not skipped.
  *
- *   npx tsx deploy/check-compose.ts [--failover <seconds>]
+ *   npx tsx deploy/check-compose.ts [--failover <seconds> | --outage <seconds> | --pipeline]
  *
  * Each check prints one line; the first that fails stops the run with exit code 1.
  * --failover: only sends requests through Caddy for that long and counts those not answered 200,
  * while the script crashes one app process and stops the other.
+ * --outage: signed-in reads through Caddy for that long while the script stops and starts PostgreSQL:
+ * every answer must be 200 or 503 `unavailable`/`overloaded` (never a 500), the last 10 s all 200.
+ * --pipeline: only the recording check (the worker runs jobs).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -70,9 +73,80 @@ async function failover(seconds: number) {
   check(`through Caddy meanwhile: ${sent - failed.length} of ${sent} requests answered 200`, failed.length === 0, failed.slice(0, 5));
 }
 
+/** A recording as the browser sends it (a live WebM, in chunks) to app-1, finalized on app-2 without waiting; the worker runs the steps. */
+async function recordingThroughWorker(admin: string) {
+  const interview = (await call(site, "GET", "/api/interviews", admin)).body[0] as { id: string; person_id: string };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-compose-"));
+  await runFfmpeg(["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=4", "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "-live", "1", path.join(dir, "live.webm")]);
+  const audio = fs.readFileSync(path.join(dir, "live.webm"));
+  fs.rmSync(dir, { recursive: true, force: true });
+  const recordingId = `compose-${Date.now()}`;
+  const size = Math.ceil(audio.length / 3);
+  for (let i = 0; i < 3; i++) {
+    const chunk = new FormData();
+    chunk.set("recordingId", recordingId);
+    chunk.set("chunkNumber", String(i + 1));
+    chunk.set("audio", new File([new Uint8Array(audio.subarray(i * size, (i + 1) * size))], `chunk-${i + 1}.webm`, { type: "audio/webm;codecs=opus" }));
+    const sent = await call(apps[0], "POST", "/api/audio/capture", admin, chunk);
+    if (sent.status !== 200) check(`chunk ${i + 1} to app-1`, false, sent);
+  }
+  check("a recording's 3 chunks uploaded to app-1", true);
+  const finalize = await call(apps[1], "POST", "/api/audio/finalize", admin, { recordingId, personId: interview.person_id, interviewId: interview.id, name: { en: "Compose check" } }, { prefer: "respond-async" });
+  check("  finalize asked of app-2 (Prefer: respond-async)", finalize.status === 202, finalize);
+  let steps: { step: string; state: string; error: string | null }[] = [];
+  let fileUrl = "";
+  for (const until = Date.now() + 180_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 1000))) {
+    const status = (await call(site, "GET", `/api/audio/recordings/${recordingId}`, admin)).body;
+    steps = status?.steps ?? [];
+    fileUrl = status?.url ?? "";
+    if (steps.length && steps.every((s) => s.state === "done" || s.state === "skipped" || s.state === "failed")) break;
+  }
+  check(`  the worker ran its steps: ${steps.map((s) => `${s.step} ${s.state}`).join(", ")}`, steps.length >= 3 && steps.every((s) => s.state === "done" || s.state === "skipped"), steps);
+  const file = await fetch(new URL(new URL(fileUrl).pathname, apps[0]), { headers: { authorization: `Bearer ${admin}` } });
+  check("  the finished file is served by app-1", file.status === 200 && file.headers.get("content-type") === "audio/webm", file.status);
+}
+
+async function outage(seconds: number) {
+  const { createSessionFor } = await import("@/lib/auth/create-session");
+  const { disconnectDb } = await import("@/lib/db/client");
+  const admin = (await createSessionFor("admin@demo.test"))!.token;
+  await disconnectDb();
+  const until = Date.now() + seconds * 1000;
+  const seen = new Map<string, number>();
+  const wrong: string[] = [];
+  let lastFailureAt = 0;
+  while (Date.now() < until) {
+    let outcome: string;
+    try {
+      const res = await call(site, "GET", "/api/me", admin);
+      outcome = res.status === 200 ? "200" : `${res.status} ${res.body?.error?.code ?? ""}`.trim();
+      const refusal = res.status === 503 && ["unavailable", "overloaded"].includes(res.body?.error?.code);
+      if (res.status !== 200 && !refusal) wrong.push(outcome);
+    } catch (error) {
+      outcome = (error as Error).message;
+      wrong.push(outcome);
+    }
+    if (outcome !== "200") lastFailureAt = Date.now();
+    seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const tally = [...seen].map(([outcome, count]) => `${count}× ${outcome}`).join(", ");
+  check(`signed-in reads through Caddy while PostgreSQL was down and back: ${tally}`, wrong.length === 0, wrong.slice(0, 5));
+  check("  all answered 200 again within the run (the last 10 s)", until - lastFailureAt > 10_000, `last failure ${Math.round((until - lastFailureAt) / 1000)} s before the end`);
+}
+
 async function main() {
   const at = process.argv.indexOf("--failover");
   if (at > 0) return failover(Number(process.argv[at + 1]));
+  const outageAt = process.argv.indexOf("--outage");
+  if (outageAt > 0) return outage(Number(process.argv[outageAt + 1]));
+  if (process.argv.includes("--pipeline")) {
+    const { createSessionFor } = await import("@/lib/auth/create-session");
+    const { disconnectDb } = await import("@/lib/db/client");
+    const admin = (await createSessionFor("admin@demo.test"))!.token;
+    await recordingThroughWorker(admin);
+    return disconnectDb();
+  }
 
   const live = await call(site, "GET", "/api/health/live");
   check(`${site}/api/health/live answers over TLS, through Caddy`, live.status === 200, live);
@@ -135,37 +209,7 @@ async function main() {
     client.disconnect();
   }
 
-  // A recording as the browser sends it (a live WebM, in chunks) to app-1, finalized on app-2
-  // without waiting; the worker runs the pipeline (finalize, transcribe, summarize…).
-  const interview = (await call(site, "GET", "/api/interviews", admin)).body[0] as { id: string; person_id: string };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-compose-"));
-  await runFfmpeg(["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=4", "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "-live", "1", path.join(dir, "live.webm")]);
-  const audio = fs.readFileSync(path.join(dir, "live.webm"));
-  fs.rmSync(dir, { recursive: true, force: true });
-  const recordingId = `compose-${Date.now()}`;
-  const size = Math.ceil(audio.length / 3);
-  for (let i = 0; i < 3; i++) {
-    const chunk = new FormData();
-    chunk.set("recordingId", recordingId);
-    chunk.set("chunkNumber", String(i + 1));
-    chunk.set("audio", new File([new Uint8Array(audio.subarray(i * size, (i + 1) * size))], `chunk-${i + 1}.webm`, { type: "audio/webm;codecs=opus" }));
-    const sent = await call(apps[0], "POST", "/api/audio/capture", admin, chunk);
-    if (sent.status !== 200) check(`chunk ${i + 1} to app-1`, false, sent);
-  }
-  check("a recording's 3 chunks uploaded to app-1", true);
-  const finalize = await call(apps[1], "POST", "/api/audio/finalize", admin, { recordingId, personId: interview.person_id, interviewId: interview.id, name: { en: "Compose check" } }, { prefer: "respond-async" });
-  check("  finalize asked of app-2 (Prefer: respond-async)", finalize.status === 202, finalize);
-  let steps: { step: string; state: string; error: string | null }[] = [];
-  let fileUrl = "";
-  for (const until = Date.now() + 180_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 1000))) {
-    const status = (await call(site, "GET", `/api/audio/recordings/${recordingId}`, admin)).body;
-    steps = status?.steps ?? [];
-    fileUrl = status?.url ?? "";
-    if (steps.length && steps.every((s) => s.state === "done" || s.state === "skipped" || s.state === "failed")) break;
-  }
-  check(`  the worker ran its steps: ${steps.map((s) => `${s.step} ${s.state}`).join(", ")}`, steps.length >= 3 && steps.every((s) => s.state === "done" || s.state === "skipped"), steps);
-  const file = await fetch(new URL(new URL(fileUrl).pathname, apps[0]), { headers: { authorization: `Bearer ${admin}` } });
-  check("  the finished file is served by app-1", file.status === 200 && file.headers.get("content-type") === "audio/webm", file.status);
+  await recordingThroughWorker(admin);
 
   // Signing out deletes the session row; both processes check it on every request.
   await db().session.deleteMany({ where: { sessionToken: board } });

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   "internal",
   "ai_unavailable",
   "overloaded",
+  "unavailable",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -44,6 +45,8 @@ export const forbidden = (message = "You do not have permission to do this.") =>
 export const conflict = (message: string, details?: ErrorDetail[]) => new AppError("conflict", message, details);
 /** The service (or its database) cannot take the work now: 503 with Retry-After, safe to retry. */
 export const overloaded = () => new AppError("overloaded", "The service is busy. Please try again in a moment.", undefined, 1);
+/** The database cannot be reached (restarting, failing over, a network fault): 503 with Retry-After. */
+export const unavailable = () => new AppError("unavailable", "The database cannot be reached just now. Please try again in a moment.", undefined, 5);
 export const invalid = (path: string, message: string) =>
   new AppError("validation_error", "The request is not valid.", [{ path, message }]);
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError, conflict, type ErrorCode, fromZod, notFound, overloaded } from "@/lib/errors/app-error";
+import { AppError, conflict, type ErrorCode, fromZod, notFound, overloaded, unavailable } from "@/lib/errors/app-error";
 import { jsonResponse } from "./json-response";
 
 /** Every error code with its HTTP status (the OpenAPI document reads it too). */
@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   internal: 500,
   ai_unavailable: 503,
   overloaded: 503,
+  unavailable: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 /** One problem of a request, e.g. { path: "email", message: "Not a valid e-mail address." }. */
@@ -70,6 +71,35 @@ function isCollision(error: unknown): boolean {
   return code === "P2010" && typeof message === "string" && /Code: `(40P01|40001)`/.test(message);
 }
 
+/** Node's socket errors: the database's address refuses, resets, times out or does not resolve. */
+const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EPIPE"]);
+/** Prisma's "can't reach", "timed out reaching" and "server closed the connection". */
+const PRISMA_UNREACHABLE = new Set(["P1001", "P1002", "P1017"]);
+/** What Prisma's driver adapter calls a connection it lost or never got. */
+const ADAPTER_UNREACHABLE = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+/** PostgreSQL's connection failures (class 08, but a protocol violation, which is a bug), shutting down or starting up (57P01–57P03), too many connections. */
+const UNREACHABLE_STATES = new Set(["08000", "08001", "08003", "08004", "08006", "57P01", "57P02", "57P03", "53300"]);
+const unreachableState = (state: unknown) => typeof state === "string" && UNREACHABLE_STATES.has(state);
+
+/**
+ * The database could not be reached, or dropped the connection (a restart, a fail-over): not
+ * this request's fault and likely over in seconds, so 503 with Retry-After, never a 500. Seen as
+ * pg's own error, or through Prisma's driver adapter.
+ */
+function isUnreachable(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, message, meta } = error as PrismaLikeError & {
+    message?: unknown;
+    meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } };
+  };
+  if (typeof code === "string" && (SOCKET_CODES.has(code) || PRISMA_UNREACHABLE.has(code) || unreachableState(code))) return true;
+  const cause = meta?.driverAdapterError?.cause;
+  if (typeof cause?.kind === "string" && ADAPTER_UNREACHABLE.has(cause.kind)) return true;
+  if (unreachableState(cause?.originalCode)) return true;
+  // pg's own words for a connection lost mid-statement, which carry no code.
+  return typeof message === "string" && /^Connection terminated( unexpectedly| due to connection timeout)?$/.test(message);
+}
+
 /** Maps anything thrown by a handler to an AppError; unknown errors become a bare 500. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -79,6 +109,7 @@ export function toAppError(error: unknown): AppError {
   if (code === "P2002") return conflict("A record with the same unique value already exists.");
   if (code === "P2003") return conflict("The record is still referenced by other records.");
   if (isOverload(error) || isCollision(error)) return overloaded();
+  if (isUnreachable(error)) return unavailable();
   return new AppError("internal", "Something went wrong on our side. Please try again.");
 }
 
