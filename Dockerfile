@@ -16,4 +16,7 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
 EXPOSE 3000 6001
 # Node itself, not `npm run` (npm and its shell would take SIGTERM and leave the process no time to
 # finish the requests and jobs under way); compose.yaml adds an init that passes signals on.
-CMD ["node", "--import", "tsx", "--import", "./scripts/server-only-stub.mjs", "scripts/start.ts", "--app"]
+# The command names the script: scripts/start.ts --app (an app process), scripts/worker.ts,
+# scripts/realtime.ts, or scripts/admin.ts with its arguments.
+ENTRYPOINT ["node", "--import", "tsx", "--import", "./scripts/server-only-stub.mjs"]
+CMD ["scripts/start.ts", "--app"]

@@ -51,7 +51,7 @@ check() {
     -v "${COMPOSE_PROJECT_NAME}_caddy:/caddy:ro" \
     -e NODE_EXTRA_CA_CERTS=/caddy/caddy/pki/authorities/local/root.crt \
     -e CAS_DOMAIN=cas.localhost -e REALTIME_DOMAIN=realtime.cas.localhost \
-    worker npx tsx --import ./scripts/server-only-stub.mjs deploy/check-compose.ts "$@"
+    worker deploy/check-compose.ts "$@"
 }
 
 echo "== checks through Caddy and on each app process"

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import PusherClient from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cut, liveWebm, newRecordingId } from "../helpers/audio";
 import { nextEvent, subscribe, untilConnected } from "../helpers/realtime";
+import { callService as call, realtimeClientSignedBy } from "../helpers/remote-service";
 import { startScaledService, type ScaledService } from "./service-processes";
 
 /**
@@ -18,22 +18,6 @@ let sessions: { admin: string; board: string; candidate: string };
 
 const LIMIT_PER_MINUTE = 5;
 const LINKS_PER_15_MINUTES = 2;
-
-type Answer = { status: number; headers: Headers; body: any };
-
-async function call(origin: string, method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await fetch(`${origin}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined && !(body instanceof FormData) ? { "content-type": "application/json" } : {}), ...headers },
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {}
-  return { status: res.status, headers: res.headers, body: parsed };
-}
 
 beforeAll(async () => {
   service = await startScaledService({
@@ -139,28 +123,14 @@ describe("two app processes on one PostgreSQL", () => {
   it("deliver realtime events to clients authorised by either process", async () => {
     const me = async (token: string) => ((await call(A, "GET", "/api/me", token)).body as { person: { id: string } }).person.id;
     const connect = async (origin: string, token: string) => {
-      const authorize = async (body: Record<string, string>) => {
-        const res = await call(origin, "POST", "/api/realtime/auth", token, body);
-        if (res.status !== 200) throw new Error(`realtime auth ${res.status}`);
-        return res.body;
-      };
-      const client = new PusherClient(service.realtime.key, {
+      const client = realtimeClientSignedBy(origin, token, {
+        key: service.realtime.key,
         cluster: "scale-out",
         wsHost: "127.0.0.1",
         wsPort: service.realtime.port,
         wssPort: service.realtime.port,
         forceTLS: false,
         enabledTransports: ["ws"],
-        channelAuthorization: {
-          customHandler: ({ socketId, channelName }, callback) => {
-            authorize({ socket_id: socketId, channel_name: channelName }).then((auth) => callback(null, auth), (error) => callback(error, null));
-          },
-        },
-        userAuthentication: {
-          customHandler: ({ socketId }, callback) => {
-            authorize({ socket_id: socketId }).then((auth) => callback(null, auth), (error) => callback(error, null));
-          },
-        },
       });
       client.signin();
       await untilConnected(client);
