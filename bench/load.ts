@@ -16,6 +16,11 @@
  *     --per-kind           instead: each kind of operation alone, its CPU cost per process
  *                          (--kinds "read interview,forms" picks kinds, --count n operations each)
  *     --cpu-prof <dir>     run the app processes under --cpu-prof (profiles written at the end)
+ *     --node-args "<flags>"   extra node flags for the app processes (e.g. "--trace-gc")
+ *     --warmup <s>         seconds of unmeasured load before the first step (5), at
+ *     --warmup-rate <n>    operations per second (20)
+ *     --app-cpus <n>       each app process (server and worker) limited to n CPUs by a cgroup, as
+ *                          if on a machine of its own (bench/load/cpu-limit.ts; needs root)
  *   DATABASE_URL set: each copy on a fresh database of that (local) PostgreSQL; else embedded
  *   PGlite. BENCH_PORT (3400): the current copy's first port; a baseline uses BENCH_PORT + 20.
  *
@@ -25,8 +30,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { memoryOf, ROOT, startBench, summarize } from "./harness";
+import { isAppServer, memoryOf, processTree, ROOT, startBench, summarize } from "./harness";
 import { runBurst } from "./load/burst";
+import { confineToCpus } from "./load/cpu-limit";
 import { perKindCosts } from "./load/per-kind";
 import { measuredProcesses, startCopy, stopCopy, type Copy } from "./load/copy";
 import { mixDescription } from "./load/mix";
@@ -48,6 +54,9 @@ const RATES = (option("rates") ?? "50,100,200,400").split(",").map(Number);
 const DURATION_S = Number(option("duration") ?? 20);
 const PEOPLE = Number(option("people") ?? 10_000);
 const PROFILE_DIR = option("cpu-prof") ? path.resolve(option("cpu-prof")!) : undefined;
+const WARMUP_S = Number(option("warmup") ?? 5);
+const WARMUP_RATE = Number(option("warmup-rate") ?? 20);
+const APP_CPUS = option("app-cpus") ? Number(option("app-cpus")) : undefined;
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -58,14 +67,22 @@ const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(", ");
 type Running = { copy: Copy; districts: SeededDistrict[]; realtime: RealtimeClients; close: () => void };
 
 async function startSeeded(label: string, root: string, basePort: number, people: number): Promise<Running> {
-  const nodeArgs = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.join(PROFILE_DIR, label)}`] : undefined;
-  const copy = await startCopy(bench, { label, root, basePort, processes: PROCESSES, onPostgres, nodeArgs });
+  const nodeArgs = [...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.join(PROFILE_DIR, label)}`] : []), ...(option("node-args")?.split(" ").filter(Boolean) ?? [])];
+  const copy = await startCopy(bench, { label, root, basePort, processes: PROCESSES, onPostgres, nodeArgs: nodeArgs.length ? nodeArgs : undefined });
+  if (APP_CPUS) {
+    for (const app of copy.roots.filter((r) => r.name.startsWith("app"))) {
+      const pids = processTree(app.pid).filter((p) => isAppServer(p) || p.cmd.includes("scripts/worker.ts")).map((p) => p.pid);
+      if (pids.length !== 2) throw new Error(`--app-cpus: found ${pids.length} of ${app.name}'s server and worker`);
+      confineToCpus(bench, `cas-bench-${basePort}-${app.name.replace(" ", "-")}`, pids, APP_CPUS);
+    }
+    log(`${label}: each app process (server and worker) limited to ${APP_CPUS} CPU(s)`);
+  }
   const started = Date.now();
   const districts = await seedLoadDistricts(copy.databaseUrl, copy.origins[0], { small: 200, big: people });
   log(`${label}: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: a district of 200 people and 200 interviews, one of ${people} people and ${people} interviews`);
   const realtime = await connectRealtimeClients(copy, districts);
   // Warm-up, not measured: every route compiled and loaded, pools filled, copies built once.
-  await runStep(copy, districts, realtime, 20, 5, 99);
+  await runStep(copy, districts, realtime, WARMUP_RATE, WARMUP_S, 99);
   return { copy, districts, realtime, close: () => realtime.close() };
 }
 
@@ -188,7 +205,7 @@ async function growthMode(copies: { label: string; root: string; port: number }[
 }
 
 async function main() {
-  log(`${os.cpus().length} CPUs, node ${process.version}, load average ${loadAverage()} at the start; ${onPostgres ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite"}, ${PROCESSES} app process(es) per copy`);
+  log(`${os.cpus().length} CPUs, node ${process.version}, load average ${loadAverage()} at the start; ${onPostgres ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite"}, ${PROCESSES} app process(es) per copy${APP_CPUS ? `, each limited to ${APP_CPUS} CPU(s)` : ""}`);
   log(`mix: ${mixDescription()}; every role; the two districts half and half`);
   if (BASELINE && !fs.existsSync(path.join(BASELINE, "package.json"))) throw new Error(`--baseline ${BASELINE}: not a checkout of this project`);
   const copies = [{ label: "this", root: ROOT, port: PORT }, ...(BASELINE ? [{ label: "baseline", root: BASELINE, port: PORT + 20 }] : [])];

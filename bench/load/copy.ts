@@ -112,7 +112,7 @@ export async function startCopy(
   return { label, root, origins, dataDir, databaseUrl: pgUrl ?? embeddedUrl(dataDir), realtime: { port: realtimePort, key: credentials.PUSHER_KEY, signin }, roots };
 }
 
-/** The copy's processes worth measuring: next-server(s), the PGlite owner(s), the realtime server. */
+/** The copy's processes worth measuring: next-server(s), their workers, the PGlite owner(s), the realtime server. */
 export function measuredProcesses(copy: Copy): { name: string; pid: number }[] {
   const found: { name: string; pid: number }[] = [];
   const onPglite = fs.existsSync(path.join(copy.dataDir, "pglite.server.json"));
@@ -121,6 +121,7 @@ export function measuredProcesses(copy: Copy): { name: string; pid: number }[] {
     for (const p of processTree(root.pid)) {
       if (isAppServer(p)) found.push({ name: `${root.name}: next-server`, pid: p.pid });
       else if (p.cmd.includes("bench/app-server.ts") && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: `${root.name}: ${starter}`, pid: p.pid });
+      else if (p.cmd.includes("scripts/worker.ts") && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: `${root.name}: worker`, pid: p.pid });
       else if (/scripts\/realtime.ts|realtime-without-signin.ts/.test(p.cmd) && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: "realtime server", pid: p.pid });
     }
   }

@@ -33,6 +33,8 @@ export type StepResult = {
   deliveries: { latencies: number[]; delivered: number; expected: number };
   /** CPU time (user + system, ms) of each measured process during the step. */
   cpuMs: Record<string, number>;
+  /** CPU time (ms) of the load generator and of PostgreSQL during the step: not the app's, not counted per operation. */
+  outsideCpuMs: Record<string, number>;
   /** Highest RSS (bytes) of each measured process during the step. */
   peakRss: Record<string, number>;
 };
@@ -91,6 +93,19 @@ export function cpuOf(pid: number): number {
   }
 }
 
+/** CPU (ms) of what shares the machine with the app: this load generator (with its pusher-js clients) and PostgreSQL's processes. */
+function outsideCpu(): Record<string, number> {
+  const own = process.cpuUsage();
+  let postgres = 0;
+  for (const d of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${d}/comm`, "utf8").trim() === "postgres") postgres += cpuOf(Number(d));
+    } catch {}
+  }
+  return { "load generator": (own.user + own.system) / 1000, PostgreSQL: postgres };
+}
+
 /** Runs one step: `rate` operations a second for `seconds`, then waits for every answer. */
 export async function runStep(copy: Copy, districts: SeededDistrict[], realtime: RealtimeClients | undefined, rate: number, seconds: number, seed: number): Promise<StepResult> {
   const r = rng(seed);
@@ -98,6 +113,7 @@ export async function runStep(copy: Copy, districts: SeededDistrict[], realtime:
   const ops: Op[] = Array.from({ length: total }, (_, i) => nextOp(districts, r, seed * 1_000_000 + i));
   const processes = measuredProcesses(copy);
   const cpuBefore = Object.fromEntries(processes.map((p) => [p.name, cpuOf(p.pid)]));
+  const outsideBefore = outsideCpu();
   const peakRss: Record<string, number> = {};
   const sampleRss = () => {
     for (const p of processes) {
@@ -176,5 +192,7 @@ export async function runStep(copy: Copy, districts: SeededDistrict[], realtime:
   clearInterval(rssTimer);
   sampleRss();
   const cpuMs = Object.fromEntries(processes.map((p) => [p.name, cpuOf(p.pid) - cpuBefore[p.name]]));
-  return { rate, sent: total, samples, sendLagMs, verify, deliveries: realtime?.take() ?? { latencies: [], delivered: 0, expected: 0 }, cpuMs, peakRss };
+  const outside = outsideCpu();
+  const outsideCpuMs = Object.fromEntries(Object.entries(outside).map(([name, ms]) => [name, ms - outsideBefore[name]]));
+  return { rate, sent: total, samples, sendLagMs, verify, deliveries: realtime?.take() ?? { latencies: [], delivered: 0, expected: 0 }, cpuMs, outsideCpuMs, peakRss };
 }

@@ -49,7 +49,10 @@ export function printStep(label: string, step: StepResult) {
   console.log(
     `  CPU: ${num(f.cpuPerOp, 2)} ms per operation (${Object.entries(step.cpuMs)
       .map(([name, ms]) => `${name} ${num(ms / 1000, 1)} s`)
-      .join(", ")}); ${f.withinTarget ? "within" : "NOT within"} p99 < ${P99_TARGET_MS} ms with 0 errors`,
+      .join(", ")}); ${f.withinTarget ? "within" : "NOT within"} p99 < ${P99_TARGET_MS} ms with 0 errors\n` +
+      `  CPU outside the app: ${Object.entries(step.outsideCpuMs)
+        .map(([name, ms]) => `${name} ${num(ms / 1000, 1)} s`)
+        .join(", ")}`,
   );
 }
 
