@@ -2,6 +2,7 @@
 
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { mayPassOnRetry } from "@/components/api/api-fetch";
 import { meKeys } from "@/components/me/use-me";
 import type { Me } from "@/components/me/me";
 import { ToastProvider } from "@/components/ui/toast";
@@ -24,8 +25,8 @@ export function Providers({ me, children }: { me: Me; children: React.ReactNode 
       queryCache: new QueryCache({ onError: onUnauthorized }),
       mutationCache: new MutationCache({ onError: onUnauthorized }),
       defaultOptions: {
-        // Retry only when the server never answered; an HTTP error will not fix itself.
-        queries: { staleTime: 15_000, retry: (count, error) => count < 2 && !(error as { status?: number }).status },
+        // Retry when the server never answered, or said it was busy; other HTTP errors will not fix themselves.
+        queries: { staleTime: 15_000, retry: (count, error) => count < 2 && mayPassOnRetry(error) },
       },
     });
     queryClient.setQueryData(meKeys.all, me);

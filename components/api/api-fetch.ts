@@ -44,6 +44,17 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/**
+ * Whether a failed read may succeed if simply asked again: no answer at all, or a 503 saying the
+ * service is busy (`overloaded`) or briefly without its database (`unavailable`), both sent with
+ * Retry-After. Any other HTTP error will not fix itself.
+ */
+export function mayPassOnRetry(error: unknown): boolean {
+  const status = (error as { status?: number }).status;
+  if (!status) return true;
+  return status === 503 && isApiError(error) && (error.code === "overloaded" || error.code === "unavailable");
+}
+
 export type ApiFetchOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** A plain value is sent as JSON; a FormData is sent as multipart. */
