@@ -30,7 +30,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { isAppServer, memoryOf, processTree, ROOT, startBench, summarize } from "./harness";
+import { memoryOf, ROOT, startBench, summarize } from "./harness";
 import { runBurst } from "./load/burst";
 import { confineToCpus } from "./load/cpu-limit";
 import { perKindCosts } from "./load/per-kind";
@@ -70,8 +70,9 @@ async function startSeeded(label: string, root: string, basePort: number, people
   const nodeArgs = [...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.join(PROFILE_DIR, label)}`] : []), ...(option("node-args")?.split(" ").filter(Boolean) ?? [])];
   const copy = await startCopy(bench, { label, root, basePort, processes: PROCESSES, onPostgres, nodeArgs: nodeArgs.length ? nodeArgs : undefined });
   if (APP_CPUS) {
+    const measured = measuredProcesses(copy);
     for (const app of copy.roots.filter((r) => r.name.startsWith("app"))) {
-      const pids = processTree(app.pid).filter((p) => isAppServer(p) || p.cmd.includes("scripts/worker.ts")).map((p) => p.pid);
+      const pids = measured.filter((p) => p.name === `${app.name}: next-server` || p.name === `${app.name}: worker`).map((p) => p.pid);
       if (pids.length !== 2) throw new Error(`--app-cpus: found ${pids.length} of ${app.name}'s server and worker`);
       confineToCpus(bench, `cas-bench-${basePort}-${app.name.replace(" ", "-")}`, pids, APP_CPUS);
     }

@@ -23,6 +23,12 @@ function stepFigures(step: StepResult) {
   return { ...all, errors, cpuPerOp: cpu / Math.max(1, step.samples.length), withinTarget: all.p99 < P99_TARGET_MS && errors === 0 };
 }
 
+/** CPU times (ms) by process, as "name 1.2 s, …". */
+const seconds = (cpuMs: Record<string, number>) =>
+  Object.entries(cpuMs)
+    .map(([name, ms]) => `${name} ${num(ms / 1000, 1)} s`)
+    .join(", ");
+
 export function printStep(label: string, step: StepResult) {
   const f = stepFigures(step);
   console.log(`\n${label}: ${step.rate} ops/s × ${(step.sent / step.rate).toFixed(0)} s = ${step.sent} operations (sender at most ${num(step.sendLagMs)} ms behind its schedule)`);
@@ -47,12 +53,8 @@ export function printStep(label: string, step: StepResult) {
       (v.failures.length ? ` — FAILED: ${v.failures.slice(0, 5).join("; ")}` : ""),
   );
   console.log(
-    `  CPU: ${num(f.cpuPerOp, 2)} ms per operation (${Object.entries(step.cpuMs)
-      .map(([name, ms]) => `${name} ${num(ms / 1000, 1)} s`)
-      .join(", ")}); ${f.withinTarget ? "within" : "NOT within"} p99 < ${P99_TARGET_MS} ms with 0 errors\n` +
-      `  CPU outside the app: ${Object.entries(step.outsideCpuMs)
-        .map(([name, ms]) => `${name} ${num(ms / 1000, 1)} s`)
-        .join(", ")}`,
+    `  CPU: ${num(f.cpuPerOp, 2)} ms per operation (${seconds(step.cpuMs)}); ${f.withinTarget ? "within" : "NOT within"} p99 < ${P99_TARGET_MS} ms with 0 errors\n` +
+      `  CPU outside the app: ${seconds(step.outsideCpuMs)}`,
   );
 }
 
