@@ -20,7 +20,8 @@
  * data removed, at the end, on Ctrl-C and after BENCH_TIME_LIMIT_S (default 900 s).
  *
  * Knobs: BENCH_DURATION_S (10), BENCH_WARMUP_S (2), BENCH_CONNECTIONS (32), BENCH_PORT (3200),
- * BENCH_CASES (comma-separated case keys, default all), BENCH_CPU_PROF=<dir> (run the app's
+ * BENCH_CASES (comma-separated case keys, default all), BENCH_ROUNDS (1: how many times the selected
+ * cases run in turn; the ratios are the median of the rounds), BENCH_CPU_PROF=<dir> (run the app's
  * processes under --cpu-prof, profiles written into <dir> when they exit), BENCH_SKIP_TYPECHECK=1
  * (build without Next's type check).
  */
@@ -29,8 +30,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freshPgDatabase, startApp, startBench, tsxServer, useAppDatabase, waitForHttp } from "./harness";
-import { CONNECTIONS, DATA_DIR, DIST_DIR, DURATION_S, FLOOR_PORT, ONLY, PORT, WARMUP_S } from "./api/config";
-import { checkStripping, cpuPids, measure, measureColdList, type CaseDef, type Outcome } from "./api/measure";
+import { CONNECTIONS, DATA_DIR, DIST_DIR, DURATION_S, FLOOR_PORT, ONLY, PORT, ROUNDS, WARMUP_S } from "./api/config";
+import { checkStripping, cpuPids, measure, measureColdList, type CaseDef, type RoundOutcome } from "./api/measure";
 import { describedTree, mbOfKb, pad, report } from "./api/report";
 import { seed } from "./api/seed";
 import { buildIfStale } from "./production-build";
@@ -133,8 +134,11 @@ async function main() {
     },
   ];
   const selected = cases.filter((c) => !ONLY || ONLY.includes(c.key) || (c.key === "floor" && ONLY.includes("person")));
-  const outcomes: Outcome[] = [];
-  for (const def of selected) outcomes.push(await measure(def, log));
+  const outcomes: RoundOutcome[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (ROUNDS > 1) log(`round ${round} of ${ROUNDS}`);
+    for (const def of selected) outcomes.push({ ...(await measure(def, log)), round });
+  }
   if (!ONLY || ONLY.includes("list-cold")) outcomes.push(await measureColdList(s, log));
   if (!ONLY || ONLY.some((k) => k.startsWith("interview"))) await checkStripping(s, log);
 

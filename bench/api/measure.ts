@@ -43,6 +43,9 @@ export type Outcome =
     }
   | { def: CaseDef; ok: false; reason: string };
 
+/** An outcome of one round (BENCH_ROUNDS). */
+export type RoundOutcome = Outcome & { round?: number };
+
 function headersFor(def: CaseDef) {
   const h: Record<string, string> = { authorization: `Bearer ${def.token}`, ...def.headers };
   if (def.body) h["content-type"] = "application/json";

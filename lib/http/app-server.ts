@@ -4,6 +4,7 @@ import compression from "compression";
 import { serveWithOverloadSignal } from "@/lib/db/overload-signal";
 import { refusesNow } from "./admission";
 import type { ServeBuildAsset } from "./build-assets";
+import { sendHeadersWithFirstChunk } from "./headers-with-first-chunk";
 import { passRouteHints, routeBodyBytes } from "./pre-encoded";
 import { refusalBeforeNext } from "./refuse-before-next";
 
@@ -56,6 +57,7 @@ export function createAppServer(handle: Handle, allowOf: (path: string) => Promi
       }
       if (buildAsset && (await buildAsset(req, res))) return;
       passRouteHints(res);
+      sendHeadersWithFirstChunk(res);
       await compressed(req, res);
       await serveWithOverloadSignal(res, () => handle(req, res));
     } catch (error) {
