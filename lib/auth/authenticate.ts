@@ -5,7 +5,8 @@ import { hashApiKey, looksLikeApiKey } from "@/lib/keys/key-format";
 import { recordKeyUse } from "@/lib/keys/record-key-use";
 import { keyOfRetiredSecret } from "@/lib/keys/retired-secret";
 import type { Ctx } from "./context";
-import type { Permission, RoleKind, Scope } from "./permissions";
+import type { Scope } from "./permissions";
+import { contextOfSession, provisionalContext, rememberSession, SESSION_STATE } from "./session-check";
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
@@ -40,46 +41,23 @@ function readToken(req: Request): { token: string; via: TokenSource } | null {
   return null;
 }
 
-type SessionRow = {
-  expires: Date;
-  person_id: string;
-  district_id: string;
-  language: string;
-  archived: boolean;
-  held: { kind: RoleKind; permissions: Permission[] }[];
-};
-
 /**
  * One round trip on every request, so that a sign-out, an archived person or a changed role
  * counts from the very next request in every process: the session, its person and the
- * definitions of the roles that person holds. Sent as plain SQL: through Prisma's query engine
- * the same statement costs several times the CPU, on every request.
+ * definitions of the roles that person holds (session-check.ts). Sent as plain SQL: through
+ * Prisma's query engine the same statement costs several times the CPU, on every request. The
+ * context is remembered, for the reads that check the session in their own statement.
  */
 async function sessionContext(token: string, origin: string): Promise<Ctx> {
-  const rows = await sqlRows<SessionRow>(
-    `select s.expires, p.id as person_id, p.district_id, p.language, p.archived,
-       coalesce((select json_agg(json_build_object('kind', r.kind, 'permissions', r.permissions))
-                 from roles r where r.district_id = p.district_id
-                   and r.id in (select jsonb_object_keys(p.roles))), '[]'::json) as held
-     from sessions s join people p on p.id = s.person_id
-     where s.session_token = $1 -- all districts: a session token names one person, of whichever district`,
+  const [row] = await sqlRows<{ state: string }>(
+    `select ${SESSION_STATE} as state from sessions sess join people me on me.id = sess.person_id
+      where sess.session_token = $1 -- all districts: a session token names one person, of whichever district`,
     [token],
   );
-  const row = rows[0];
-  if (!row || row.expires.getTime() < Date.now() || row.archived) throw unauthorized("Your session has expired or was revoked. Please sign in again.");
-  return {
-    districtId: row.district_id,
-    origin,
-    actor: {
-      type: "person",
-      personId: row.person_id,
-      language: row.language,
-      sessionToken: token,
-      sessionExpiresAt: row.expires.getTime(),
-      kinds: new Set(row.held.map((r) => r.kind)),
-      permissions: new Set(row.held.flatMap((r) => r.permissions)),
-    },
-  };
+  const ctx = row ? contextOfSession(row.state, token, origin) : null;
+  if (!ctx) throw unauthorized("Your session has expired or was revoked. Please sign in again.");
+  rememberSession(token, row.state, ctx);
+  return ctx;
 }
 
 type KeyRow = { id: string; districtId: string; scopes: string[]; revokedAt: Date | null; expiresAt: Date | null; lastUsedAt: Date | null };
@@ -98,6 +76,17 @@ async function keyContext(token: string, origin: string): Promise<Ctx> {
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized("This API key has expired.");
   recordKeyUse(key);
   return { districtId: key.districtId, origin, actor: { type: "key", keyId: key.id, scopes: new Set((key.scopes ?? []) as Scope[]) } };
+}
+
+/**
+ * The context this process remembers for the request's session token, for a read that checks the
+ * session in its own statement (session-check.ts); undefined for API keys and unknown sessions.
+ */
+export function provisionalAuthentication(req: Request, origin: string): { ctx: Ctx; via: TokenSource } | undefined {
+  const read = readToken(req);
+  if (!read || looksLikeApiKey(read.token)) return undefined;
+  const ctx = provisionalContext(read.token, origin);
+  return ctx && { ctx, via: read.via };
 }
 
 export async function authenticate(req: Request, origin: string): Promise<{ ctx: Ctx; via: TokenSource }> {

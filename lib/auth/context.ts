@@ -12,8 +12,15 @@ export type PersonActor = {
 };
 type KeyActor = { type: "key"; keyId: string; scopes: ReadonlySet<Scope> };
 
+/**
+ * A context built from what this process remembers of a session, for a read that checks the
+ * session in its own statement (lib/auth/session-check.ts): `expected` is the state it was built
+ * from, and `confirmed` is set once the read's statement saw that state.
+ */
+type SessionCheck = { token: string; expected: string; confirmed: boolean };
+
 /** Who is asking, for which district. Every domain function takes it first. */
-export type Ctx = { districtId: string; actor: PersonActor | KeyActor; origin: string };
+export type Ctx = { districtId: string; actor: PersonActor | KeyActor; origin: string; sessionCheck?: SessionCheck };
 
 /** An admin-kind role grants every permission; otherwise the union of the held roles'. */
 export function hasPermission(ctx: Ctx, permission: Permission): boolean {

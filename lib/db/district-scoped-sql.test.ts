@@ -146,7 +146,14 @@ const person = (kinds: string[]): Ctx => ({
   origin: "http://localhost",
   actor: { type: "person", personId: "me", language: "en", kinds: new Set(kinds) as never, permissions: new Set(), sessionToken: "t", sessionExpiresAt: 0 },
 });
-const CALLERS: Ctx[] = [person(["admin"]), person(["mentor"]), person(["candidate"]), { districtId: "d1", origin: "http://localhost", actor: { type: "key", keyId: "k", scopes: new Set() } }];
+// The last: a read on a remembered session, which checks the session in its own statement (lib/auth/session-check.ts).
+const CALLERS: Ctx[] = [
+  person(["admin"]),
+  person(["mentor"]),
+  person(["candidate"]),
+  { districtId: "d1", origin: "http://localhost", actor: { type: "key", keyId: "k", scopes: new Set() } },
+  { ...person(["mentor"]), sessionCheck: { token: "t", expected: "{}", confirmed: false } },
+];
 
 async function buildEveryStatement() {
   const [{ getPerson }, { peopleListDocument }, { findVisibleInterview }, { interviewsListDocument, listInterviewsOfPerson }] = await Promise.all([

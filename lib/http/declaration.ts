@@ -30,6 +30,12 @@ export type RouteDeclaration = {
   query?: z.ZodType;
   /** Status of a successful response (e.g. 201 for creations). Default 200. */
   status?: number;
+  /**
+   * A read (GET) whose domain function checks the session in its own statement
+   * (lib/auth/session-check.ts): it may first run on the context this process remembers for the
+   * session, and its answer stands only when that statement confirmed it.
+   */
+  checksSessionItself?: true;
 };
 
 const declarations = new WeakMap<object, RouteDeclaration>();

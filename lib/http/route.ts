@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { authenticate } from "@/lib/auth/authenticate";
+import { authenticate, provisionalAuthentication } from "@/lib/auth/authenticate";
 import { hasPermission, type Ctx } from "@/lib/auth/context";
 import { env } from "@/lib/env";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
@@ -79,6 +79,11 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
         if (!parts.length || parts.some((p) => !isId(p) && !(Array.isArray(value) && SEGMENT.test(p)))) throw notFound();
         params[name] = parts.join("/");
       }
+      if (opts.checksSessionItself && req.method === "GET") {
+        const provisional = provisionalAuthentication(req, serviceOrigin());
+        const answer = provisional && (await provisionally(req, provisional.ctx, params));
+        if (answer) return answer;
+      }
       const { ctx, via } = await authenticate(req, serviceOrigin());
       if (via === "cookie") assertSameOriginMutation(req);
       if (ctx.actor.type === "key") await consumeKeyBudget(ctx.actor.keyId);
@@ -90,32 +95,54 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
     }
   }
 
+  /**
+   * The read on a context this process remembers for the session (lib/auth/session-check.ts):
+   * its answer when the read's own statement confirmed the session, else undefined, and the
+   * request is then served the ordinary way, from authentication on. Whatever it threw is
+   * thrown again there, or not, by the same work on the session as it is now.
+   */
+  async function provisionally(req: Request, ctx: Ctx, params: Record<string, string>): Promise<Response | undefined> {
+    try {
+      authorize(ctx, opts as Options<z.ZodType, z.ZodType>, params);
+      const result = await handler({ ctx, req, params, ...(await parseInput(req)) } as Args<B, Q>);
+      return ctx.sessionCheck?.confirmed ? toResponse(result) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   async function respond(req: Request, ctx: Ctx, params: Record<string, string>): Promise<Response> {
     try {
-      let query: unknown = undefined;
-      if (opts.query) {
-        const raw = Object.fromEntries(new URL(req.url).searchParams);
-        assertPlainInput(raw, "query");
-        const parsed = opts.query.safeParse(raw);
-        if (!parsed.success) throw fromZod(parsed.error, "query");
-        query = parsed.data;
-      }
-      let body: unknown = undefined;
-      // Uploads read their multipart body themselves, as a stream (lib/http/multipart.ts).
-      if (opts.body) {
-        const raw = await readJson(req, env().MAX_JSON_BYTES);
-        assertPlainInput(raw);
-        const parsed = opts.body.safeParse(raw);
-        if (!parsed.success) throw fromZod(parsed.error);
-        body = parsed.data;
-      }
-
-      const result = await handler({ ctx, req, params, body, query } as Args<B, Q>);
-      if (result instanceof Response) return result;
-      return jsonResponse(result, { status: opts.status ?? 200 });
+      const result = await handler({ ctx, req, params, ...(await parseInput(req)) } as Args<B, Q>);
+      return toResponse(result);
     } catch (error) {
       return failure(error);
     }
+  }
+
+  async function parseInput(req: Request): Promise<{ query: unknown; body: unknown }> {
+    let query: unknown = undefined;
+    if (opts.query) {
+      const raw = Object.fromEntries(new URL(req.url).searchParams);
+      assertPlainInput(raw, "query");
+      const parsed = opts.query.safeParse(raw);
+      if (!parsed.success) throw fromZod(parsed.error, "query");
+      query = parsed.data;
+    }
+    let body: unknown = undefined;
+    // Uploads read their multipart body themselves, as a stream (lib/http/multipart.ts).
+    if (opts.body) {
+      const raw = await readJson(req, env().MAX_JSON_BYTES);
+      assertPlainInput(raw);
+      const parsed = opts.body.safeParse(raw);
+      if (!parsed.success) throw fromZod(parsed.error);
+      body = parsed.data;
+    }
+    return { query, body };
+  }
+
+  function toResponse(result: unknown): Response {
+    return result instanceof Response ? result : jsonResponse(result, { status: opts.status ?? 200 });
   }
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Ctx } from "@/lib/auth/context";
+import { confirmSession, sessionCheckColumn } from "@/lib/auth/session-check";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { notFound } from "@/lib/errors/app-error";
 import { listInterviewsOfPerson } from "@/lib/interviews/list-interviews";
@@ -10,12 +11,13 @@ import { avatarUrl, serializePerson, type PersonRow } from "./serialize-person";
 import { visiblePeopleSql } from "./visibility";
 
 type FileJson = { id: string; name: string; storageKey: string; contentType: string; size: number; createdMs: number };
-type Row = PersonRow & { avatarKey: string | null; mentors: string[]; files: FileJson[] | null; tagRows: { id: string; name: string }[] | null };
+type Row = PersonRow & { avatarKey: string | null; mentors: string[]; files: FileJson[] | null; tagRows: { id: string; name: string }[] | null; sessionState?: string | null };
 
 /**
  * The single-person result: Person + avatar_url + mentors, plus whatever `include` asks for.
  * One statement (the person, their mentors, files and tag names as JSON beside it): the hottest
- * read of the API, sent as plain SQL rather than through Prisma's query engine.
+ * read of the API, sent as plain SQL rather than through Prisma's query engine. On a remembered
+ * session, the same statement checks the session (lib/auth/session-check.ts).
  */
 export async function getPerson(ctx: Ctx, id: string, include: ReadonlySet<Include> = new Set()) {
   const { values, p } = sqlParams();
@@ -37,11 +39,12 @@ export async function getPerson(ctx: Ctx, id: string, include: ReadonlySet<Inclu
                 ? `coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name)) from tags t
                               where t.district_id = p.district_id and t.id = any(p.tags)), '[]'::json)`
                 : "null"
-            } as "tagRows"
+            } as "tagRows"${sessionCheckColumn(ctx, p)}
        from people p where p.id = ${p(id)} and ${visible}`,
     values,
   );
   if (!row) throw notFound("Person");
+  confirmSession(ctx, row.sessionState);
   const person: Record<string, unknown> = {
     ...serializePerson(row),
     avatar_url: avatarUrl(ctx.origin, row),

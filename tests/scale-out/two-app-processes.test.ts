@@ -105,8 +105,12 @@ describe("two app processes on one PostgreSQL", () => {
     const { createSessionFor } = await import("@/lib/auth/create-session");
     const extra = (await createSessionFor("admin@demo.test"))!.token;
     expect((await call(B, "GET", "/api/me", extra)).status).toBe(200);
+    // B remembers the session for its single reads (lib/auth/session-check.ts), which check it in their own statement.
+    const adminId = ((await call(B, "GET", "/api/me", extra)).body as { person: { id: string } }).person.id;
+    expect((await call(B, "GET", `/api/people/${adminId}`, extra)).status).toBe(200);
     expect((await call(A, "DELETE", "/api/me", extra)).status).toBe(200);
     expect((await call(B, "GET", "/api/me", extra)).status).toBe(401);
+    expect((await call(B, "GET", `/api/people/${adminId}`, extra)).status).toBe(401);
 
     const key = await call(B, "POST", "/api/keys", sessions.admin, { name: "revoked", scopes: ["read:people"] });
     expect((await call(A, "GET", "/api/people", key.body.key)).status).toBe(200);
@@ -116,8 +120,10 @@ describe("two app processes on one PostgreSQL", () => {
     const person = await call(A, "POST", "/api/people", sessions.admin, { first: "Soon", last: "Archived", email: `archived-${Date.now()}@demo.test` });
     const theirs = (await createSessionFor(person.body.email))!.token;
     expect((await call(B, "GET", "/api/me", theirs)).status).toBe(200);
+    expect((await call(B, "GET", `/api/people/${person.body.id}`, theirs)).status).toBe(200);
     expect((await call(A, "PATCH", `/api/people/${person.body.id}`, sessions.admin, { archived: 1 })).status).toBe(200);
     expect((await call(B, "GET", "/api/me", theirs)).status).toBe(401);
+    expect((await call(B, "GET", `/api/people/${person.body.id}`, theirs)).status).toBe(401);
   });
 
   it("deliver realtime events to clients authorised by either process", async () => {

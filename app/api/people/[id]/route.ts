@@ -6,7 +6,7 @@ import { getPersonQuery, updatePersonSchema } from "@/lib/people/schemas";
 import { updatePerson } from "@/lib/people/update-person";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "getPerson", scope: "read:people", query: getPersonQuery }, ({ ctx, params, query }) =>
+  GET: route({ operation: "getPerson", scope: "read:people", query: getPersonQuery, checksSessionItself: true }, ({ ctx, params, query }) =>
     getPerson(ctx, params.id, query.include),
   ),
   PATCH: route({ operation: "updatePerson", scope: "write:people", permission: "people:edit", body: updatePersonSchema }, ({ ctx, params, body }) =>

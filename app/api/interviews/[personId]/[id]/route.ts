@@ -7,7 +7,7 @@ import { updateInterview } from "@/lib/interviews/update-interview";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // `view=candidate|mentor`: staff see what that reader gets (private fields removed).
-  GET: route({ operation: "getInterview", scope: "read:interviews", query: getInterviewQuery }, ({ ctx, params, query }) =>
+  GET: route({ operation: "getInterview", scope: "read:interviews", query: getInterviewQuery, checksSessionItself: true }, ({ ctx, params, query }) =>
     getInterview(ctx, params.personId, params.id, query),
   ),
   PATCH: route({ operation: "updateInterview", scope: "write:interviews", permission: "interviews:edit", body: updateInterviewSchema }, ({ ctx, params, body }) =>
