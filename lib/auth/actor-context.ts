@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import type { Ctx } from "./context";
-import type { Permission, RoleKind, Scope } from "./permissions";
+import { rightsOf, type Ctx, type HeldRole } from "./context";
+import type { Scope } from "./permissions";
 
 type Reader = Pick<Tx, "$queryRaw">;
 
@@ -10,7 +10,7 @@ type Reader = Pick<Tx, "$queryRaw">;
  * owner): their roles or scopes as they are at this moment, read as authentication reads them.
  */
 
-type PersonRow = { first: string; last: string; archived: boolean; held: { kind: RoleKind; permissions: Permission[] }[] };
+type PersonRow = { first: string; last: string; archived: boolean; held: HeldRole[] };
 
 /** A person of the district with the rights their roles give now, and whether they were archived; null when there is no such person. */
 export async function personNow(reader: Reader, districtId: string, personId: string) {
@@ -24,7 +24,7 @@ export async function personNow(reader: Reader, districtId: string, personId: st
     districtId,
     origin: "",
     // Rights only: no session (no token, nothing to sign in with).
-    actor: { type: "person", personId, language: "en", sessionToken: "", sessionExpiresAt: 0, kinds: new Set(row.held.map((r) => r.kind)), permissions: new Set(row.held.flatMap((r) => r.permissions)) },
+    actor: { type: "person", personId, language: "en", sessionToken: "", sessionExpiresAt: 0, ...rightsOf(row.held) },
   };
   return { ctx, name: `${row.first} ${row.last}`.trim(), archived: row.archived };
 }

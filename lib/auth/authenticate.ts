@@ -82,11 +82,9 @@ async function keyContext(token: string, origin: string): Promise<Ctx> {
  * The context this process remembers for the request's session token, for a read that checks the
  * session in its own statement (session-check.ts); undefined for API keys and unknown sessions.
  */
-export function provisionalAuthentication(req: Request, origin: string): { ctx: Ctx; via: TokenSource } | undefined {
+export function provisionalAuthentication(req: Request, origin: string): Ctx | undefined {
   const read = readToken(req);
-  if (!read || looksLikeApiKey(read.token)) return undefined;
-  const ctx = provisionalContext(read.token, origin);
-  return ctx && { ctx, via: read.via };
+  return read && !looksLikeApiKey(read.token) ? provisionalContext(read.token, origin) : undefined;
 }
 
 export async function authenticate(req: Request, origin: string): Promise<{ ctx: Ctx; via: TokenSource }> {

@@ -17,10 +17,16 @@ type KeyActor = { type: "key"; keyId: string; scopes: ReadonlySet<Scope> };
  * session in its own statement (lib/auth/session-check.ts): `expected` is the state it was built
  * from, and `confirmed` is set once the read's statement saw that state.
  */
-type SessionCheck = { token: string; expected: string; confirmed: boolean };
+type SessionCheck = { expected: string; confirmed: boolean };
 
 /** Who is asking, for which district. Every domain function takes it first. */
 export type Ctx = { districtId: string; actor: PersonActor | KeyActor; origin: string; sessionCheck?: SessionCheck };
+
+/** A role a person holds, as authentication reads it: its kind and its permissions. */
+export type HeldRole = { kind: RoleKind; permissions: Permission[] };
+
+/** The kinds and permissions a person's held roles give them. */
+export const rightsOf = (held: HeldRole[]) => ({ kinds: new Set(held.map((r) => r.kind)), permissions: new Set(held.flatMap((r) => r.permissions)) });
 
 /** An admin-kind role grants every permission; otherwise the union of the held roles'. */
 export function hasPermission(ctx: Ctx, permission: Permission): boolean {

@@ -1,7 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import type { Ctx, PersonActor } from "./context";
-import type { Permission, RoleKind } from "./permissions";
+import { rightsOf, type Ctx, type HeldRole, type PersonActor } from "./context";
 
 /**
  * A session as authentication reads it, as one JSON text, over `sess` (the session) and `me`
@@ -19,7 +18,7 @@ type SessionState = {
   districtId: string;
   language: string;
   archived: boolean;
-  held: { kind: RoleKind; permissions: Permission[] }[];
+  held: HeldRole[];
 };
 
 /** The context a session's state gives, or null when it no longer lets anyone in (ended, archived). */
@@ -37,8 +36,7 @@ export function contextOfSession(state: string, token: string, origin: string): 
       language: s.language,
       sessionToken: token,
       sessionExpiresAt: expiresAt,
-      kinds: new Set(s.held.map((r) => r.kind)),
-      permissions: new Set(s.held.flatMap((r) => r.permissions)),
+      ...rightsOf(s.held),
     },
   };
 }
@@ -71,14 +69,14 @@ export function provisionalContext(token: string, origin: string): Ctx | undefin
   if (!hit || hit.ctx.origin !== origin) return undefined;
   const actor = hit.ctx.actor as PersonActor;
   if (actor.sessionExpiresAt < Date.now()) return undefined;
-  return { ...hit.ctx, sessionCheck: { token, expected: hit.state, confirmed: false } };
+  return { ...hit.ctx, sessionCheck: { expected: hit.state, confirmed: false } };
 }
 
 /** The select-list entry that reads the session's state beside the data, when the context is provisional (else nothing). */
 export function sessionCheckColumn(ctx: Ctx, p: (value: unknown) => string): string {
-  if (!ctx.sessionCheck) return "";
+  if (!ctx.sessionCheck || ctx.actor.type !== "person") return "";
   return `, (select ${SESSION_STATE} from sessions sess join people me on me.id = sess.person_id and me.district_id = ${p(ctx.districtId)}
-              where sess.session_token = ${p(ctx.sessionCheck.token)}) as "sessionState"`;
+              where sess.session_token = ${p(ctx.actor.sessionToken)}) as "sessionState"`;
 }
 
 /** Called with what sessionCheckColumn read: the provisional context holds when the state is unchanged. */

@@ -152,7 +152,7 @@ const CALLERS: Ctx[] = [
   person(["mentor"]),
   person(["candidate"]),
   { districtId: "d1", origin: "http://localhost", actor: { type: "key", keyId: "k", scopes: new Set() } },
-  { ...person(["mentor"]), sessionCheck: { token: "t", expected: "{}", confirmed: false } },
+  { ...person(["mentor"]), sessionCheck: { expected: "{}", confirmed: false } },
 ];
 
 async function buildEveryStatement() {

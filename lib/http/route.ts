@@ -81,7 +81,7 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
       }
       if (opts.checksSessionItself && req.method === "GET") {
         const provisional = provisionalAuthentication(req, serviceOrigin());
-        const answer = provisional && (await provisionally(req, provisional.ctx, params));
+        const answer = provisional && (await provisionally(req, provisional, params));
         if (answer) return answer;
       }
       const { ctx, via } = await authenticate(req, serviceOrigin());
