@@ -15,6 +15,8 @@ import { readJson } from "./read-body";
 import { assertSameOriginMutation } from "./same-origin";
 import { assertPlainInput } from "@/lib/validation/hostile-input";
 import { jsonResponse } from "./json-response";
+import { randomUUID } from "node:crypto";
+import { requestContext, runWithRequestContext } from "./request-context";
 
 /** A file-name segment of a storage path: no slashes, and never "." or "..". */
 const SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,200}$/;
@@ -48,6 +50,7 @@ function authorize(ctx: Ctx, opts: Options<z.ZodType, z.ZodType>, params: Record
   if (opts.permission && !hasPermission(ctx, opts.permission)) {
     throw forbidden(`You need the ${opts.permission} permission to do this.`);
   }
+  if (opts.roleKind && !ctx.actor.kinds.has(opts.roleKind)) throw forbidden(`Only a person holding an ${opts.roleKind} role may do this.`);
 }
 
 /**
@@ -62,7 +65,7 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
 ) {
   const handle = async (req: Request, context?: RouteContext): Promise<Response> => {
     try {
-      return await admitted(() => run(req, context));
+      return await runWithRequestContext({ requestId: randomUUID() }, () => admitted(() => run(req, context)));
     } catch (error) {
       return errorResponse(toAppError(error));
     }
@@ -85,6 +88,8 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
         if (answer) return answer;
       }
       const { ctx, via } = await authenticate(req, serviceOrigin());
+      const current = requestContext();
+      if (current) current.ctx = ctx;
       if (via === "cookie") assertSameOriginMutation(req);
       if (ctx.actor.type === "key") await consumeKeyBudget(ctx.actor.keyId);
       authorize(ctx, opts as Options<z.ZodType, z.ZodType>, params);
@@ -104,6 +109,8 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
   async function provisionally(req: Request, ctx: Ctx, params: Record<string, string>): Promise<Response | undefined> {
     try {
       authorize(ctx, opts as Options<z.ZodType, z.ZodType>, params);
+      const current = requestContext();
+      if (current) current.ctx = ctx;
       const result = await handler({ ctx, req, params, ...(await parseInput(req)) } as Args<B, Q>);
       return ctx.sessionCheck?.confirmed ? toResponse(result) : undefined;
     } catch {

@@ -1,6 +1,7 @@
 import "server-only";
 import pg from "pg";
 import { env } from "@/lib/env";
+import { runWithRequestContext } from "@/lib/http/request-context";
 import { jobBoss, stopJobBoss } from "./boss";
 import { WAKE_CHANNEL } from "./enqueue";
 import { registerLocalWorker, wakeLocalWorkers } from "./local-workers";
@@ -51,7 +52,10 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
         const job = jobs[0] as unknown as RawJob;
         const info: JobInfo = { id: job.id, queue, retryCount: job.retryCount, retryLimit: job.retryLimit, isLastAttempt: job.retryCount >= job.retryLimit };
         try {
-          return await handler(job.data as JobData[QueueName], info);
+          // The job's work is part of the request that queued it (its id, when the data carries one).
+          const requestId = (job.data as { requestId?: unknown } | null)?.requestId;
+          const context = { job: { id: job.id, queue }, requestId: typeof requestId === "string" ? requestId : undefined };
+          return await runWithRequestContext(context, () => handler(job.data as JobData[QueueName], info));
         } finally {
           // pg-boss waits out the polling interval even after a job; a worker that found one
           // asks for the next at once instead (a backlog drains at handler speed, not 2 jobs/s).
