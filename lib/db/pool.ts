@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
+import { currentAuditActorText } from "@/lib/audit/audit-actor";
 import { env } from "@/lib/env";
+import { ActorQuery, statementKind } from "./actor-query";
 import { noteOverload } from "./overload-signal";
 
 /**
@@ -21,6 +23,8 @@ export function pool(): pg.Pool {
     // A connection the server drops while idle is not any request's error.
     created.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
     noteTimeouts(created);
+    created.on("connect", carryAuditActor);
+    queryOnOwnConnection(created);
     globalForPool.__casPool = created;
     globalForPool.__casPoolUrl = url;
   }
@@ -42,6 +46,55 @@ function noteTimeouts(target: pg.Pool) {
       throw error;
     });
   }) as typeof target.connect;
+}
+
+type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
+
+/**
+ * Each connection sends the audit trail's actor (lib/audit/audit-actor.ts) with what needs it, in
+ * the same round trip (actor-query.ts): a transaction's BEGIN, and a statement outside any
+ * transaction that writes an audited table. Reads, and statements inside a transaction, go as
+ * they are.
+ */
+function carryAuditActor(client: pg.PoolClient) {
+  const send = client.query.bind(client) as (...args: QueryArgs) => unknown;
+  client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    const text = typeof config === "string" ? config : (config as { text?: unknown; submit?: unknown } | null)?.text;
+    if (typeof text !== "string" || typeof (config as { submit?: unknown }).submit === "function") return send(config, values, callback);
+    const kind = statementKind(text);
+    // pg's own note of the last ReadyForQuery: I(dle), T (in a transaction), E (failed one).
+    const idle = (client as unknown as { _txStatus?: string })._txStatus === "I";
+    const actor = kind !== "other" && idle ? currentAuditActorText() : undefined;
+    if (!actor) return send(config, values, callback);
+    if (typeof values === "function") [values, callback] = [undefined, values];
+    if (callback) return void send(new ActorQuery(config, values, callback, actor, kind === "begin" ? "after" : "before"));
+    return new Promise((resolve, reject) => {
+      send(new ActorQuery(config, values, (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result)), actor, kind === "begin" ? "after" : "before"));
+    });
+  }) as typeof client.query;
+}
+
+/**
+ * pool.query (Prisma's statements outside a transaction), through pool.connect awaited here: a
+ * caller that waited for a connection goes on in its own request's context (pg-pool would call it
+ * back from the context of whoever freed the connection), so its actor is the right one.
+ */
+function queryOnOwnConnection(target: pg.Pool) {
+  const original = target.query.bind(target) as (...args: QueryArgs) => unknown;
+  target.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof values === "function" || typeof callback === "function") return original(config, values, callback);
+    return (async () => {
+      const client = await target.connect();
+      try {
+        const result = await client.query(config as pg.QueryConfig, values as unknown[]);
+        client.release();
+        return result;
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+    })();
+  }) as typeof target.query;
 }
 
 export async function endPool() {

@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { AuditSettings } from "@/components/audit/audit-settings";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("audit"))("title") };
+}
+
+export default function Page() {
+  return <AuditSettings />;
+}
