@@ -16,7 +16,7 @@ const apiHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native/wasm packages stay outside the bundle and are loaded from node_modules.
-  serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "nodemailer", "pusher", "ws", "openai", "@ffmpeg-installer/ffmpeg"],
+  serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "nodemailer", "pusher", "ws", "openai", "@ffmpeg-installer/ffmpeg", "prom-client"],
   poweredByHeader: false,
   // The app's server compresses (lib/http/app-server.ts), leaving small API answers as they are.
   compress: false,

@@ -8,9 +8,11 @@ import "./globals.css";
 import "@/components/interviews/interviews.css";
 import "@/components/forms/definitions.css";
 import "@/components/audio/audio.css";
+import "@/components/search/search.css";
 import "@/components/messages/messages.css";
 import "@/components/messages/unread-badge.css";
 import "@/components/webhooks/webhooks.css";
+import "@/components/audit/audit.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("common");

@@ -72,7 +72,7 @@ const elapsedSeconds = async (page: Page) => {
 };
 
 async function record(page: Page, seconds: number) {
-  await card(page).getByRole("button", { name: "Record" }).click();
+  await card(page).getByRole("button", { name: "Record", exact: true }).click();
   await expect(card(page).getByRole("button", { name: "Stop" })).toBeVisible();
   await expect.poll(() => elapsedSeconds(page), { timeout: (seconds + 10) * 1000 }).toBeGreaterThanOrEqual(seconds);
 }
@@ -317,7 +317,7 @@ test.describe("when recording cannot start, the card says why", () => {
     const target = await newInterview(page);
     await page.goto(target.path);
     await expect(card(page).getByText(/This browser cannot record audio/)).toBeVisible();
-    await expect(card(page).getByRole("button", { name: "Record" })).toHaveCount(0);
+    await expect(card(page).getByRole("button", { name: "Record", exact: true })).toHaveCount(0);
     await screens(page, "audio-unsupported");
   });
 
@@ -332,9 +332,9 @@ test.describe("when recording cannot start, the card says why", () => {
     await signIn(page, "board@demo.test");
     const target = await newInterview(page);
     await page.goto(target.path);
-    await card(page).getByRole("button", { name: "Record" }).click();
+    await card(page).getByRole("button", { name: "Record", exact: true }).click();
     await expect(card(page).getByText(/The microphone is blocked for this site/)).toBeVisible();
-    await expect(card(page).getByRole("button", { name: "Record" })).toBeEnabled();
+    await expect(card(page).getByRole("button", { name: "Record", exact: true })).toBeEnabled();
     await screens(page, "audio-denied");
     await browser.close();
   });
@@ -345,7 +345,7 @@ test.describe("when recording cannot start, the card says why", () => {
     await signIn(page, "board@demo.test");
     const target = await newInterview(page);
     await page.goto(target.path);
-    await card(page).getByRole("button", { name: "Record" }).click();
+    await card(page).getByRole("button", { name: "Record", exact: true }).click();
     await expect(card(page).getByText(/No microphone was found/)).toBeVisible();
     await screens(page, "audio-no-microphone");
     await browser.close();

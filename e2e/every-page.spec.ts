@@ -117,6 +117,8 @@ test("every page of an administrator, in English and Spanish", async ({ browser 
     ["/settings/keys", "settings-keys"],
     ["/settings/webhooks", "settings-webhooks"],
     ["/settings/jobs", "settings-jobs"],
+    ["/settings/audit", "settings-audit"],
+    ["/settings/retention", "settings-retention"],
     ["/no-such-page", "not-found"],
   ]);
 });

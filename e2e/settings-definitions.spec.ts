@@ -16,7 +16,7 @@ test("admin builds a form: all field types, options, private, reorder, languages
   await page.goto("/settings/forms");
   await expect(page.getByRole("heading", { name: "Forms" })).toBeVisible();
   const demoRow = page.getByRole("row", { name: /Credential board interview/ });
-  await expect(demoRow).toContainText("5 fields");
+  await expect(demoRow).toContainText("7 fields");
   await expect(demoRow).toContainText("1 private");
   await screens(page, "settings-forms");
 
@@ -149,7 +149,7 @@ test("removing an answered field of the demo form asks first; a used form cannot
 
   await page.getByRole("button", { name: "Remove Strengths" }).click();
   await expect(page.getByText("Removed when you save:")).toBeVisible();
-  await expect(fieldTitles(page)).toHaveCount(4);
+  await expect(fieldTitles(page)).toHaveCount(6);
   await page.getByRole("button", { name: "Save form" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete these fields and their answers?" });
   await expect(confirm).toContainText("Strengths");
@@ -159,7 +159,7 @@ test("removing an answered field of the demo form asks first; a used form cannot
   await expect(confirm).toHaveCount(0);
   await expect(page.getByText("Unsaved changes")).toBeVisible();
   await page.getByRole("button", { name: "Restore Strengths" }).click();
-  await expect(fieldTitles(page)).toHaveText([/Recommendation$/, /Strengths$/, /All documents received$/, /Board's private notes$/, /Supporting documents$/]);
+  await expect(fieldTitles(page)).toHaveText([/Recommendation$/, /Strengths$/, /All documents received$/, /Board's private notes$/, /Supporting documents$/, /Readiness for the credential$/, /Questions to raise with the other members$/]);
   await expect(page.getByText("All changes saved")).toBeVisible();
 
   await page.getByRole("button", { name: "Delete form" }).click();

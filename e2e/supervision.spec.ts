@@ -31,7 +31,7 @@ let token: string;
 
 test.describe.configure({ mode: "serial" });
 
-/** The pid the supervisor last logged for `part` ("[cas] realtime: started (pid 123)"). */
+/** The pid the supervisor last logged for `part` (a JSON line, `"msg":"realtime: started (pid 123)"`). */
 function pidOf(part: string): number {
   const pid = lastPidOf(part);
   expect(pid, `${part} was started`).toBeDefined();
@@ -39,7 +39,7 @@ function pidOf(part: string): number {
 }
 
 function lastPidOf(part: string): number | undefined {
-  return [...stdout.matchAll(new RegExp(`\\[cas\\] ${part}: started \\(pid (\\d+)\\)`, "g"))].map((m) => Number(m[1])).at(-1);
+  return [...stdout.matchAll(new RegExp(`"msg":"${part}: started \\(pid (\\d+)\\)"`, "g"))].map((m) => Number(m[1])).at(-1);
 }
 
 function isAlive(pid: number) {
@@ -118,7 +118,7 @@ for (const part of PARTS) {
 
     expect(isAlive(pid)).toBe(false);
     expect(pidOf(part)).not.toBe(pid);
-    expect(stdout).toContain(`[cas] ${part}: died (killed by SIGKILL); restarting in 0.25 s`);
+    expect(stdout).toContain(`"msg":"${part}: died (killed by SIGKILL); restarting in 0.25 s"`);
     expect(exitCode).toBeUndefined();
     console.log(`${part}: answering again ${tookMs} ms after kill -9`);
   });
@@ -146,7 +146,7 @@ test("a part that cannot come back stops the whole service, non-zero, with the r
     await new Promise((resolve) => squatter.close(resolve));
   }
   expect(exitCode).not.toBe(0);
-  expect(stderr).toMatch(/\[cas\] the service stopped: realtime cannot come back: it died 7 times in a row/);
+  expect(stderr).toMatch(/"msg":"the service stopped: realtime cannot come back: it died 7 times in a row/);
   expect(stderr).toContain("EADDRINUSE");
   // Nothing is left answering errors: the other parts were stopped with it.
   for (const other of others) expect(isAlive(other)).toBe(false);

@@ -140,6 +140,35 @@ const schema = z.object({
   ),
   /** Port of the embedded Pusher-protocol server that `npm start` runs when no PUSHER_* is set. */
   REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(6001),
+
+  // ---- backups (lib/backup/) ----
+  /** Folder of the scheduled backups; unset, none is scheduled (`npm run admin -- backup` still works). */
+  BACKUP_DIR: optionalText,
+  /** When the scheduled backup runs: a cron expression (UTC). Default: daily at 02:17. */
+  BACKUP_SCHEDULE: z.string().trim().min(1).default("17 2 * * *"),
+  /** Which scheduled backups are kept: the newest of each of the last N days (d), weeks (w), months (m). */
+  BACKUP_KEEP: z.string().trim().regex(/^\d+[dwm](,\d+[dwm])*$/, "Like 7d,4w,12m.").default("7d,4w,12m"),
+  /** Encrypts backups with age (scrypt passphrase); restore and verify need the same one. */
+  BACKUP_PASSPHRASE: optionalText,
+
+  // ---- logs and metrics (lib/logging/, lib/metrics/) ----
+  /** pino's level: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** "json" (one JSON object a line) or "pretty" (pino-pretty). Default: pretty under NODE_ENV=development (`npm run dev`), else json. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  /** Appends the log lines to this file instead of writing them to stdout (the test run). */
+  LOG_FILE: optionalText,
+  /**
+   * Who may set X-Request-Id: the reverse proxies in front of the app, as a comma-separated list of
+   * addresses and CIDR ranges (`10.0.0.0/8, 192.168.1.7`), or `loopback`. Anyone else's is replaced.
+   */
+  TRUST_PROXY: commaList,
+  /** A bearer token that opens GET /metrics on the app's port; without it (and METRICS_PORT), /metrics is 404. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "At least 16 characters.").optional()),
+  /** A port on 127.0.0.1 where each process serves GET /metrics without a token. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** An OTLP/HTTP collector (`http://127.0.0.1:4318`): requests and jobs are traced there (lib/tracing/). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
 });
 
 type Parsed = z.infer<typeof schema>;

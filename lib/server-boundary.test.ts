@@ -46,6 +46,7 @@ const EXCEPTIONS: Record<string, string> = {
   "lib/env.ts": "the settings, read by the sign-in pages (csrf-token.ts, service-origin.ts)",
   "lib/db/client.ts": "the sign-in pages' locale lookup (session-locale.ts) queries the database",
   "lib/db/pool.ts": "the connection pool of lib/db/client.ts",
+  "lib/db/actor-query.ts": "the pool's connections send the audit trail's actor with their statements (lib/db/pool.ts)",
   "lib/i18n/session-locale.ts": "the sign-in pages' language: the signed-in person's, from the database",
   "lib/i18n/messages.ts": "the sign-in pages' words, read from messages/<locale>/*.json",
   "lib/auth/csrf-token.ts": "the sign-in form's CSRF token, asked of next-auth on this server (env().PORT)",

@@ -4,6 +4,8 @@
  *   npm run -s admin -- session --email <email> [--district <district_id>]
  *   npm run -s admin -- jobs [--state failed|active|queued]   (jobs of no district: the cron sweeps)
  *   npm run -s admin -- retry-job --id <job_id>
+ *   npm run -s admin -- audit verify [--district <district_id>]   (exits 1 when a chain is broken)
+ *   npm run -s admin -- backup [--to PATH] | backup verify PATH | restore PATH   (lib/backup/)
  * Works with the app running or not: the embedded database is reached through its owner.
  */
 import { parseArgs } from "node:util";
@@ -14,14 +16,20 @@ import { createDistrict } from "@/lib/districts/create-district";
 import { stopJobBoss } from "@/lib/jobs/boss";
 import { listClusterJobs, retryClusterJob } from "@/lib/jobs/district-jobs";
 import { listJobsQuery } from "@/lib/jobs/schemas";
+import { BACKUP_USAGE, backupCommand } from "@/lib/backup/admin-commands";
+import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
+import { pool } from "@/lib/db/pool";
+import { runWithRequestContext } from "@/lib/http/request-context";
 
 const usage = `usage:
   admin create-district --name "<name>" --admin-email <email>
   admin session --email <email> [--district <district_id>]
   admin jobs [--state failed|active|queued]
-  admin retry-job --id <job_id>`;
+  admin retry-job --id <job_id>
+${BACKUP_USAGE}
+  admin audit verify [--district <district_id>]`;
 
-async function run(command: string | undefined, values: Record<string, string | undefined>) {
+async function run(command: string | undefined, values: Record<string, string | undefined>, subcommand?: string) {
   if (command === "create-district") {
     if (!values.name?.trim() || !values["admin-email"]?.includes("@")) throw new Error(usage);
     const { district, person } = await createDistrict({ name: values.name.trim(), adminEmail: values["admin-email"].trim() });
@@ -43,17 +51,26 @@ async function run(command: string | undefined, values: Record<string, string | 
     if (!(await retryClusterJob(values.id))) throw new Error(`No dead job ${values.id} of no district (a district's are retried in its Settings → Background jobs).`);
     return { ok: true };
   }
+  if (command === "audit" && subcommand === "verify") {
+    // The audit chains, row by row: the report is the last line, and a broken chain exits 1.
+    const report = await verifyAuditChain(pool(), values.district);
+    if (!report.ok) process.exitCode = 1;
+    return report;
+  }
   throw new Error(usage);
 }
 
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { name: { type: "string" }, "admin-email": { type: "string" }, email: { type: "string" }, district: { type: "string" }, state: { type: "string" }, id: { type: "string" } },
+    options: { name: { type: "string" }, "admin-email": { type: "string" }, email: { type: "string" }, district: { type: "string" }, state: { type: "string" }, id: { type: "string" }, to: { type: "string" } },
   });
+  if (positionals[0] === "backup" || positionals[0] === "restore") return void console.log(JSON.stringify(await backupCommand(positionals, values)));
   const db = await prepareDatabase((line) => console.error(line));
   try {
-    console.log(JSON.stringify(await run(positionals[0], values)));
+    // What the command changes is recorded in the audit trail as the ops command's (lib/audit/).
+    const result = await runWithRequestContext({ ops: { command: positionals.slice(0, 2).join(" ") } }, () => run(positionals[0], values, positionals[1]));
+    console.log(JSON.stringify(result));
   } finally {
     await stopJobBoss();
     await disconnectDb();

@@ -8,6 +8,9 @@ import "@/lib/supervisor/part-process";
 import { openEmbeddedDatabase } from "@/lib/db/embedded";
 import { env } from "@/lib/env";
 import { EXIT_CANNOT_RUN } from "@/lib/supervisor/restart-policy";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("database");
 
 const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 0;
@@ -16,10 +19,10 @@ async function main() {
   const { dataDir } = env();
   const db = await openEmbeddedDatabase(dataDir, { port });
   if (!db.owned) {
-    console.error(`[database] the embedded database in ${dataDir} is held by another running process (see ${dataDir}/pglite.server.json); stop it first`);
+    log.fatal(`the embedded database in ${dataDir} is held by another running process (see ${dataDir}/pglite.server.json); stop it first`);
     process.exit(EXIT_CANNOT_RUN);
   }
-  console.log(`[database] embedded PGlite in ${dataDir}/pglite on 127.0.0.1:${new URL(db.url).port}`);
+  log.info(`embedded PGlite in ${dataDir}/pglite on 127.0.0.1:${new URL(db.url).port}`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -32,6 +35,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error("[database] could not start:", error);
+  log.fatal({ err: error }, "could not start");
   process.exit(1);
 });

@@ -16,12 +16,18 @@ import { env } from "@/lib/env";
 import { embeddedRealtimeServerOptions, realtimeCredentials, realtimeMode } from "@/lib/realtime/config";
 import { startEmbeddedRealtimeServer, type EmbeddedRealtimeOptions } from "@/lib/realtime/embedded-server";
 import { EXIT_CANNOT_RUN } from "@/lib/supervisor/restart-policy";
+import { loggerFor } from "@/lib/logging/logger";
+import { supervised } from "@/lib/logging/part-name";
+import { answerMetricsRequests } from "@/lib/metrics/part-metrics";
+import { serveMetricsPort } from "@/lib/metrics/serve-metrics";
+
+const log = loggerFor("realtime");
 
 function serverOptions(): EmbeddedRealtimeOptions {
   if (realtimeMode() === "embedded") return embeddedRealtimeServerOptions();
   const e = env();
   if (!e.PUSHER_HOST) {
-    console.error("[realtime] PUSHER_CLUSTER names hosted Pusher Channels: there is no realtime server to run here. Set PUSHER_HOST (and PUSHER_PORT) to run this one for your app processes.");
+    log.fatal("PUSHER_CLUSTER names hosted Pusher Channels: there is no realtime server to run here. Set PUSHER_HOST (and PUSHER_PORT) to run this one for your app processes.");
     process.exit(EXIT_CANNOT_RUN);
   }
   return { ...realtimeCredentials(), host: e.HOST ?? "127.0.0.1", port: e.PUSHER_PORT ?? e.REALTIME_PORT, requireSignin: true };
@@ -32,7 +38,7 @@ function configuredOptions(): EmbeddedRealtimeOptions {
     return serverOptions();
   } catch (error) {
     // A configuration problem (e.g. PUSHER_* partly set): starting again cannot help.
-    console.error(`[realtime] ${(error as Error).message}`);
+    log.fatal((error as Error).message);
     process.exit(EXIT_CANNOT_RUN);
   }
 }
@@ -40,7 +46,10 @@ function configuredOptions(): EmbeddedRealtimeOptions {
 async function main() {
   const options = configuredOptions();
   const server = await startEmbeddedRealtimeServer(options);
-  console.log(`[realtime] Pusher protocol on ${options.host}:${server.port}`);
+  log.info(`Pusher protocol on ${options.host}:${server.port}`);
+  // Its metrics: through the supervisor to the app's /metrics, or on METRICS_PORT when run alone.
+  answerMetricsRequests();
+  if (!supervised()) serveMetricsPort();
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -53,6 +62,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error("[realtime] could not start:", error);
+  log.fatal({ err: error }, "could not start");
   process.exit(1);
 });

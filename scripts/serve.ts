@@ -12,6 +12,11 @@ import { createAppServer } from "@/lib/http/app-server";
 import { buildAssets } from "@/lib/http/build-assets";
 import { listenHost } from "@/lib/hosting/service-origin";
 import { buildDir } from "@/lib/supervisor/build-dir";
+import { loggerFor } from "@/lib/logging/logger";
+import { serveMetricsPort } from "@/lib/metrics/serve-metrics";
+import { flushTraces } from "@/lib/tracing/tracer";
+
+const log = loggerFor("app");
 
 const dev = process.argv.includes("--dev");
 // tsx turns Node's source maps on for the whole process. Next.js's server chunks ship maps, and
@@ -41,13 +46,15 @@ async function main() {
   // `next dev` serves its files itself, as they change.
   const server = createAppServer(handle, allowOf, dev ? undefined : buildAssets(path.join(buildDir(), "static")));
   if (dev) server.on("upgrade", app.getUpgradeHandler());
-  server.listen(PORT, host, () => console.log(`[cas] listening on ${host}:${PORT}${dev ? " (dev)" : ""}`));
-  const stop = () => server.close(() => process.exit(0));
+  server.listen(PORT, host, () => log.info(`listening on ${host}:${PORT}${dev ? " (dev)" : ""}`));
+  serveMetricsPort();
+  // The spans still in their batch go out first (lib/tracing/, when OTEL_EXPORTER_OTLP_ENDPOINT is set).
+  const stop = () => server.close(() => void flushTraces().finally(() => process.exit(0)));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }
 
 main().catch((error) => {
-  console.error(error);
+  log.fatal({ err: error }, "could not start");
   process.exit(1);
 });

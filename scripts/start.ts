@@ -41,23 +41,27 @@ import { bundleAppServer } from "@/lib/supervisor/app-server-bundle";
 import { buildDir } from "@/lib/supervisor/build-dir";
 import { spawnPart } from "@/lib/supervisor/spawn-part";
 import { createSupervisor, type PartSpec } from "@/lib/supervisor/supervisor";
+import { loggerFor } from "@/lib/logging/logger";
 
 const dev = process.argv.includes("--dev");
 const appOnly = process.argv.includes("--app");
-const log = (line: string) => console.log(`[cas] ${line}`);
+// `npm run dev`: readable lines (pino-pretty) from the supervisor and every part it starts.
+if (dev) process.env.LOG_FORMAT ??= "pretty";
+const logger = loggerFor("supervisor");
+const log = (line: string) => logger.info(line);
 const nextBin = path.resolve("node_modules/next/dist/bin/next");
 
 const service = createSupervisor({
   log,
   onGiveUp: (reason) => {
-    console.error(`[cas] the service stopped: ${reason}`);
+    logger.fatal(`the service stopped: ${reason}`);
     process.exit(1);
   },
 });
 
 /** Stops every part, then exits: a failure of the supervisor itself leaves nothing running. */
 async function fail(what: string, error: unknown) {
-  console.error(`[cas] ${what}:`, error);
+  logger.fatal({ err: error }, what);
   await service.stop();
   process.exit(1);
 }
@@ -161,7 +165,7 @@ function appOnlyProblem(): string | null {
 async function main() {
   const problem = hostingProblem() ?? (appOnly ? appOnlyProblem() : null);
   if (problem) {
-    console.error(`[cas] not starting: ${problem}`);
+    logger.fatal(`not starting: ${problem}`);
     process.exit(1);
   }
 

@@ -10,19 +10,37 @@ import "@/lib/supervisor/part-process";
 import { env } from "@/lib/env";
 import { JOB_HANDLERS, periodicTasks } from "@/lib/jobs/handlers";
 import { startWorkers } from "@/lib/jobs/run-workers";
+import { loggerFor } from "@/lib/logging/logger";
+import { supervised } from "@/lib/logging/part-name";
+import { poolMetrics } from "@/lib/metrics/app-metrics";
+import { registerJobQueueMetrics } from "@/lib/metrics/job-metrics";
+import { backupAgeGauge } from "@/lib/metrics/service-metrics";
+import { lastGoodBackupAt } from "@/lib/backup/backup-state";
+import { answerMetricsRequests } from "@/lib/metrics/part-metrics";
+import { serveMetricsPort } from "@/lib/metrics/serve-metrics";
+import { flushTraces } from "@/lib/tracing/tracer";
+
+const log = loggerFor("worker");
 
 async function main() {
   if (!env().DATABASE_URL) {
-    console.error("[worker] DATABASE_URL is not set: point it at the service's database (npm start sets it for its own worker).");
+    log.fatal("DATABASE_URL is not set: point it at the service's database (npm start sets it for its own worker).");
     process.exit(78);
   }
   const workers = await startWorkers(JOB_HANDLERS, { periodic: periodicTasks() });
-  console.log(`[worker] running jobs (schema ${env().JOBS_SCHEMA}, pid ${process.pid})`);
+  log.info(`running jobs (schema ${env().JOBS_SCHEMA})`);
+  // Its metrics: through the supervisor to the app's /metrics, or on METRICS_PORT when run alone.
+  registerJobQueueMetrics();
+  poolMetrics();
+  backupAgeGauge(lastGoodBackupAt);
+  answerMetricsRequests();
+  if (!supervised()) serveMetricsPort();
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await workers.stop(30_000);
+    await flushTraces().catch(() => {});
     process.exit(0);
   };
   process.on("SIGINT", stop);
@@ -30,6 +48,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error("[worker] could not start:", error);
+  log.fatal({ err: error }, "could not start");
   process.exit(1);
 });

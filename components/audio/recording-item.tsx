@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { isApiError } from "@/components/api/api-fetch";
 import { inLanguage } from "@/components/forms/form-types";
 import type { Recording } from "@/components/interviews/interview-types";
@@ -12,7 +12,9 @@ import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { translateRecording, type RecordingTarget } from "./audio-api";
 import { audioKeys } from "./audio-keys";
 import { PipelineStatus } from "./pipeline-status";
+import { RecordingTitle } from "./recording-title";
 import { useClock } from "./use-clock";
+import type { RecordingManage } from "./use-recording-manage";
 
 type Segment = NonNullable<Recording["segments"]>[number];
 
@@ -37,7 +39,9 @@ const fileBase = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "
  * One recording of the interview: its name (the reader's language first), a player that seeks
  * (the file is served with HTTP Range), the transcript with timestamps (a line plays from there),
  * the summary, both in the reader's language with "Show original" when translated, downloads,
- * and how the server's steps stand (transcribing, summarizing, translating), live.
+ * and how the server's steps stand (transcribing, summarizing, translating), live. Editors
+ * rename and delete it (`manage`). Opened at a `moment` (ms, from a search hit's link), it
+ * comes into view with its player there and that passage of the transcript marked.
  */
 export function RecordingItem({
   recordingId,
@@ -45,6 +49,8 @@ export function RecordingItem({
   index,
   readerLanguage,
   canRecord,
+  manage,
+  moment,
   target,
   onChanged,
 }: {
@@ -53,6 +59,8 @@ export function RecordingItem({
   index: number;
   readerLanguage: string;
   canRecord: boolean;
+  manage?: RecordingManage;
+  moment?: number;
   target: RecordingTarget;
   onChanged: () => void;
 }) {
@@ -61,7 +69,9 @@ export function RecordingItem({
   const display = useDisplayFormat();
   const { clock } = useClock();
   const audio = useRef<HTMLAudioElement>(null);
+  const item = useRef<HTMLLIElement>(null);
   const [now, setNow] = useState(0);
+  const [found, setFound] = useState<number | null>(null);
   const [showOriginal, setShowOriginal] = useState(false);
 
   const name = inLanguage(recording.name, readerLanguage) || t("item.untitled", { number: index + 1 });
@@ -102,6 +112,28 @@ export function RecordingItem({
 
   const active = segments.findIndex((s, i) => now >= s.start && (now < s.end || (i === segments.length - 1 ? false : now < segments[i + 1].start)));
 
+  // A link to a moment: the player goes there (once it knows the file's length), the recording
+  // comes into view with the passage spoken then, and the focus goes to the player.
+  useEffect(() => {
+    if (moment === undefined) return;
+    const seconds = moment / 1000;
+    setFound(seconds);
+    setNow(seconds);
+    const player = audio.current;
+    const index = segments.findLastIndex((s) => s.start <= seconds + 0.05);
+    const spot = (index >= 0 ? item.current?.querySelectorAll<HTMLElement>(".audio-segments > li")[index] : undefined) ?? item.current;
+    spot?.scrollIntoView({ block: "center" });
+    player?.focus({ preventScroll: true });
+    if (!player) return;
+    const go = () => {
+      player.currentTime = seconds;
+    };
+    if (player.readyState >= HTMLMediaElement.HAVE_METADATA) go();
+    else player.addEventListener("loadedmetadata", go, { once: true });
+    return () => player.removeEventListener("loadedmetadata", go);
+  }, [moment]);
+  const foundIndex = found === null ? -1 : segments.findLastIndex((s) => s.start <= found + 0.05);
+
   const seek = (seconds: number) => {
     const player = audio.current;
     if (!player) return;
@@ -113,9 +145,9 @@ export function RecordingItem({
     segments.length ? segments.map((s) => `[${clock(s.start * 1000)}] ${s.text}`).join("\n") : transcriptText;
 
   return (
-    <li className="iv-rec audio-item" data-recording-id={recordingId}>
+    <li ref={item} className="iv-rec audio-item" data-recording-id={recordingId}>
       <div className="iv-rec-head">
-        <h3 className="iv-rec-name">{name}</h3>
+        <RecordingTitle recordingId={recordingId} name={name} manage={manage} />
         <span className="muted small">
           {recording.created_at ? display.moment(recording.created_at, true) : ""}
           {recording.duration_ms !== undefined ? ` · ${clock(recording.duration_ms)}` : ""}
@@ -169,7 +201,11 @@ export function RecordingItem({
         ) : segments.length ? (
           <ol className="audio-segments">
             {segments.map((s, i) => (
-              <li key={`${s.start}-${i}`} className={i === active ? "is-current" : undefined} aria-current={i === active ? "true" : undefined}>
+              <li
+                key={`${s.start}-${i}`}
+                className={[i === active ? "is-current" : "", i === foundIndex ? "is-found" : ""].join(" ").trim() || undefined}
+                aria-current={i === active ? "true" : undefined}
+              >
                 <button type="button" className="audio-segment" onClick={() => seek(s.start)} disabled={!recording.url} title={t("item.seekTo", { time: clock(s.start * 1000) })}>
                   <time className="audio-segment-time">{clock(s.start * 1000)}</time>
                   <span className="audio-segment-text" lang={useTranslation ? reader : s.language !== "und" ? s.language : undefined}>

@@ -2,9 +2,11 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
 import { interviewKeys } from "@/components/interviews/interview-keys";
 import type { Recording } from "@/components/interviews/interview-types";
 import { RecordingItem } from "./recording-item";
+import { useRecordingManage } from "./use-recording-manage";
 
 export type RecordingListProps = {
   audio: Record<string, Recording>;
@@ -13,17 +15,29 @@ export type RecordingListProps = {
   interviewId: string;
   /** Editors, and the candidate on their own published interview. */
   canRecord: boolean;
+  /** Whoever may edit the interview: renames and deletes recordings. */
+  canManage?: boolean;
 };
+
+/** The moment a link opens (a search hit): `?recording=<id>&t=<ms>`. */
+function useLinkedMoment() {
+  const params = useSearchParams();
+  const recordingId = params?.get("recording") ?? null;
+  const ms = Number(params?.get("t") ?? "0");
+  return recordingId ? { recordingId, ms: Number.isFinite(ms) && ms >= 0 ? ms : 0 } : null;
+}
 
 /**
  * The interview's saved recordings, oldest first: a seekable player, transcript and summary
  * each. `busy` holds the recordings whose steps this device is still running (their own
  * Transcribe / Summarize buttons wait); `quiet` hides the empty-state sentence (something is
- * being recorded or uploaded above).
+ * being recorded or uploaded above). A link to a moment (`?recording=&t=`) opens that recording there.
  */
-export function RecordingList({ audio, language, personId, interviewId, canRecord, busy, quiet }: RecordingListProps & { busy?: ReadonlySet<string>; quiet?: boolean }) {
+export function RecordingList({ audio, language, personId, interviewId, canRecord, canManage, busy, quiet }: RecordingListProps & { busy?: ReadonlySet<string>; quiet?: boolean }) {
   const t = useTranslations("audio");
   const qc = useQueryClient();
+  const manage = useRecordingManage(personId, interviewId, language);
+  const moment = useLinkedMoment();
   const recordings = Object.entries(audio ?? {}).sort((a, b) => (a[1].created_at ?? 0) - (b[1].created_at ?? 0));
   const refresh = () => void qc.invalidateQueries({ queryKey: interviewKeys.detail(personId, interviewId) });
   if (!recordings.length) return quiet ? null : <p className="muted">{canRecord ? t("emptyCanRecord") : t("empty")}</p>;
@@ -37,6 +51,8 @@ export function RecordingList({ audio, language, personId, interviewId, canRecor
           index={i}
           readerLanguage={language}
           canRecord={canRecord && !busy?.has(id)}
+          manage={canManage ? manage : undefined}
+          moment={moment?.recordingId === id ? moment.ms : undefined}
           target={{ recordingId: id, personId, interviewId }}
           onChanged={refresh}
         />

@@ -5,6 +5,8 @@ import { useEffect } from "react";
 import { interviewKeys } from "@/components/interviews/interview-keys";
 import type { Interview } from "@/components/interviews/interview-types";
 import { openInterviewChannel } from "@/components/messages/realtime-client";
+import type { RecordingChange } from "@/lib/audio/recording-events.shared";
+import { withRecordingChange } from "./recording-cache";
 
 type StepEvent = NonNullable<Interview["audio"][string]["steps"]>[number] & { recording_id: string };
 
@@ -14,7 +16,8 @@ const settled = (state: string) => state === "done" || state === "failed" || sta
  * Keeps the interview's recordings live while its page is open: each `recording-step` event
  * (private-interview-<id>) updates that recording's step in place, so "Transcribing: 12 of 60
  * minutes" moves on every device that has the page open; a step that ends (or a recording not
- * shown yet) refetches the interview, which brings the transcript, summary or translations.
+ * shown yet) refetches the interview, which brings the transcript, summary or translations. A
+ * recording renamed or deleted elsewhere (`recording-changed`) is renamed or dropped at once.
  */
 export function useRecordingSteps(personId: string, interviewId: string) {
   const qc = useQueryClient();
@@ -37,6 +40,11 @@ export function useRecordingSteps(personId: string, interviewId: string) {
       });
       if (!shown || settled(step.state)) refetch();
     };
-    return openInterviewChannel(interviewId, onStep, refetch);
+    const onChanged = (data: unknown) => {
+      const change = data as RecordingChange;
+      if (!change?.recording_id) return;
+      qc.setQueriesData<Interview>({ queryKey: key }, (interview) => interview && withRecordingChange(interview, change));
+    };
+    return openInterviewChannel(interviewId, onStep, refetch, onChanged);
   }, [qc, personId, interviewId]);
 }

@@ -20,7 +20,7 @@ function otherLanguage(text: Multilingual, lang: string): { lang: string; text: 
   return entry ? { lang: entry[0], text: entry[1] } : null;
 }
 
-/** One field of the form editor: heading with its order controls, label, private toggle, options. */
+/** One field of the form editor: heading with its order controls, label, private and scorecard toggles, options. */
 export function FieldEditor({
   field,
   index,
@@ -61,6 +61,7 @@ export function FieldEditor({
           <span className="fd-field-badges">
             <span className="badge">{t(`fieldTypes.${field.type}.label`)}</span>
             {field.private && <span className="badge badge-warning">{t("privateBadge")}</span>}
+            {field.scorecard && field.type !== "file" && <span className="badge badge-primary">{t("scorecardBadge")}</span>}
             {!field.saved && <span className="badge badge-primary">{t("newBadge")}</span>}
           </span>
           <span className="fd-field-tools">
@@ -135,6 +136,14 @@ export function FieldEditor({
                 {t.rich("privateCheck", { name: title, hidden: (chunks) => <span className="sr-only">{chunks}</span>, hint: (chunks) => <span className="muted small">{chunks}</span> })}
               </span>
             </label>
+            {field.type !== "file" && (
+              <label className="check fd-private">
+                <input type="checkbox" checked={field.scorecard} onChange={(e) => onChange((f) => ({ ...f, scorecard: e.target.checked }))} />
+                <span>
+                  {t.rich("scorecardCheck", { name: title, hidden: (chunks) => <span className="sr-only">{chunks}</span>, hint: (chunks) => <span className="muted small">{chunks}</span> })}
+                </span>
+              </label>
+            )}
             <FieldId field={field} error={errors?.id} onChange={onChange} base={base} />
           </div>
           {errors?.field && <p className="field-error">{errors.field}</p>}

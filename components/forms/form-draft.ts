@@ -18,6 +18,8 @@ export type DraftField = {
   label: Multilingual;
   options: DraftOption[];
   private: boolean;
+  /** Each board member answers it on their own scorecard (never on a file field). */
+  scorecard: boolean;
   /** Stored on the server already: its id can no longer change. */
   saved: boolean;
   /** The id was typed by hand, so it no longer follows the label. */
@@ -42,6 +44,7 @@ export function draftFromForm(form: InterviewForm): Draft {
       label: { ...f.label },
       options: (f.options ?? []).map((o) => ({ key: newKey(), text: { ...o } })),
       private: f.p === 1,
+      scorecard: f.scorecard === 1,
       saved: true,
       idTouched: true,
     })),
@@ -63,6 +66,7 @@ export function fieldsForApi(fields: DraftField[]): FormField[] {
     label: cleanText(f.label),
     ...(f.type === "dropdown" ? { options: f.options.map((o) => cleanText(o.text)) } : {}),
     ...(f.private ? { p: 1 as const } : {}),
+    ...(f.scorecard && f.type !== "file" ? { scorecard: 1 as const } : {}),
   }));
 }
 
@@ -118,6 +122,7 @@ export function newField(type: FieldType, fields: DraftField[], savedIds: Set<st
     label: {},
     options: type === "dropdown" ? [{ key: newKey(), text: {} }] : [],
     private: false,
+    scorecard: false,
     saved: false,
     idTouched: false,
   };

@@ -1,13 +1,10 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { inLanguage, type FormField, type Multilingual } from "@/components/forms/form-types";
 import { languageName } from "@/components/languages/language-names";
 import { editKey, isMultilingual } from "./interview-format";
-import { interviewKeys } from "./interview-keys";
-import type { Interview } from "./interview-types";
 import { useSaveErrorMessage, type AutosaveSnapshot, type SaveKey } from "./use-autosave";
 import { FileAnswer } from "./file-answer";
 import { PrivateBadge, type EditProps } from "./answer-parts";
@@ -105,13 +102,12 @@ function CheckboxAnswer({ field, value, language, store, snapshot, showPrivate }
  * kept when saving. Saves after a pause in typing and on blur. While the field has focus or
  * unsaved text, a refetch never replaces what is typed.
  */
-function TextAnswer({ field, value, language, personId, interviewId, store, snapshot, showPrivate }: EditProps) {
+function TextAnswer({ field, value, language, store, snapshot, showPrivate }: EditProps) {
   const t = useTranslations("interviews");
   const locale = useLocale();
   const saveError = useSaveErrorMessage();
   const id = useId();
   const key: SaveKey = `responses.${field.id}`;
-  const qc = useQueryClient();
   const server = isMultilingual(value) ? value : null;
   const lang = editKey(server, language);
   const serverText = server?.[lang] ?? "";
@@ -135,7 +131,7 @@ function TextAnswer({ field, value, language, personId, interviewId, store, snap
     timer.current = null;
     const text = draftRef.current;
     // The newest value the server has, so languages written elsewhere are kept.
-    const cached = qc.getQueryData<Interview>(interviewKeys.detail(personId, interviewId))?.responses[field.id];
+    const cached = store.serverValue(key);
     const base: Multilingual = isMultilingual(cached) ? { ...cached } : {};
     if ((base[lang] ?? "") === text && !store.hasLocal(key)) {
       store.markClean(key);
@@ -144,7 +140,7 @@ function TextAnswer({ field, value, language, personId, interviewId, store, snap
     if (text.trim()) base[lang] = text;
     else delete base[lang];
     store.save(key, Object.keys(base).length ? base : null);
-  }, [qc, store, field.id, lang, key, personId, interviewId]);
+  }, [store, lang, key]);
 
   const commitRef = useRef(commit);
   commitRef.current = commit;

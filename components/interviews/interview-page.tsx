@@ -15,6 +15,8 @@ import { useProfiles } from "@/components/profiles/use-profiles";
 import { fullName } from "@/components/ui/format";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
+import { BoardDecision } from "@/components/scorecards/board-decision";
+import { ScorecardsSection } from "@/components/scorecards/scorecards-section";
 import { AnswersView } from "./answers-view";
 import { EditableField } from "./interview-field";
 import type { InterviewView } from "./interview-types";
@@ -93,11 +95,18 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
   const i = interview.data;
   const name = candidate.person ? fullName(candidate.person) : candidate.loading ? "…" : t("someCandidate");
   const own = me.data?.person.id === personId;
-  const board = i.board_id ? (boards.data?.find((b) => b.id === i.board_id)?.name ?? "…") : null;
+  const boardRecord = i.board_id ? boards.data?.find((b) => b.id === i.board_id) : undefined;
+  const board = i.board_id ? (boardRecord?.name ?? "…") : null;
   const profile = i.profile_id ? (profiles.data?.find((p) => p.id === i.profile_id)?.name ?? "…") : null;
-  // Candidates and mentors get the form without its private fields from the server.
-  const fields = form.data?.fields ?? [];
+  // Candidates and mentors get the form without its private and scorecard fields from the server.
+  // Scorecard fields are each board member's own (components/scorecards), never shared answers.
+  const allFields = form.data?.fields ?? [];
+  const fields = allFields.filter((f) => f.scorecard !== 1);
+  const scorecardFields = allFields.filter((f) => f.scorecard === 1);
   const privateCount = fields.filter((f) => f.p === 1).length;
+  const meId = me.data?.person.id ?? "";
+  const member = Boolean(meId && boardRecord?.members.includes(meId));
+  const admin = Boolean(me.data?.kinds.includes("admin"));
 
   return (
     <>
@@ -212,9 +221,13 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
               canEdit={canEdit}
             />
           )}
+          {mode === "main" && (member || admin) && (
+            <ScorecardsSection personId={personId} interviewId={id} meId={meId} member={member} admin={admin} fields={scorecardFields} language={language} />
+          )}
         </div>
         <div>
           <RecordingsCard audio={i.audio} language={language} personId={personId} interviewId={id} canRecord={canEdit || (own && i.published === 1)} />
+          {mode === "main" && (canEdit || i.recommendation !== null) && <BoardDecision interview={i} canDecide={canEdit} />}
           {canEdit && mode === "main" && <InterviewSettings interview={i} name={name} store={store} snapshot={snapshot} />}
         </div>
       </div>

@@ -10,10 +10,11 @@ import type { Interview } from "./interview-types";
 import { interviewPath } from "./use-interviews";
 
 /**
- * What is saved: `responses.<fieldId>` (one answer) or `date`. The key is also the path of
- * the API's validation details, so a 400 lands on the right field.
+ * What is saved: `responses.<fieldId>` (one answer) or `date`; on a scorecard
+ * (components/scorecards), also `recommendation` and `note`. The key is also the path of the
+ * API's validation details, so a 400 lands on the right field.
  */
-export type SaveKey = `responses.${string}` | "date";
+export type SaveKey = `responses.${string}` | "date" | "recommendation" | "note";
 
 type SaveStatus = "idle" | "saving" | "saved" | "error";
 
@@ -47,9 +48,9 @@ export class AutosaveStore {
   private snapshot: AutosaveSnapshot;
 
   constructor(
-    private qc: QueryClient,
-    private personId: string,
-    private id: string,
+    protected qc: QueryClient,
+    protected personId: string,
+    protected id: string,
   ) {
     this.snapshot = this.compute();
   }
@@ -155,13 +156,19 @@ export class AutosaveStore {
     }
   }
 
-  private send(key: SaveKey, value: unknown) {
+  /** The newest value of `key` the server has sent (text answers merge their other languages into it). */
+  serverValue(key: SaveKey): unknown {
+    return key.startsWith("responses.") ? this.qc.getQueryData<Interview>(interviewKeys.detail(this.personId, this.id))?.responses[key.slice("responses.".length)] : undefined;
+  }
+
+  protected send(key: SaveKey, value: unknown): Promise<unknown> {
     const body = key === "date" ? { date: value } : { responses: { [key.slice("responses.".length)]: value } };
     return apiFetch<Interview>(interviewPath(this.personId, this.id), { method: "PATCH", body });
   }
 
   /** Takes only the saved field from the answer: a slower answer for another field never overwrites a newer one. */
-  private merge(key: SaveKey, res: Interview) {
+  protected merge(key: SaveKey, answer: unknown) {
+    const res = answer as Interview;
     const detail = interviewKeys.detail(this.personId, this.id);
     this.qc.setQueryData<Interview>(detail, (old) => {
       if (!old) return res;

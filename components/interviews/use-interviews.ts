@@ -56,14 +56,25 @@ export function useCreateInterview() {
   });
 }
 
-/** PATCH that is not an autosave of answers: publish / unpublish. Merges the result's header into the cache. */
+/** PATCH that is not an autosave of answers: publish / unpublish, the board's decision. Merges the result's header into the cache. */
 export function useUpdateInterview(personId: string, id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateInterviewInput) => apiFetch<Interview>(path(personId, id), { method: "PATCH", body: input }),
     onSuccess: (res) => {
       qc.setQueryData<Interview>(interviewKeys.detail(personId, id), (old) =>
-        old ? { ...old, published: res.published, date: res.date, updated_at: res.updated_at } : res,
+        old
+          ? {
+              ...old,
+              published: res.published,
+              date: res.date,
+              updated_at: res.updated_at,
+              recommendation: res.recommendation,
+              recommendation_tally: res.recommendation_tally,
+              recommendation_by: res.recommendation_by,
+              recommendation_at: res.recommendation_at,
+            }
+          : res,
       );
       return Promise.all([
         invalidateAround(qc, personId),

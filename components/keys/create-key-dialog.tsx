@@ -7,7 +7,8 @@ import { useErrorMessage } from "@/components/api/use-error-message";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
-import { SCOPES, useCreateApiKey, type NewApiKey, type Scope } from "./use-api-keys";
+import { useMe } from "@/components/me/use-me";
+import { ADMIN_SCOPES, SCOPES, useCreateApiKey, type NewApiKey, type Scope } from "./use-api-keys";
 import { DialogActions } from "@/components/ui/dialog-actions";
 
 /** Name, scopes (read:people ticked to start with) and an optional last day; the key itself comes back once. */
@@ -16,6 +17,7 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
   const errorMessage = useErrorMessage();
   const format = useDisplayFormat();
   const create = useCreateApiKey();
+  const admin = Boolean(useMe().data?.kinds.includes("admin"));
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<Scope[]>(["read:people"]);
   const [expires, setExpires] = useState("");
@@ -53,18 +55,23 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
         <fieldset>
           <legend>{t("columns.scopes")}</legend>
           <div className="stack-sm">
-            {SCOPES.map((s) => (
-              <label key={s} className="check check-top">
-                <input
-                  type="checkbox"
-                  checked={scopes.includes(s)}
-                  onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
-                />
-                <span>
-                  <code>{s}</code> <span className="muted">— {t(`scopes.${s}`)}</span>
-                </span>
-              </label>
-            ))}
+            {SCOPES.map((s) => {
+              const refused = ADMIN_SCOPES.includes(s) && !admin;
+              return (
+                <label key={s} className="check check-top">
+                  <input
+                    type="checkbox"
+                    checked={scopes.includes(s)}
+                    disabled={refused}
+                    onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
+                  />
+                  <span>
+                    <code>{s}</code> <span className="muted">— {t(`scopes.${s}`)}</span>
+                    {refused && <span className="field-hint"> {t("adminOnlyScope")}</span>}
+                  </span>
+                </label>
+              );
+            })}
           </div>
           {errors.scopes && <p className="field-error">{errors.scopes}</p>}
         </fieldset>

@@ -5,7 +5,7 @@ import { apiFetch } from "@/components/api/api-fetch";
 import { apiQueries, fetchedBy } from "@/components/api/api-queries";
 import { apiKeyKeys } from "./api-key-keys";
 
-export type Scope = "read:people" | "write:people" | "read:interviews" | "write:interviews";
+export type Scope = "read:people" | "write:people" | "read:interviews" | "write:interviews" | "audit";
 export type ApiKey = {
   id: string;
   name: string;
@@ -21,7 +21,10 @@ export type ApiKey = {
 export type NewApiKey = ApiKey & { key: string };
 
 /** The scopes a key can hold, in the order they are offered; described by the keys messages (`scopes.<scope>`). */
-export const SCOPES: Scope[] = ["read:people", "write:people", "read:interviews", "write:interviews"];
+export const SCOPES: Scope[] = ["read:people", "write:people", "read:interviews", "write:interviews", "audit"];
+
+/** Scopes only an administrator (an admin-kind role) gives a key: the audit trail is theirs to read. */
+export const ADMIN_SCOPES: readonly Scope[] = ["audit"];
 
 export function useApiKeys() {
   return useQuery(fetchedBy<ApiKey[]>(apiQueries.apiKeys()));

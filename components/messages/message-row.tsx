@@ -50,6 +50,14 @@ export const MessageRow = memo(function MessageRow({
     );
   }
 
+  if (message.kind === "deleted") {
+    return (
+      <div className="msg-notice" role="note">
+        {t("messageDeleted")} · <time dateTime={new Date(message.created_at).toISOString()}>{format.time(message.created_at)}</time>
+      </div>
+    );
+  }
+
   const mine = message.sender_id === meId;
   const author = format.name(message.sender_id, people);
   const person = people.find((p) => p.id === message.sender_id);

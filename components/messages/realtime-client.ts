@@ -4,7 +4,7 @@ import type Pusher from "pusher-js";
 import type { Channel } from "pusher-js";
 import { apiFetch } from "@/components/api/api-fetch";
 import { onIdle } from "@/components/ui/use-idle";
-import { interviewChannel, RECORDING_STEP_EVENT } from "@/lib/audio/recording-events.shared";
+import { interviewChannel, RECORDING_CHANGED_EVENT, RECORDING_STEP_EVENT } from "@/lib/audio/recording-events.shared";
 import { conversationChannel as conversationChannelName } from "@/lib/messages/realtime-events.shared";
 import type { RealtimeSettings } from "./chat-types";
 
@@ -178,19 +178,21 @@ export const openConversationChannel = (conversationId: string, ready: (channel:
 
 /**
  * The interview's channel while its page is open: `onStep` hears how its recordings' server-side
- * steps stand (`recording-step`), and `onSubscribed` each time the channel is subscribed: at
+ * steps stand (`recording-step`), `onChanged` a recording renamed or deleted (`recording-changed`), and `onSubscribed` each time the channel is subscribed: at
  * first, the page's data may be older than the subscription (it came with the HTML: events sent
  * in between never arrive), and after a drop events sent meanwhile are lost: refetch either way.
  */
-export function openInterviewChannel(interviewId: string, onStep: (data: unknown) => void, onSubscribed: () => void): () => void {
+export function openInterviewChannel(interviewId: string, onStep: (data: unknown) => void, onSubscribed: () => void, onChanged: (data: unknown) => void = () => {}): () => void {
   let bound: Channel | null = null;
   const release = openPrivateChannel(interviewChannel(interviewId), (channel) => {
     bound = channel;
     channel.bind(RECORDING_STEP_EVENT, onStep);
+    channel.bind(RECORDING_CHANGED_EVENT, onChanged);
     channel.bind("pusher:subscription_succeeded", onSubscribed);
   });
   return () => {
     bound?.unbind(RECORDING_STEP_EVENT, onStep);
+    bound?.unbind(RECORDING_CHANGED_EVENT, onChanged);
     bound?.unbind("pusher:subscription_succeeded", onSubscribed);
     release();
   };

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { isApiError } from "@/components/api/api-fetch";
 import { useErrorMessage } from "@/components/api/use-error-message";
 import { PersonInterviewsCard } from "@/components/interviews/person-interviews-card";
+import { PersonDataCard } from "@/components/retention/person-data-card";
 import { audienceOf } from "@/components/me/audience";
 import { hasPermission } from "@/components/me/me";
 import { useMe } from "@/components/me/use-me";
@@ -100,6 +101,7 @@ export function PersonPage({ id }: { id: string }) {
           <PersonPhotoCard person={p} canEdit={canEdit} />
           <PersonInterviewsCard person={p} />
           {canEdit && me.data?.person.id !== p.id && <DangerZone person={p} />}
+          {me.data?.kinds.includes("admin") && me.data.person.id !== p.id && <PersonDataCard person={p} />}
         </div>
       </div>
     </>

@@ -1,11 +1,11 @@
-import type { Permission } from "@/components/me/me";
+import type { Permission, RoleKind } from "@/components/me/me";
 
 /**
  * The settings sub-navigation, in order. Add a page by adding a line here; `key` names its
  * label and description in the settings messages (`links.<key>`). `permission` defaults to
- * "settings" (the whole section needs it).
+ * "settings" (the whole section needs it); `kind` also asks for a role of that kind.
  */
-export const SETTINGS_LINKS: { href: string; key: string; permission?: Permission }[] = [
+export const SETTINGS_LINKS: { href: string; key: string; permission?: Permission; kind?: RoleKind }[] = [
   { href: "/settings/roles", key: "roles" },
   { href: "/settings/tags", key: "tags" },
   { href: "/settings/forms", key: "forms" },
@@ -14,4 +14,6 @@ export const SETTINGS_LINKS: { href: string; key: string; permission?: Permissio
   { href: "/settings/keys", key: "keys" },
   { href: "/settings/webhooks", key: "webhooks" },
   { href: "/settings/jobs", key: "jobs" },
+  { href: "/settings/audit", key: "audit", kind: "admin" },
+  { href: "/settings/retention", key: "retention" },
 ];

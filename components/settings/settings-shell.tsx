@@ -32,7 +32,7 @@ export function SettingsShell({ children }: { children: React.ReactNode }) {
       </div>
     );
   }
-  const links = SETTINGS_LINKS.filter((l) => hasPermission(me.data, l.permission ?? "settings"));
+  const links = SETTINGS_LINKS.filter((l) => hasPermission(me.data, l.permission ?? "settings") && (!l.kind || me.data.kinds.includes(l.kind)));
   return (
     <>
       <div className="page-head">

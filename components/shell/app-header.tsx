@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { audienceOf } from "@/components/me/audience";
 import { seesAllPeople, type Me } from "@/components/me/me";
+import { SearchLauncher } from "@/components/search/search-launcher";
 import { Avatar } from "@/components/ui/avatar";
 import { LanguageSwitcher } from "./language-switcher";
 import { MainNav } from "./main-nav";
@@ -32,6 +33,7 @@ export async function AppHeader({ me }: { me: Me | null }) {
             <span className={me ? "brand-sub" : "brand-district"}>{t("common.appName")}</span>
           </span>
         </Link>
+        {me && <SearchLauncher />}
         {me ? (
           <MainNav links={links}>
             <div className="user-box">

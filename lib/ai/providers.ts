@@ -15,6 +15,9 @@ import { transcribeWithOpenAi } from "./openai-speech";
 import { summarizeWithOpenAi, translateWithOpenAi } from "./openai-text";
 import { findPocketsphinx, transcribeWithPocketsphinx } from "./pocketsphinx";
 import type { SpeechProviderName, Transcript } from "./transcript";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("ai");
 
 export type SpeechToText = {
   name: SpeechProviderName;
@@ -49,7 +52,7 @@ export async function summarize(text: string, language: string): Promise<Summary
     try {
       return { summary: await summarizeWithOpenAi(client, text, language), provider: "openai" };
     } catch (error) {
-      console.error(`[ai] ${error instanceof Error ? error.message : String(error)}; using the extractive summary`);
+      log.warn({ err: error }, "the summary provider failed; using the extractive summary");
     }
   }
   return { summary: extractiveSummary(text, language), provider: "extractive" };

@@ -10,6 +10,9 @@ import { formatBytes } from "@/lib/http/read-body";
 import { storage } from "@/lib/storage/storage";
 import { isAcceptedAudioType, isRecordingId, MAX_CHUNK_NUMBER, parseChunkNumber, UNSUPPORTED_AUDIO_MESSAGE } from "./chunk-rules";
 import { assertMayCapture, ownerOf, recordingNotFound } from "./recording-access";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("audio");
 
 /** Room for the text fields and the multipart framing around a chunk of MAX_CHUNK_BYTES. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -65,7 +68,7 @@ export async function captureChunk(ctx: Ctx, req: Request) {
     return { chunk, replaced };
   });
   // After the commit: the replaced chunk's bytes are no longer referenced.
-  if (replaced) await storage().delete([replaced]).catch((error) => console.error("could not delete a replaced chunk", error));
+  if (replaced) await storage().delete([replaced]).catch((error) => log.error({ err: error }, "could not delete a replaced chunk"));
   return { ok: true as const, chunk };
 }
 

@@ -8,6 +8,9 @@ import { UnrecognisedWebm, writeSeekableWebm } from "@/lib/media/seekable-webm";
 import { withTempDir } from "@/lib/media/temp-dir";
 import { storage } from "@/lib/storage/storage";
 import { startsLikeWebm } from "./chunk-rules";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("audio");
 
 export type ChunkRow = { number: number; storage_key: string; size: number };
 
@@ -98,7 +101,7 @@ export async function combineChunks(chunks: ChunkRow[], key: string, onChunk: (w
       durationMs = (await writeSeekableWebm(chunkBytes(chunks, onChunk), output)).durationMs;
     } catch (error) {
       if (!(error instanceof UnrecognisedWebm)) throw error;
-      console.warn(`[cas] finalize: ${error.message}; remuxing with ffmpeg instead`);
+      log.warn({ err: error }, "finalize: remuxing with ffmpeg instead");
       durationMs = (await remuxWithFfmpeg(chunks, output)).durationMs;
     }
     const { size } = await storage().putFile(key, output, "audio/webm");

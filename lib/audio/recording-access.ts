@@ -1,7 +1,7 @@
 import "server-only";
 import { actorPersonId, hasPermission, type Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { forbidden, notFound } from "@/lib/errors/app-error";
+import { conflict, forbidden, notFound } from "@/lib/errors/app-error";
 import { findVisibleInterview } from "@/lib/interviews/find-interview";
 import { visibleInterviewsWhere } from "@/lib/interviews/visibility";
 
@@ -50,3 +50,25 @@ export function isOwnedBy(ctx: Ctx, row: { ownerPersonId: string | null; ownerKe
 
 /** A recording id that is not the caller's (another district, another person or key, or none): always this 404. */
 export const recordingNotFound = () => notFound("Recording");
+
+/**
+ * The saved recording `recordingId`, for renaming or deleting it: whoever may edit its interview
+ * (an editor, or an API key; the wrapper checked the key's write:interviews). 404 when the caller
+ * cannot see it (another district, an interview hidden from them, someone else's unsaved session),
+ * 403 when they see it but may not edit, 409 while it is not saved yet (its finalize is still to
+ * come or under way: the recorder still holds it, and a sweep removes it if abandoned).
+ */
+export async function findEditableRecording(ctx: Ctx, recordingId: string) {
+  const rec = await db().audioRecording.findFirst({
+    where: { id: recordingId, districtId: ctx.districtId },
+    select: { id: true, interviewId: true, personId: true, ownerPersonId: true, ownerKeyId: true, finalizedAt: true, name: true },
+  });
+  if (!rec) throw recordingNotFound();
+  if (rec.interviewId && rec.personId) {
+    const where = { AND: [visibleInterviewsWhere(ctx), { id: rec.interviewId, personId: rec.personId, districtId: ctx.districtId }] };
+    if (!(await db().interview.findFirst({ where, select: { id: true } }))) throw recordingNotFound();
+  } else if (!isOwnedBy(ctx, rec)) throw recordingNotFound();
+  if (!recordsAnyInterview(ctx)) throw forbidden(`Renaming or deleting a recording needs the ${EDITS} permission.`);
+  if (!rec.finalizedAt || !rec.interviewId || !rec.personId) throw conflict("This recording is not saved yet: it can be renamed or deleted once it is.");
+  return { ...rec, interviewId: rec.interviewId, personId: rec.personId };
+}

@@ -7,3 +7,11 @@ export const INTERVIEW_CHANNEL_PREFIX = "private-interview-";
 export const RECORDING_STEP_EVENT = "recording-step";
 
 export const interviewChannel = (interviewId: string) => `${INTERVIEW_CHANNEL_PREFIX}${interviewId}`;
+
+/**
+ * A recording renamed (`{ recording_id, name }`) or deleted (`{ recording_id, deleted: 1 }`), on
+ * the same channel: open interview pages show the new name, or drop the recording.
+ */
+export const RECORDING_CHANGED_EVENT = "recording-changed";
+
+export type RecordingChange = { recording_id: string } & ({ name: Record<string, string> } | { deleted: 1 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { multilingualTextSchema } from "@/lib/forms/schemas";
-import { recordingStepSchema, transcriptSegmentSchema } from "@/lib/interviews/schemas";
+import { recordingSchema, recordingStepSchema, transcriptSegmentSchema } from "@/lib/interviews/schemas";
 import { languageSchema } from "@/lib/people/schemas";
+import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text.shared";
 import { ID_RULE } from "@/lib/ids/ids.shared";
 import { idText } from "@/lib/ids/id-schemas";
@@ -59,7 +60,23 @@ export const translateRecordingSchema = z.object({
   language: languageSchema.describe("BCP 47 code of the reader's language (e.g. `es`)."),
 });
 
+/** The longest name a rename gives a recording (per language). */
+const RECORDING_NAME_MAX = 200;
+const recordingName = text().trim().min(1, "Name the recording.").max(RECORDING_NAME_MAX, `A name has at most ${RECORDING_NAME_MAX} characters.`);
+
+export const renameRecordingSchema = z.object({
+  name: z
+    .union([
+      recordingName.describe("The name in the caller's language (a person's `language`; for an API key, the language the name is in now, else `en`)."),
+      safeRecord(languageSchema, recordingName)
+        .refine((t) => Object.keys(t).length > 0, "Name the recording in at least one language.")
+        .describe('The name in each language, e.g. {"en": "Interview, part 1", "es": "Entrevista, parte 1"}.'),
+    ])
+    .describe(`The recording's new name (1-${RECORDING_NAME_MAX} characters, trimmed): it replaces the name in every language.`),
+});
+
 export type FinalizeInput = z.infer<typeof finalizeSchema>;
+export type RenameRecordingInput = z.infer<typeof renameRecordingSchema>;
 export type TranscribeInput = z.infer<typeof transcribeSchema>;
 export type SummarizeInput = z.infer<typeof summarizeSchema>;
 export type TranslateRecordingInput = z.infer<typeof translateRecordingSchema>;
@@ -114,6 +131,10 @@ export const acceptedResponseSchema = z
     status_url: z.string().describe("`{base_url}/api/audio/recordings/<recordingId>`: each step's state, progress, error and attempts (also in the `Location` header)."),
   })
   .describe("The step is queued (or under way): follow it at `status_url`.");
+
+export const managedRecordingSchema = recordingSchema
+  .extend({ id: z.string().describe("The recording's id (its key in the interview's `audio` map)."), interview_id: z.string(), person_id: z.string() })
+  .describe("The recording as its interview's `audio` map shows it, with its ids.");
 
 export const recordingStatusSchema = z.object({
   recording_id: z.string(),

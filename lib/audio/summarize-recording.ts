@@ -10,9 +10,12 @@ import { recordingRecord } from "./recording-map";
 import { makeRecordingTranslation } from "./recording-translations";
 import type { SummarizeInput } from "./schemas";
 import { findFinalizedRecording, type StepOutcome } from "./transcribe-recording";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("audio");
 
 async function storedAnswer(ctx: Ctx, recordingId: string, reader: string | undefined) {
-  if (reader) await makeRecordingTranslation(ctx.districtId, recordingId, reader).catch((error) => console.error(`[audio] translation failed: ${(error as Error).message}`));
+  if (reader) await makeRecordingTranslation(ctx.districtId, recordingId, reader).catch((error) => log.error({ err: error, recordingId }, "translation failed"));
   const record = await recordingRecord(ctx.origin, ctx.districtId, recordingId);
   if (!record) throw notFound("Recording");
   return summarizeAnswer(record, reader);

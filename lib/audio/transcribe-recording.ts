@@ -12,6 +12,9 @@ import { findRecordableInterview } from "./recording-access";
 import { recordingRecord } from "./recording-map";
 import { makeRecordingTranslation } from "./recording-translations";
 import type { TranscribeInput } from "./schemas";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("audio");
 
 export type StepOutcome<T> = { done: T } | { accepted: true };
 
@@ -27,7 +30,7 @@ export async function findFinalizedRecording(ctx: Ctx, interviewId: string, reco
 
 /** The stored answer, with the reader's language made first (once, kept) when asked for. */
 async function storedAnswer(ctx: Ctx, recordingId: string, reader: string | undefined) {
-  if (reader) await makeRecordingTranslation(ctx.districtId, recordingId, reader).catch((error) => console.error(`[audio] translation failed: ${(error as Error).message}`));
+  if (reader) await makeRecordingTranslation(ctx.districtId, recordingId, reader).catch((error) => log.error({ err: error, recordingId }, "translation failed"));
   const record = await recordingRecord(ctx.origin, ctx.districtId, recordingId);
   if (!record) throw notFound("Recording");
   return transcribeAnswer(record, reader);

@@ -1,6 +1,7 @@
 import "server-only";
 import { toLanguageCode } from "@/lib/ai/languages";
 import type { Ctx } from "@/lib/auth/context";
+import { recordCallerEvents } from "@/lib/audit/record-audit-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { findVisibleInterview } from "@/lib/interviews/find-interview";
 import { originalSummary, originalTranscript, segmentsIn } from "./recording-answers";
@@ -24,6 +25,9 @@ export async function translateRecording(ctx: Ctx, input: TranslateRecordingInpu
     throw new AppError("ai_unavailable", `No translator is available from ${before.language ?? "the recording's language"} to ${to}: set OPENAI_API_KEY, or install an apertium pair.`);
   }
   const record = (await recordingRecord(ctx.origin, ctx.districtId, input.recordingId))!;
+  if (record.transcript) {
+    await recordCallerEvents(ctx, [{ action: "transcript.read", recordType: "recording", recordId: input.recordingId, personId: input.personId, changes: { interview_id: input.interviewId, language: to } }]);
+  }
   return {
     ok: true as const,
     language: to,

@@ -1,6 +1,7 @@
 import "server-only";
 import { sqlRows } from "@/lib/db/pool";
 import { AppError } from "@/lib/errors/app-error";
+import { recordFailedKeyUse, retiredKeyOf } from "@/lib/audit/record-failed-key-use";
 import { hashApiKey, looksLikeApiKey } from "@/lib/keys/key-format";
 import { recordKeyUse } from "@/lib/keys/record-key-use";
 import { keyOfRetiredSecret } from "@/lib/keys/retired-secret";
@@ -72,8 +73,20 @@ async function keyContext(token: string, origin: string): Promise<Ctx> {
     [hash],
   );
   const key = current ?? (await keyOfRetiredSecret(hash));
-  if (!key || key.revokedAt) throw unauthorized("This API key is unknown or has been revoked.");
-  if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized("This API key has expired.");
+  if (!key) {
+    // An earlier secret of a rotated key, past its grace period: the key is known, and so its district.
+    const retired = await retiredKeyOf(hash);
+    if (retired) await recordFailedKeyUse(retired.districtId, retired.keyId, "retired_secret");
+    throw unauthorized("This API key is unknown or has been revoked.");
+  }
+  if (key.revokedAt) {
+    await recordFailedKeyUse(key.districtId, key.id, "revoked");
+    throw unauthorized("This API key is unknown or has been revoked.");
+  }
+  if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) {
+    await recordFailedKeyUse(key.districtId, key.id, "expired");
+    throw unauthorized("This API key has expired.");
+  }
   recordKeyUse(key);
   return { districtId: key.districtId, origin, actor: { type: "key", keyId: key.id, scopes: new Set((key.scopes ?? []) as Scope[]) } };
 }

@@ -7,6 +7,8 @@ export type PersonActor = {
   kinds: ReadonlySet<RoleKind>;
   permissions: ReadonlySet<Permission>;
   sessionToken: string;
+  /** The session's id (never its token): how the audit trail names it (lib/audit/). */
+  sessionId?: string;
   /** When the session ends (ms since the epoch): a realtime sign-in lasts no longer. */
   sessionExpiresAt: number;
 };

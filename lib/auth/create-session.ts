@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { recordSignIn } from "@/lib/audit/record-sign-in";
 import { db } from "@/lib/db/client";
 
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -24,6 +25,9 @@ export async function createSessionFor(email: string, districtId?: string) {
   const user = await db().user.upsert({ where: { email: emailKey }, update: {}, create: { email: emailKey } });
   const token = randomBytes(32).toString("hex");
   const expires = new Date(Date.now() + SESSION_MAX_AGE_S * 1000);
-  await db().session.create({ data: { sessionToken: token, userId: user.id, personId: person.id, expires } });
+  await db().$transaction(async (tx) => {
+    const session = await tx.session.create({ data: { sessionToken: token, userId: user.id, personId: person.id, expires } });
+    await recordSignIn(tx, { districtId: person.districtId, personId: person.id, sessionId: session.id, method: "ops" });
+  });
   return { token, expires: expires.getTime(), person };
 }

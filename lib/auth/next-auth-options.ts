@@ -3,6 +3,7 @@ import { PrismaAdapter } from "@next-auth/prisma-adapter";
 import type { Adapter } from "next-auth/adapters";
 import type { NextAuthOptions } from "next-auth";
 import EmailProvider from "next-auth/providers/email";
+import { recordSignIn } from "@/lib/audit/record-sign-in";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { countedLimiter, spend } from "@/lib/http/rate-limit";
@@ -30,7 +31,11 @@ function adapter(): Adapter {
       const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
       const person = await findSignInPerson(user.email);
       if (!person) throw new Error("No active person for this e-mail");
-      const session = await prisma.session.create({ data: { sessionToken, userId, expires, personId: person.id } });
+      const session = await prisma.$transaction(async (tx) => {
+        const created = await tx.session.create({ data: { sessionToken, userId, expires, personId: person.id } });
+        await recordSignIn(tx, { districtId: person.districtId, personId: person.id, sessionId: created.id, method: "email" });
+        return created;
+      });
       return { sessionToken: session.sessionToken, userId: session.userId, expires: session.expires };
     },
     // next-auth's own sign-out (and its clean-up of an expired session): once the row is gone,

@@ -8,7 +8,8 @@ const ROLE_KINDS = ["admin", "board", "mentor", "candidate", "other"] as const;
 export type RoleKind = (typeof ROLE_KINDS)[number];
 export const roleKindSchema = z.enum(ROLE_KINDS);
 
-export const SCOPES = ["read:people", "write:people", "read:interviews", "write:interviews"] as const;
+/** `audit`: reads the district's audit trail (GET /api/audit, /api/audit.csv); only an admin gives it to a key. */
+export const SCOPES = ["read:people", "write:people", "read:interviews", "write:interviews", "audit"] as const;
 export type Scope = (typeof SCOPES)[number];
 export const scopeSchema = z.enum(SCOPES);
 

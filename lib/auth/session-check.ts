@@ -8,12 +8,13 @@ import { rightsOf, type Ctx, type HeldRole, type PersonActor } from "./context";
  * the definitions of the roles they hold, in a fixed order, so that the same state always reads
  * as the same text.
  */
-export const SESSION_STATE = `json_build_object('expires', sess.expires, 'personId', me.id, 'districtId', me.district_id, 'language', me.language, 'archived', me.archived,
+export const SESSION_STATE = `json_build_object('expires', sess.expires, 'sessionId', sess.id, 'personId', me.id, 'districtId', me.district_id, 'language', me.language, 'archived', me.archived,
     'held', coalesce((select json_agg(json_build_object('kind', r.kind, 'permissions', r.permissions) order by r.id)
                         from roles r where r.district_id = me.district_id and r.id in (select jsonb_object_keys(me.roles))), '[]'::json))::text`;
 
 type SessionState = {
   expires: string;
+  sessionId: string;
   personId: string;
   districtId: string;
   language: string;
@@ -35,6 +36,7 @@ export function contextOfSession(state: string, token: string, origin: string): 
       personId: s.personId,
       language: s.language,
       sessionToken: token,
+      sessionId: s.sessionId,
       sessionExpiresAt: expiresAt,
       ...rightsOf(s.held),
     },

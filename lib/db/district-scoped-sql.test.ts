@@ -102,8 +102,11 @@ describe("raw SQL names the district", () => {
       "lib/audio/pipeline/stalled-steps.ts: jobs whose worker died before taking their step are maintenance",
       "lib/audio/sweep-stale-chunks.ts: leftover chunks are maintenance; each recording found is then handled in its own district",
       "lib/audio/sweep-stale-chunks.ts: the TTL sweep is maintenance; each recording found is then handled in its own district",
+      "lib/audit/record-failed-key-use.ts: the secret's hash is what names it",
+      "lib/audit/verify-audit-chain.ts: verify walks every chain",
       "lib/auth/authenticate.ts: a session token names one person, of whichever district",
       "lib/auth/authenticate.ts: the key's hash is what names it",
+      "lib/backup/stored-file-keys.ts: a backup holds every district's files",
       "lib/http/idempotency-sweep.ts: the window is the same for every district",
       "lib/i18n/session-locale.ts: a session token names one person, of whichever district",
       "lib/webhooks/sweep-webhooks.ts: retention is the same for every district",
@@ -115,12 +118,25 @@ describe("raw SQL names the district", () => {
     expect(opaque).toEqual([
       // The benches' `psql`-like helper.
       "bench/harness.ts: client.query(sql)",
+      // Backups (lib/backup/): every table whole, by name (row counts, COPY out and in), and a
+      // dump's statements run as psql would, into an empty database.
+      "lib/backup/apply-dump.ts: sink.exec(text)",
+      'lib/backup/dump-database.ts: client.query(copyTo(["COPY (select", columns, "from", target, ") TO STDOUT"].join(" ")))',
+      "lib/backup/dump-database.ts: client.query<{ n: string }>(countStatement(tableName(t)))",
+      "lib/backup/dump-database.ts: client.query<{ name: string; policy: string }>(queuesStatement(options.jobsSchema))",
+      'lib/backup/restore-database.ts: client.query(copyFrom(header.replace(/;$/, "")))',
+      "lib/backup/restore-database.ts: client.query(sql)",
+      "lib/backup/restore-database.ts: client.query<{ n: string }>(countStatement(table))",
+      "lib/backup/restore-database.ts: db.exec(sql)",
+      "lib/backup/restore-database.ts: db.query(statement, [], { blob })",
+      "lib/backup/restore-database.ts: db.query<{ n: string }>(countStatement(table))",
       // The Prisma client extension passes query-builder calls on (district-scoped-writes.ts checks those).
       "lib/db/client.ts: query(args)",
       // The embedded database's protocol bridge, and the migration files (schema changes).
       "lib/db/embedded.ts: db.exec(sql)",
       "lib/db/migrate.ts: client.query(sql)",
-      // sqlRows itself: its statements are read where sqlRows is called.
+      // pool.query (Prisma's statements outside a transaction), and sqlRows itself: their statements are read where they are called.
+      "lib/db/pool.ts: client.query(config as pg.QueryConfig, values as unknown[])",
       "lib/db/pool.ts: client.query<T>({ name: `cas_${id}_${digest}`, text, values, types })",
       // The rate limiter's statements, on rate_limits (no district's data).
       "lib/http/rate-limit.ts: store.query({ text: q.text, values: q.values })",

@@ -12,7 +12,8 @@ export const DISTRICT_TABLES = new Set([
   "people", "roles", "tags", "mentor_assignments", "person_files", "api_keys", "api_key_retired_secrets", "idempotency_keys",
   "forms", "boards", "profiles", "interviews", "interview_files", "audio_recordings", "audio_chunks", "conversations",
   "conversation_participants", "messages", "transcript_segments", "recording_steps", "translations", "webhook_endpoints",
-  "webhook_events", "webhook_deliveries", "list_changes", "people_imports", "interview_scorecards", "audit_events", "audit_heads",
+  "webhook_events", "webhook_deliveries", "list_changes", "people_imports", "interview_scorecards", "audit_events", "audit_heads", "audit_pending",
+  "search_documents", "search_pending",
 ]);
 
 /** One SQL text of the code: `${…}` replaced by `__s<n>__`, with its literal parts and the expressions between them. */

@@ -128,9 +128,11 @@ async function initializeApart(dbDir: string) {
 async function startServer(dbDir: string, lockFile: string, port: number, onClose: () => void): Promise<EmbeddedDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  // Extensions the migrations create (pg_trgm: search's typo tolerance) must be loadable.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   await initializeApart(dbDir);
   const defaults = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
-  const db = await PGlite.create(dbDir, { startParams: [...defaults, ...MEMORY_SETTINGS] });
+  const db = await PGlite.create(dbDir, { startParams: [...defaults, ...MEMORY_SETTINGS], extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 256 });
   keepQueryBatchesTogether(server as unknown as { queryQueue: QueryQueue });
   await server.start();

@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env, resetEnvCache } from "@/lib/env";
 import { openEmbeddedDatabase } from "./embedded";
 import { migrate } from "./migrate";
 
@@ -20,6 +20,8 @@ export async function prepareDatabase(log: (line: string) => void = () => {}) {
     process.env.EMBEDDED_DATABASE = "1";
   }
   process.env.DATABASE_URL = url;
+  // Settings read before this point saw no DATABASE_URL (the job queue's among them).
+  resetEnvCache();
   await migrate(url, log);
   return { url, close };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { runWithRequestContext } from "@/lib/http/request-context";
 import { createDistrictIn, type Tx } from "./create-district";
 
 export const DEMO = {
@@ -12,6 +13,11 @@ export const DEMO = {
 
 /** On first start only (no district yet): a demo district to sign in to and look around. */
 export async function seedDemoIfEmpty(): Promise<boolean> {
+  // Its rows are recorded in the audit trail as the service's own start-up work, not as a hand edit.
+  return runWithRequestContext({ ops: { command: "seed demo district" } }, seedOnce);
+}
+
+function seedOnce(): Promise<boolean> {
   // One transaction under an advisory lock: two processes starting on an empty database seed it
   // once (the second waits, then finds the district). A session lock would not do: on the
   // embedded database every connection shares one session, while transactions are exclusive.
@@ -43,7 +49,7 @@ async function seedDemo(tx: Tx) {
   await seedDemoInterviews(tx, district.id, { admin: person.id, board: board.id, candidate: candidate.id });
 }
 
-/** A form with a private field, a board, a profile, and one published and one draft interview. */
+/** A form with a private field and two scorecard fields, a board, a profile, and one published and one draft interview. */
 const DEMO_FIELDS = [
   {
     id: "recommendation",
@@ -59,6 +65,19 @@ const DEMO_FIELDS = [
   { id: "documents_complete", type: "checkbox", label: { en: "All documents received", es: "Todos los documentos recibidos" } },
   { id: "board_notes", type: "text", label: { en: "Board's private notes", es: "Notas privadas de la junta" }, p: 1 },
   { id: "supporting_files", type: "file", label: { en: "Supporting documents", es: "Documentos de apoyo" } },
+  // Scorecard fields: each board member answers them on their own scorecard, blind until submitted.
+  {
+    id: "readiness",
+    type: "dropdown",
+    label: { en: "Readiness for the credential", es: "Preparación para la credencial" },
+    options: [
+      { en: "Ready now", es: "Preparado ahora" },
+      { en: "Ready with some growth", es: "Preparado con algo de crecimiento" },
+      { en: "Not ready yet", es: "Aún no preparado" },
+    ],
+    scorecard: 1,
+  },
+  { id: "questions_for_board", type: "text", label: { en: "Questions to raise with the other members", es: "Preguntas para los demás miembros" }, scorecard: 1 },
 ];
 
 async function seedDemoInterviews(tx: Tx, districtId: string, people: { admin: string; board: string; candidate: string }) {

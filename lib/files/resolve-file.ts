@@ -7,9 +7,13 @@ import { notFound } from "@/lib/errors/app-error";
 import { readFormFields } from "@/lib/forms/read-form-fields";
 import { seesAllInterviews, visibleInterviewsWhere } from "@/lib/interviews/visibility";
 import { visiblePeopleWhere } from "@/lib/people/visibility";
+import type { AuditEventInput } from "@/lib/audit/record-audit-event";
+
+type FileRead = { districtId: string; event: AuditEventInput };
 
 export type ResolvedFile =
-  | { kind: "stored"; key: string; name: string; contentType: string }
+  /** `read`: the audit trail's record of serving it (private material: lib/audit/actions.shared.ts). */
+  | { kind: "stored"; key: string; name: string; contentType: string; read?: FileRead }
   | { kind: "initials"; first: string; last: string };
 
 /**
@@ -32,12 +36,13 @@ export async function resolveFile(ctx: Ctx, key: string): Promise<ResolvedFile> 
   if (area === "people") {
     const file = await db().personFile.findFirst({ where: { storageKey: key, districtId: ctx.districtId, person: seePerson(ownerId) } });
     if (!file) throw notFound("File");
-    return { kind: "stored", key, name: file.name, contentType: file.contentType };
+    const read: FileRead = { districtId, event: { action: "person_file.read", recordType: "person_file", recordId: file.id, personId: file.personId } };
+    return { kind: "stored", key, name: file.name, contentType: file.contentType, read };
   }
   if (area === "interviews") {
     const file = await db().interviewFile.findFirst({
       where: { storageKey: key, districtId: ctx.districtId, interview: visibleInterviewsWhere(ctx) },
-      select: { name: true, contentType: true, fieldId: true, interview: { select: { form: { select: { fields: true } } } } },
+      select: { id: true, name: true, contentType: true, fieldId: true, interview: { select: { personId: true, form: { select: { fields: true } } } } },
     });
     if (!file) throw notFound("File");
     // Attachments of private fields (or of fields no longer on the form) are staff-only, like their answers.
@@ -45,7 +50,8 @@ export async function resolveFile(ctx: Ctx, key: string): Promise<ResolvedFile> 
       const fields = readFormFields(file.interview.form?.fields);
       if (!fields.some((f) => f.id === file.fieldId && f.type === "file" && f.p !== 1)) throw notFound("File");
     }
-    return { kind: "stored", key, name: file.name, contentType: file.contentType };
+    const read: FileRead = { districtId, event: { action: "interview_file.read", recordType: "interview_file", recordId: file.id, personId: file.interview.personId } };
+    return { kind: "stored", key, name: file.name, contentType: file.contentType, read };
   }
   if (area === "audio") {
     // <district>/audio/<person>/<recording>.webm: the combined recording of a finalized session,
@@ -55,7 +61,8 @@ export async function resolveFile(ctx: Ctx, key: string): Promise<ResolvedFile> 
       select: { id: true },
     });
     if (!recording) throw notFound("File");
-    return { kind: "stored", key, name: `${recording.id}.webm`, contentType: "audio/webm" };
+    const read: FileRead = { districtId, event: { action: "recording.file_read", recordType: "recording", recordId: recording.id, personId: ownerId } };
+    return { kind: "stored", key, name: `${recording.id}.webm`, contentType: "audio/webm", read };
   }
   throw notFound("File");
 }

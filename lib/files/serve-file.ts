@@ -1,4 +1,5 @@
 import "server-only";
+import { recordCurrentEvents } from "@/lib/audit/record-audit-event";
 import { notFound } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage/storage";
 import type { ResolvedFile } from "./resolve-file";
@@ -63,6 +64,9 @@ export async function serveFile(file: ResolvedFile, rangeHeader: string | null =
     "Cache-Control": "private, max-age=300",
     "Accept-Ranges": "bytes",
   };
+  // A player seeking in a recording asks for many ranges: the read is the one from its start.
+  const range0 = rangeHeader ? /^\s*bytes\s*=\s*0+\s*-/i.test(rangeHeader) : true;
+  if (file.read && range0) await recordCurrentEvents(file.read.districtId, [file.read.event]);
   if (rangeHeader) {
     const whole = await storage().head(file.key);
     if (!whole) throw notFound("File");

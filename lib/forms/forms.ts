@@ -8,12 +8,12 @@ import type { CreateFormInput } from "./schemas";
 import { formSelect, serializeForm } from "./serialize-form";
 
 /**
- * Candidates and mentors read forms without their private fields: even the label of a
- * staff-only field ("Concerns about the candidate") is not theirs to see.
+ * Candidates and mentors read forms without their private and scorecard fields: even the label
+ * of a staff-only field ("Concerns about the candidate") is not theirs to see.
  */
 const serializeFor = (ctx: Ctx) => (row: Parameters<typeof serializeForm>[0]) => {
   const form = serializeForm(row);
-  return seesAllInterviews(ctx) ? form : { ...form, fields: form.fields.filter((f) => f.p !== 1) };
+  return seesAllInterviews(ctx) ? form : { ...form, fields: form.fields.filter((f) => f.p !== 1 && f.scorecard !== 1) };
 };
 
 // Reads of every role on every interview page: plain SQL rather than Prisma's query engine.

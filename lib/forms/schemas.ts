@@ -22,6 +22,8 @@ export const formFieldSchema = z
     options: z.array(label).min(1, "A dropdown needs at least one option.").max(200).optional(),
     /** 1 marks a private field: hidden from candidates and mentors. */
     p: z.union([z.literal(0), z.literal(1)]).optional(),
+    /** 1 marks a scorecard field: each board member answers it on their own scorecard (lib/scorecards), never in `responses`. */
+    scorecard: z.union([z.literal(0), z.literal(1)]).optional(),
   })
   .superRefine((field, zctx) => {
     if (field.type === "dropdown" && !field.options) {
@@ -30,9 +32,13 @@ export const formFieldSchema = z
     if (field.type !== "dropdown" && field.options) {
       zctx.addIssue({ code: "custom", path: ["options"], message: "Only dropdown fields have options." });
     }
+    // A scorecard holds no attachments: its answers are values, kept on the scorecard itself.
+    if (field.type === "file" && field.scorecard === 1) {
+      zctx.addIssue({ code: "custom", path: ["scorecard"], message: "A file field cannot be a scorecard field." });
+    }
   });
 
-export type FormField = { id: string; type: FieldType; label: Record<string, string>; options?: Record<string, string>[]; p?: 1 };
+export type FormField = { id: string; type: FieldType; label: Record<string, string>; options?: Record<string, string>[]; p?: 1; scorecard?: 1 };
 
 const fieldsSchema = z
   .array(formFieldSchema)
@@ -44,9 +50,16 @@ const fieldsSchema = z
       seen.add(f.id);
     });
   })
-  // Stored canonically: `p` only when private, `options` only on dropdowns.
+  // Stored canonically: `p` only when private, `scorecard` only on scorecard fields, `options` only on dropdowns.
   .transform((fields): FormField[] =>
-    fields.map((f) => ({ id: f.id, type: f.type, label: f.label, ...(f.options ? { options: f.options } : {}), ...(f.p === 1 ? { p: 1 as const } : {}) })),
+    fields.map((f) => ({
+      id: f.id,
+      type: f.type,
+      label: f.label,
+      ...(f.options ? { options: f.options } : {}),
+      ...(f.p === 1 ? { p: 1 as const } : {}),
+      ...(f.scorecard === 1 ? { scorecard: 1 as const } : {}),
+    })),
   );
 
 const name = text().trim().min(1, "Required.").max(200);
@@ -73,6 +86,12 @@ export const formFieldResponseSchema = z
     label: multilingualTextResponseSchema,
     options: z.array(multilingualTextResponseSchema).optional().describe("The choices of a dropdown, in order (present on dropdown fields only)."),
     p: z.literal(1).optional().describe("1 marks a private field: hidden from candidates and mentors, with its answers (absent on other fields)."),
+    scorecard: z
+      .literal(1)
+      .optional()
+      .describe(
+        "1 marks a scorecard field: each member of the interview's board answers it on their own scorecard (`…/scorecards/me`), never in the interview's `responses`. Not a file field. Hidden from candidates and mentors. Absent on other fields.",
+      ),
   })
   .describe("A field of an interview form.");
 
@@ -81,7 +100,7 @@ export const formSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    fields: z.array(formFieldResponseSchema).describe("The ordered fields. Without the private ones (`p: 1`) for candidates and mentors."),
+    fields: z.array(formFieldResponseSchema).describe("The ordered fields. Without the private ones (`p: 1`) and the scorecard ones (`scorecard: 1`) for candidates and mentors."),
     created_at: timestampSchema,
     updated_at: timestampSchema,
   })

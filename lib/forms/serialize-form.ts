@@ -16,6 +16,7 @@ export function serializeForm(f: FormRow) {
       label: field.label,
       ...(field.type === "dropdown" ? { options: field.options ?? [] } : {}),
       ...(field.p === 1 ? { p: 1 as const } : {}),
+      ...(field.scorecard === 1 ? { scorecard: 1 as const } : {}),
     })),
     created_at: f.createdAt.getTime(),
     updated_at: f.updatedAt.getTime(),

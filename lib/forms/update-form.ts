@@ -6,6 +6,9 @@ import { storage } from "@/lib/storage/storage";
 import { readFormFields } from "./read-form-fields";
 import type { FormField, UpdateFormInput } from "./schemas";
 import { formSelect, serializeForm } from "./serialize-form";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("storage");
 
 /** Fields that disappear, or change type, when `next` replaces `current`: their answers would no longer fit. */
 function lostFields(current: FormField[], next: FormField[]): string[] {
@@ -57,6 +60,6 @@ export async function updateForm(ctx: Ctx, id: string, input: UpdateFormInput) {
     return { row, orphanKeys };
   });
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
-  if (orphanKeys.length) await storage().delete(orphanKeys).catch((error) => console.error("could not delete stored files", error));
+  if (orphanKeys.length) await storage().delete(orphanKeys).catch((error) => log.error({ err: error }, "could not delete stored files"));
   return serializeForm(row);
 }

@@ -29,6 +29,8 @@ type Gate = {
    */
   handoverGapMs?: number;
   lastHandoverAt: number;
+  /** Requests refused so far, as they arrived and after waiting their turn in vain (lib/metrics/). */
+  refused?: { arriving: number; waited: number };
 };
 const KEY = Symbol.for("cas.admission-gate");
 const holder = globalThis as unknown as Record<symbol, Gate | undefined>;
@@ -55,7 +57,10 @@ function enter(): Promise<void> | undefined {
     gate.active++;
     return undefined;
   }
-  if (refusesNow()) throw overloaded();
+  if (refusesNow()) {
+    noteRefusal("arriving");
+    throw overloaded();
+  }
   return new Promise<void>((resolve, reject) => {
     const entry = {
       // The slot is handed over by leave(): `active` already counts this request.
@@ -65,6 +70,7 @@ function enter(): Promise<void> | undefined {
       },
       timer: setTimeout(() => {
         gate.waiting.splice(gate.waiting.indexOf(entry), 1);
+        noteRefusal("waited");
         reject(overloaded());
       }, MAX_QUEUE_WAIT_MS),
     };
@@ -128,3 +134,12 @@ export async function outsideAdmission<T>(wait: () => Promise<T>): Promise<T> {
 
 /** Requests working and waiting now (tests, health). */
 export const admissionLoad = () => ({ active: gate.active, waiting: gate.waiting.length });
+
+/** Counts a refusal: as the request arrived (here, or by the app's server before Next.js), or after waiting. */
+export function noteRefusal(when: "arriving" | "waited") {
+  gate.refused ??= { arriving: 0, waited: 0 };
+  gate.refused[when]++;
+}
+
+/** Refusals since the process started, for the metrics. */
+export const admissionRefusals = () => ({ arriving: gate.refused?.arriving ?? 0, waited: gate.refused?.waited ?? 0 });

@@ -2,11 +2,19 @@ import "server-only";
 import http from "node:http";
 import compression from "compression";
 import { serveWithOverloadSignal } from "@/lib/db/overload-signal";
-import { refusesNow } from "./admission";
+import { loggerFor } from "@/lib/logging/logger";
+import { registerAppMetrics } from "@/lib/metrics/app-metrics";
+import { metricsTokenMatches, sendMetrics } from "@/lib/metrics/serve-metrics";
+import { noteRefusal, refusesNow } from "./admission";
 import type { ServeBuildAsset } from "./build-assets";
+import { followRequest } from "./follow-request";
 import { sendHeadersWithFirstChunk } from "./headers-with-first-chunk";
 import { passRouteHints, routeBodyBytes } from "./pre-encoded";
 import { refusalBeforeNext } from "./refuse-before-next";
+import { runWithRequestContext, type RequestContext } from "./request-context";
+import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
+
+const log = loggerFor("http");
 
 type Handle = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
@@ -26,7 +34,13 @@ const compress = compression({
 const compressed = (req: http.IncomingMessage, res: http.ServerResponse) =>
   new Promise<void>((resolve, reject) => compress(req as never, res as never, (error?: unknown) => (error ? reject(error) : resolve())));
 
-const OVERLOADED = JSON.stringify({ error: { code: "overloaded", message: "The service is busy. Please try again in a moment." } });
+/** The error body (DESIGN.md) of an answer this server gives itself, naming the request. */
+const errorBody = (code: string, message: string, requestId: string) => JSON.stringify({ error: { code, message, request_id: requestId } });
+/** A body of refuse-before-next.ts, with the request's id added. */
+const withRequestId = (body: string, requestId: string) => {
+  const parsed = JSON.parse(body) as { error: Record<string, unknown> };
+  return JSON.stringify({ error: { ...parsed.error, request_id: requestId } });
+};
 
 /** Requests that pass the admission gate (lib/http/admission.ts): every API route but the health checks. */
 const isGated = (url: string) => url.startsWith("/api/") && !/^\/api\/health(\/|\?|$)/.test(url);
@@ -43,16 +57,25 @@ const isGated = (url: string) => url.startsWith("/api/") && !/^\/api\/health(\/|
  * lib/http/build-assets.ts) answers the build's hashed files from memory, already compressed.
  */
 export function createAppServer(handle: Handle, allowOf: (path: string) => Promise<string>, buildAsset?: ServeBuildAsset) {
-  const server = http.createServer(async (req, res) => {
+  registerAppMetrics();
+  const serve = async (req: http.IncomingMessage, res: http.ServerResponse, requestId: string) => {
     try {
       const refusal = refusalBeforeNext(req.method ?? "", req.url ?? "/");
       if (refusal) {
         const headers = refusal.status === 405 ? { ...refusal.headers, Allow: await allowOf((req.url ?? "/").split(/[?#]/)[0]) } : refusal.headers;
-        res.writeHead(refusal.status, headers).end(req.method === "HEAD" ? undefined : refusal.body);
+        res.writeHead(refusal.status, headers).end(req.method === "HEAD" ? undefined : withRequestId(refusal.body, requestId));
+        return;
+      }
+      if ((req.url ?? "").split(/[?#]/)[0] === "/metrics") {
+        // Only with METRICS_TOKEN as a bearer; otherwise as if there were no such page.
+        if (metricsTokenMatches(req.headers.authorization)) return await sendMetrics(req, res);
+        res.writeHead(404, { "content-type": "application/json" }).end(errorBody("not_found", "Not found.", requestId));
         return;
       }
       if (isGated(req.url ?? "") && refusesNow()) {
-        res.writeHead(503, { "content-type": "application/json", "retry-after": "1" }).end(req.method === "HEAD" ? undefined : OVERLOADED);
+        noteRefusal("arriving");
+        const body = errorBody("overloaded", "The service is busy. Please try again in a moment.", requestId);
+        res.writeHead(503, { "content-type": "application/json", "retry-after": "1" }).end(req.method === "HEAD" ? undefined : body);
         return;
       }
       if (buildAsset && (await buildAsset(req, res))) return;
@@ -61,10 +84,20 @@ export function createAppServer(handle: Handle, allowOf: (path: string) => Promi
       await compressed(req, res);
       await serveWithOverloadSignal(res, () => handle(req, res));
     } catch (error) {
-      console.error("[cas] request failed", error);
+      log.error({ err: error }, "request failed");
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { code: "internal", message: "Something went wrong on our side." } }));
+      res.end(errorBody("internal", "Something went wrong on our side.", requestId));
     }
+  };
+  const server = http.createServer((req, res) => {
+    // The request's id: a trusted proxy's X-Request-Id, else a new one (request-id.ts). Next.js
+    // and its routes see it in the header and in the request's context; every answer names it.
+    const requestId = requestIdFor(req.headers[REQUEST_ID_HEADER], req.socket.remoteAddress);
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    const context: RequestContext = { requestId };
+    followRequest(req, res, context);
+    return runWithRequestContext(context, () => serve(req, res, requestId));
   });
   // Longer than a reverse proxy keeps an idle upstream connection (Caddy: 2 min). With Node's 5 s,
   // a proxy or a client reusing a connection just as the server closes it gets a reset instead

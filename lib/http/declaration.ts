@@ -22,6 +22,11 @@ export type RouteDeclaration = {
   auth?: "public" | "session" | "any";
   /** Needed by a person (admin-kind roles hold all). */
   permission?: Permission;
+  /**
+   * A person needs a role of this kind: for what no permission grants (the audit trail is for
+   * administrators, not for whoever holds `settings`). API keys are held to their scope only.
+   */
+  roleKind?: "admin";
   /** Needed by an API key; without one, keys are refused. */
   scope?: Scope | ScopeByPath;
   /** The JSON body, parsed by the wrapper. */

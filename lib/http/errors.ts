@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError, conflict, type ErrorCode, fromZod, notFound, overloaded, unavailable } from "@/lib/errors/app-error";
 import { jsonResponse } from "./json-response";
+import { requestContext } from "./request-context";
 
 /** Every error code with its HTTP status (the OpenAPI document reads it too). */
 export const ERROR_STATUS = {
@@ -29,13 +30,14 @@ export const errorDetailSchema = z
   })
   .describe("One problem of the request.");
 
-/** The one error body of the service (DESIGN.md): `{ error: { code, message, details? } }`. */
+/** The one error body of the service (DESIGN.md): `{ error: { code, message, details?, request_id? } }`. */
 export const errorBodySchema = z
   .object({
     error: z.object({
       code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).describe("Machine-readable snake_case code; each code has one HTTP status."),
       message: z.string().describe("A sentence for a person to read. Never a stack trace."),
       details: z.array(errorDetailSchema).optional().describe("Present on some 400 (validation_error) and 409 (conflict) responses: one entry per problem."),
+      request_id: z.string().optional().describe("The request's id, also in the X-Request-Id header: the service's logs name the request by it. Quote it when reporting a problem."),
     }),
   })
   .describe("The body of every error response.");
@@ -115,11 +117,18 @@ export function toAppError(error: unknown): AppError {
 
 export const statusOf = (error: AppError) => ERROR_STATUS[error.code];
 
+/** The id of the request being answered, when there is one (lib/http/request-context.ts). */
+function requestIdField(): { request_id?: string } {
+  const id = requestContext()?.requestId;
+  return id ? { request_id: id } : {};
+}
+
 export function errorResponse(error: AppError, headers: Record<string, string> = {}): Response {
   const body = {
     code: error.code,
     message: error.message,
     ...(error.details?.length ? { details: error.details } : {}),
+    ...requestIdField(),
   } satisfies ErrorBody["error"];
   if (error.retryAfterSeconds !== undefined) headers = { ...headers, "Retry-After": String(error.retryAfterSeconds) };
   return jsonResponse({ error: body }, { status: statusOf(error), headers });

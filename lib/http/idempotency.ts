@@ -4,6 +4,9 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError, invalid } from "@/lib/errors/app-error";
 import { fingerprintRequest, type Fingerprinted } from "./request-fingerprint";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("idempotency");
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** 1-255 visible ASCII characters: a UUID, a ULID, "order-42/retry"… (no spaces, nothing a proxy could rewrite). */
@@ -99,7 +102,7 @@ async function runAndRecord(id: Id, request: Fingerprinted, run: (req: Request) 
     throw error;
   }
   if (response.status >= 500) {
-    await release(id).catch((error) => console.error("could not release an idempotency key", error));
+    await release(id).catch((error) => log.error({ err: error }, "could not release an idempotency key"));
     return response;
   }
   const body = new Uint8Array(await response.arrayBuffer());
@@ -116,7 +119,7 @@ async function runAndRecord(id: Id, request: Fingerprinted, run: (req: Request) 
     });
   } catch (error) {
     // The answer stands; without a stored copy a retry would wait out the claim, so drop it.
-    console.error("could not store an idempotent answer", error);
+    log.error({ err: error }, "could not store an idempotent answer");
     await release(id).catch(() => {});
   }
   return new Response(body, { status: response.status, headers: response.headers });

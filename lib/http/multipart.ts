@@ -7,6 +7,9 @@ import { isPrototypeKey } from "@/lib/validation/safe-record";
 import { isStorableText, UNSTORABLE_TEXT } from "@/lib/validation/text.shared";
 import { outsideAdmission } from "./admission";
 import { formatBytes } from "./read-body";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("uploads");
 
 /** Text fields of an upload: how many, and how long each (in bytes) at most. */
 const MAX_FIELDS = 16;
@@ -215,5 +218,5 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limi
 }
 
 async function discardQuietly<T>(options: UploadOptions<T>, stored: T) {
-  await options.discard(stored).catch((error) => console.error("could not discard a refused upload", error));
+  await options.discard(stored).catch((error) => log.error({ err: error }, "could not discard a refused upload"));
 }

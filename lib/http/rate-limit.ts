@@ -4,6 +4,9 @@ import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("rate-limit");
 
 /**
  * Counted limits (per API key, sign-in links per address). On a PostgreSQL server the operator
@@ -27,7 +30,7 @@ function limitsPool(): pg.Pool {
     if (!url) throw new Error("DATABASE_URL is not set");
     pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 2_000, query_timeout: 2_000 });
     // An idle connection dropped by the server is not an error of any request.
-    pool.on("error", (error) => console.error(`[rate-limit] idle connection lost: ${error.message}`));
+    pool.on("error", (error) => log.warn({ err: error }, "idle connection lost"));
   }
   return pool;
 }
@@ -41,7 +44,7 @@ class FallbackCounter extends RateLimiterMemory {
   consume(key: string | number, points?: number, options?: { [key: string]: unknown }) {
     if (Date.now() - this.loggedAt > 60_000) {
       this.loggedAt = Date.now();
-      console.error(`[rate-limit] the shared counter store failed: counting "${this.limit.name}" in this process's memory meanwhile`);
+      log.error({ limit: this.limit.name }, "the shared counter store failed: counting in this process's memory meanwhile");
     }
     return super.consume(key, points, options);
   }
@@ -78,7 +81,7 @@ export async function spend(limiter: RateLimiterAbstract, key: string): Promise<
   } catch (result) {
     if (result instanceof RateLimiterRes) return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
     // Not a refusal but a failure the insurance could not absorb: let the request through.
-    console.error("[rate-limit] could not count:", result);
+    log.error({ err: result }, "could not count");
     return null;
   }
 }

@@ -19,7 +19,11 @@ export type RequestContext = {
   ops?: { command: string };
 };
 
-const storage = new AsyncLocalStorage<RequestContext>();
+// One store per process, kept on globalThis: the app's server (lib/http/app-server.ts) opens the
+// request's context, and the route bundles Next.js loads carry their own copies of this module.
+const KEY = Symbol.for("cas.request-context");
+const holder = globalThis as unknown as Record<symbol, AsyncLocalStorage<RequestContext> | undefined>;
+const storage = (holder[KEY] ??= new AsyncLocalStorage<RequestContext>());
 
 /** Runs `work` as part of `context` (and everything it awaits or starts). */
 export function runWithRequestContext<T>(context: RequestContext, work: () => T): T {

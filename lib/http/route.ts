@@ -17,6 +17,10 @@ import { assertPlainInput } from "@/lib/validation/hostile-input";
 import { jsonResponse } from "./json-response";
 import { randomUUID } from "node:crypto";
 import { requestContext, runWithRequestContext } from "./request-context";
+import { REQUEST_ID_HEADER } from "./request-id";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("api");
 
 /** A file-name segment of a storage path: no slashes, and never "." or "..". */
 const SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,200}$/;
@@ -64,11 +68,18 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
   handler: (args: Args<B, Q>) => Promise<unknown>,
 ) {
   const handle = async (req: Request, context?: RouteContext): Promise<Response> => {
-    try {
-      return await runWithRequestContext({ requestId: randomUUID() }, () => admitted(() => run(req, context)));
-    } catch (error) {
-      return errorResponse(toAppError(error));
-    }
+    // The app's server opened the request's context, with its id (lib/http/app-server.ts); a
+    // handler called some other way (tests) gets its own.
+    const outer = requestContext();
+    const request = outer?.requestId && !outer.job ? outer : { requestId: randomUUID() };
+    const requestId = request.requestId!;
+    return runWithRequestContext(request, async () => {
+      try {
+        return withRequestId(await admitted(() => run(req, context)), requestId);
+      } catch (error) {
+        return withRequestId(errorResponse(toAppError(error)), requestId);
+      }
+    });
   };
   return declared(handle, opts);
 
@@ -153,8 +164,23 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
   }
 }
 
+/**
+ * The one place an API request's unexpected error is logged, with its stack (the line carries the
+ * request id, which the error body names too). Next.js never sees these errors, so its
+ * onRequestError (instrumentation.ts) logs only those of pages and of handlers not wrapped here.
+ */
 function failure(error: unknown): Response {
   const appError = toAppError(error);
-  if (appError.code === "internal") console.error(error);
+  if (appError.code === "internal") log.error({ err: error }, "request failed");
   return errorResponse(appError);
+}
+
+/** Every answer names its request (X-Request-Id); an answer whose headers cannot change keeps them. */
+function withRequestId(response: Response, requestId: string): Response {
+  try {
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+  } catch {
+    // immutable headers (a fetched answer passed through): the app's server sets the header anyway
+  }
+  return response;
 }

@@ -42,5 +42,5 @@ export async function createInterview(ctx: Ctx, personId: string, input: CreateI
     await emit("interview.created", () => interviewEventData(tx, ctx.districtId, created.id));
     return created;
   });
-  return getInterview(ctx, personId, row.id);
+  return getInterview(ctx, personId, row.id, {}, { echo: true });
 }

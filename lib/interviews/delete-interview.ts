@@ -6,6 +6,9 @@ import { storage } from "@/lib/storage/storage";
 import { transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { interviewAudience } from "./interview-audience";
 import { recordingKeys, recordingStorageSelect } from "./stored-keys";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("storage");
 
 /**
  * Deletes the interview with its responses, recordings and attachments (rows by cascade, then
@@ -24,6 +27,6 @@ export async function deleteInterview(ctx: Ctx, personId: string, id: string) {
   });
   await endRealtimeAccess(audience);
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
-  await storage().delete(keys).catch((error) => console.error("could not delete stored files", error));
+  await storage().delete(keys).catch((error) => log.error({ err: error }, "could not delete stored files"));
   return { ok: true as const };
 }

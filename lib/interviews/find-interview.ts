@@ -4,6 +4,7 @@ import { confirmSession, sessionCheckColumn } from "@/lib/auth/session-check";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { readFormFields } from "@/lib/forms/read-form-fields";
 import { notFound } from "@/lib/errors/app-error";
+import { seesTallySql } from "@/lib/scorecards/scorecard-sight-sql";
 import type { AttachmentRow } from "./file-record";
 import type { FullInterviewRow } from "./serialize-interview";
 import { visibleInterviewsSql } from "./visibility";
@@ -22,6 +23,8 @@ export async function findVisibleInterview(ctx: Ctx, personId: string, id: strin
   const [row] = await sqlRows<Row>(
     `select i.id, i.person_id as "personId", i.district_id as "districtId", i.date, i.board_id as "boardId", i.form_id as "formId",
             i.profile_id as "profileId", i.published, i.created_at as "createdAt", i.updated_at as "updatedAt", i.responses,
+            i.recommendation, i.recommendation_tally as "recommendationTally", i.recommendation_by as "recommendationBy",
+            i.recommendation_at as "recommendationAt", ${seesTallySql(ctx, "i", p)} as "seesTally",
             f.fields as "formFields",
             coalesce((select json_agg(json_build_object('id', a.id, 'fieldId', a.field_id, 'name', a.name, 'storageKey', a.storage_key,
                                                         'contentType', a.content_type, 'size', a.size, 'createdMs', (extract(epoch from a.created_at) * 1000)::float8))

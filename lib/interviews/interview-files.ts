@@ -14,6 +14,9 @@ import { interviewEventData } from "@/lib/webhooks/event-data";
 import { transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { serializeAttachment, storedFileRecord } from "./file-record";
 import { findVisibleInterview } from "./find-interview";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("storage");
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -88,6 +91,6 @@ export async function deleteInterviewFile(ctx: Ctx, personId: string, interviewI
     await emit("interview.updated", () => interviewEventData(tx, ctx.districtId, interviewId));
     return row;
   });
-  await storage().delete([row.storageKey]).catch((error) => console.error("could not delete stored file", error));
+  await storage().delete([row.storageKey]).catch((error) => log.error({ err: error }, "could not delete a stored file"));
   return { ok: true as const };
 }

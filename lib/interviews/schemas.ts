@@ -15,12 +15,19 @@ export const createInterviewSchema = z.object({
   profile_id: idSchema.optional(),
 });
 
+/** A recommendation as sent: a board member's on their scorecard, or the board's decision. */
+export const recommendationInputSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+  error: "Use 1 (strong no), 2 (no), 3 (yes) or 4 (strong yes).",
+});
+
 export const updateInterviewSchema = z.object({
-  /** field id -> value; only the fields sent change, `null` clears one. Checked against the form. */
+  /** field id -> value; only the fields sent change, `null` clears one. Checked against the form (scorecard fields are refused). */
   responses: safeRecord(text().max(64), z.unknown()).optional(),
   /** 1 publishes; 0 takes the interview back from the candidate and the mentor. */
   published: z.union([z.literal(0), z.literal(1)], { error: "Use 0 or 1." }).optional(),
   date: dateSchema.optional(),
+  /** The board's decision, stored with the tally of the submitted scorecards at that moment; null clears it. */
+  recommendation: recommendationInputSchema.nullable().optional(),
 });
 
 const flagParam = z.enum(["0", "1"], { error: "Use 0 or 1." }).transform((v) => v === "1");
@@ -157,13 +164,30 @@ export const interviewSummarySchema = z
   })
   .describe("An interview in list results: without `responses` and `audio`.");
 
+export const recommendationSchema = z.int().min(1).max(4).describe("1 = strong no, 2 = no, 3 = yes, 4 = strong yes.");
+
+/** The tally of submitted scorecards' recommendations: how many of each, every key present. */
+const tallySchema = z
+  .object({ "1": z.int(), "2": z.int(), "3": z.int(), "4": z.int() })
+  .describe('How many submitted scorecards recommend each value: {"1": strong no, "2": no, "3": yes, "4": strong yes}.');
+
 /** The single-interview shape (`serializeInterview`): the list shape plus `responses` and `audio`. */
 export const interviewSchema = interviewSummarySchema
   .extend({
     responses: z
       .record(z.string(), responseValueSchema)
-      .describe("Form field id -> answer. `{}` at creation. Without the private fields' answers for candidates and mentors (and for `view=candidate|mentor`)."),
+      .describe(
+        "Form field id -> answer. `{}` at creation. Without the private fields' answers for candidates and mentors (and for `view=candidate|mentor`). Never the scorecard fields (`scorecard: 1`): those are answered on each board member's scorecard.",
+      ),
     audio: z.record(z.string(), recordingSchema).describe("Recording id -> recording. `{}` at creation."),
+    recommendation: recommendationSchema.nullable().describe("The board's decision, set by an interview editor; null until set."),
+    recommendation_tally: tallySchema
+      .nullable()
+      .describe(
+        "The submitted scorecards' recommendations when the decision was set. Only for those who may read every submitted scorecard (admins, API keys, members of the interview's board who submitted their own); null for everyone else, in webhook events, and while no decision is set.",
+      ),
+    recommendation_by: z.string().nullable().describe("The person who set the decision (null when set with an API key, or not set)."),
+    recommendation_at: timestampSchema.nullable().describe("When the decision was set, or null."),
   })
   .describe("A full interview, with its answers and recordings.");
 
@@ -172,3 +196,4 @@ export type InterviewAttachment = z.infer<typeof interviewAttachmentSchema>;
 export type Recording = z.infer<typeof recordingSchema>;
 export type InterviewSummary = z.infer<typeof interviewSummarySchema>;
 export type Interview = z.infer<typeof interviewSchema>;
+export type Tally = z.infer<typeof tallySchema>;

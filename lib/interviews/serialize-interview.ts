@@ -1,6 +1,6 @@
 import type { FormField } from "@/lib/forms/schemas";
 import { serializeFileRecord } from "./file-record";
-import type { InterviewSummary, Recording } from "./schemas";
+import type { InterviewSummary, Recording, Tally } from "./schemas";
 
 export type InterviewRow = {
   id: string;
@@ -44,24 +44,49 @@ export function serializeInterviewSummary(i: InterviewRow) {
   } satisfies InterviewSummary;
 }
 
-export type FullInterviewRow = InterviewRow & { responses: unknown };
+/**
+ * The board's decision. `seesTally`: whether the reader may read every submitted scorecard
+ * (lib/scorecards/scorecard-sight-sql.ts), and so the tally; absent means no.
+ */
+type DecisionColumns = { recommendation: number | null; recommendationTally: unknown; recommendationBy: string | null; recommendationAt: Date | null; seesTally?: boolean };
 
-export const interviewFullSelect = { ...interviewListSelect, responses: true } as const;
+export type FullInterviewRow = InterviewRow & { responses: unknown } & DecisionColumns;
+
+export const interviewFullSelect = {
+  ...interviewListSelect,
+  responses: true,
+  recommendation: true,
+  recommendationTally: true,
+  recommendationBy: true,
+  recommendationAt: true,
+} as const;
 
 const asObject = (v: unknown): Record<string, unknown> => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 /**
  * The single-interview shape: the list shape plus `responses` and `audio` (built from the
- * recordings' rows by lib/audio/recording-map.ts). File field values become file records with
- * URLs; `responses` must already be stripped for the caller.
+ * recordings' rows by lib/audio/recording-map.ts), and the board's decision. File field values
+ * become file records with URLs; `responses` must already be stripped for the caller. Answers to
+ * scorecard fields never show here (one left from before the field became a scorecard field
+ * included): each member's are on their scorecard.
  */
 export function serializeInterview(origin: string, i: FullInterviewRow, fields: FormField[], responses: Record<string, unknown>, audio: Record<string, Recording> = {}) {
   const fileFields = new Set(fields.filter((f) => f.type === "file").map((f) => f.id));
+  const scorecardFields = new Set(fields.filter((f) => f.scorecard === 1).map((f) => f.id));
   const out: Record<string, unknown> = {};
   for (const [fieldId, value] of Object.entries(responses)) {
+    if (scorecardFields.has(fieldId)) continue;
     out[fieldId] = fileFields.has(fieldId)
       ? Object.fromEntries(Object.entries(asObject(value)).map(([fileId, rec]) => [fileId, serializeFileRecord(origin, rec)]))
       : value;
   }
-  return { ...serializeInterviewSummary(i), responses: out, audio };
+  return {
+    ...serializeInterviewSummary(i),
+    responses: out,
+    audio,
+    recommendation: i.recommendation ?? null,
+    recommendation_tally: i.seesTally && i.recommendation !== null ? ((i.recommendationTally as Tally | null) ?? null) : null,
+    recommendation_by: i.recommendationBy ?? null,
+    recommendation_at: i.recommendationAt?.getTime() ?? null,
+  };
 }

@@ -1,8 +1,10 @@
 import "server-only";
-import type { Ctx } from "@/lib/auth/context";
+import { actorPersonId, type Ctx } from "@/lib/auth/context";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { notFound } from "@/lib/errors/app-error";
 import { endRealtimeAccess } from "@/lib/realtime/publish";
+import { refuseScorecardAnswers } from "@/lib/scorecards/scorecard-responses";
+import { submittedTallySql } from "@/lib/scorecards/tally-sql";
 import { storage } from "@/lib/storage/storage";
 import { interviewEventData } from "@/lib/webhooks/event-data";
 import { readOnce, transactionWithEvents } from "@/lib/webhooks/emit-event";
@@ -12,6 +14,9 @@ import { getInterview } from "./get-interview";
 import { candidateAndMentors } from "./interview-audience";
 import type { UpdateInterviewInput } from "./schemas";
 import { validateResponses, type ResponseChanges } from "./validate-responses";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("storage");
 
 /**
  * The new `responses` as one SQL expression over the row's current value, so the merge
@@ -30,7 +35,20 @@ function mergeResponses(changes: ResponseChanges, p: (value: unknown) => string)
   return expr;
 }
 
-type Changes = { responses: ResponseChanges | null; published: boolean | null; date: string | null };
+/** `decision`: the board's recommendation sent (a value, or null to clear it), else null. */
+type Changes = { responses: ResponseChanges | null; published: boolean | null; date: string | null; decision: { recommendation: number | null } | null };
+
+/**
+ * The board's decision with the tally of the submitted scorecards, counted by this statement
+ * (it runs after the interview's row is locked: a submit that committed before is counted,
+ * one waiting for the lock comes after), and who set it when.
+ */
+function decisionSql(ctx: Ctx, decision: Changes["decision"], p: (value: unknown) => string): string {
+  if (!decision) return "";
+  if (decision.recommendation === null) return ", recommendation = null, recommendation_tally = null, recommendation_by = null, recommendation_at = null";
+  return `, recommendation = ${p(decision.recommendation)}::int, recommendation_tally = ${submittedTallySql(p(ctx.districtId), "interviews.id")},
+            recommendation_by = ${p(actorPersonId(ctx))}::text, recommendation_at = now() at time zone 'utc'`;
+}
 
 /** The UPDATE of a PATCH, with `guard` (SQL) added to its `where`. */
 function updateStatement(ctx: Ctx, id: string, changes: Changes, guard: (p: (value: unknown) => string) => string = () => "true") {
@@ -39,29 +57,33 @@ function updateStatement(ctx: Ctx, id: string, changes: Changes, guard: (p: (val
                    set responses = ${changes.responses ? mergeResponses(changes.responses, p) : "responses"},
                        published = coalesce(${p(changes.published)}::boolean, published),
                        date = coalesce(${p(changes.date)}::text, date),
-                       updated_at = now() at time zone 'utc'
+                       updated_at = now() at time zone 'utc'${decisionSql(ctx, changes.decision, p)}
                  where id = ${p(id)} and district_id = ${p(ctx.districtId)} and ${guard(p)}`;
   return { text, values };
 }
 
 /**
- * PATCH: merges the responses sent (checked against the form), publishes or unpublishes,
- * moves the date; nothing else changes. Attachments dropped from a file field are deleted.
+ * PATCH: merges the responses sent (checked against the form; answers to scorecard fields are
+ * refused), publishes or unpublishes, moves the date, sets or clears the board's decision;
+ * nothing else changes. Attachments dropped from a file field are deleted.
  */
 export async function updateInterview(ctx: Ctx, personId: string, id: string, input: UpdateInterviewInput) {
   const current = await findVisibleInterview(ctx, personId, id);
+  if (input.responses) refuseScorecardAnswers(current.fields, input.responses);
   const changes: Changes = {
     responses: input.responses ? validateResponses(current.fields, input.responses, current.files) : null,
     published: input.published === undefined ? null : input.published === 1,
     date: input.date ?? null,
+    decision: input.recommendation === undefined ? null : { recommendation: input.recommendation },
   };
-  if (changes.responses || changes.published !== null || changes.date) {
+  if (changes.responses || changes.published !== null || changes.date || changes.decision) {
     const dropped = changes.responses?.droppedFiles ?? [];
     // Unpublishing takes the interview from its candidate and mentors: the full path ends their sight of it.
-    const alone = !dropped.length && changes.published !== false && (await updatedAlone(ctx, id, changes));
+    // A decision counts the tally after locking the row, in the transaction of the full path.
+    const alone = !dropped.length && changes.published !== false && !changes.decision && (await updatedAlone(ctx, id, changes));
     if (!alone) await updateWithEvents(ctx, personId, id, changes, dropped);
   }
-  return getInterview(ctx, personId, id);
+  return getInterview(ctx, personId, id, {}, { echo: true });
 }
 
 /** The everyday PATCH (answers, publishing) as one statement, done only while no endpoint listens to its events. */
@@ -91,5 +113,5 @@ async function updateWithEvents(ctx: Ctx, personId: string, id: string, changes:
   });
   await endRealtimeAccess(lostSight);
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
-  if (dropped.length) await storage().delete(dropped.map((f) => f.storageKey)).catch((error) => console.error("could not delete stored files", error));
+  if (dropped.length) await storage().delete(dropped.map((f) => f.storageKey)).catch((error) => log.error({ err: error }, "could not delete stored files"));
 }

@@ -2,6 +2,9 @@ import "server-only";
 import PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { QUEUE_NAMES, QUEUES } from "./queues";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("jobs");
 
 export type BossRole = "enqueue" | "work";
 
@@ -35,7 +38,7 @@ async function startBoss(role: BossRole): Promise<Started> {
     archiveFailedAfterSeconds: 30 * 86_400,
     archiveCompletedAfterSeconds: 3600,
   });
-  boss.on("error", (error: Error) => console.error(`[jobs] ${error.message}`));
+  boss.on("error", (error: Error) => log.error({ err: error }, "pg-boss"));
   await boss.start();
   // Idempotent; createQueue tolerates a concurrent creation by another process.
   const existing = new Set((await boss.getQueues()).map((q) => q.name));

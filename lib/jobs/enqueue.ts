@@ -1,5 +1,6 @@
 import "server-only";
 import { db, type Tx } from "@/lib/db/client";
+import { requestContext } from "@/lib/http/request-context";
 import { jobBoss } from "./boss";
 import { ensureInProcessWorkers } from "./in-process-workers";
 import { wakeLocalWorkers } from "./local-workers";
@@ -30,6 +31,15 @@ export type TransactionOptions = { timeout?: number; maxWait?: number };
 /** Many jobs of one queue in one statement (a webhook replay queues thousands). */
 export type EnqueueMany = <Q extends QueueName>(queue: Q, jobs: Array<{ data: JobData[Q] } & Pick<EnqueueOptions, "retryLimit" | "retryDelay">>) => Promise<void>;
 
+/**
+ * A job queued while serving a request carries the request's id: its log lines name the request
+ * that caused it (lib/jobs/run-workers.ts runs it in a context with that id).
+ */
+function withRequestId(data: object): object {
+  const requestId = requestContext()?.requestId;
+  return requestId && !("requestId" in data) ? { ...data, requestId } : data;
+}
+
 /** pg-boss's insert, run on the caller's transaction: JSON values are sent as text, as Prisma's raw queries expect. */
 const onTransaction = (tx: RawTx) => ({
   executeSql: async (text: string, values: unknown[] = []) => ({
@@ -53,7 +63,7 @@ export async function transactionWithJobs<T>(work: (tx: Tx, enqueue: Enqueue, en
     const enqueue: Enqueue = async (queue, data, options = {}) => {
       queues.add(queue);
       const { startAfter, ...rest } = options;
-      const id = await boss.send(queue, data as object, {
+      const id = await boss.send(queue, withRequestId(data), {
         ...rest,
         ...(startAfter !== undefined ? { startAfter: typeof startAfter === "number" ? Math.max(0, Math.round(startAfter)) : startAfter } : {}),
         db: onTransaction(tx as unknown as RawTx),
@@ -64,7 +74,7 @@ export async function transactionWithJobs<T>(work: (tx: Tx, enqueue: Enqueue, en
     const enqueueMany: EnqueueMany = async (queue, jobs) => {
       if (!jobs.length) return;
       queues.add(queue);
-      await boss.insert(jobs.map((job) => ({ name: queue, ...job })), { db: onTransaction(tx as unknown as RawTx) });
+      await boss.insert(jobs.map((job) => ({ name: queue, ...job, data: withRequestId(job.data) })), { db: onTransaction(tx as unknown as RawTx) });
       await (tx as unknown as RawTx).$executeRawUnsafe("select pg_notify($1, $2)", WAKE_CHANNEL, queue);
     };
     return work(tx, enqueue, enqueueMany);

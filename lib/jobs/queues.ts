@@ -1,3 +1,5 @@
+import { RETENTION_CRON } from "@/lib/retention/next-run";
+
 /**
  * Every queue of the service, with its retry policy and how many jobs of it one worker process
  * runs at once. Definitions only (no handlers), so that code which enqueues does not load the
@@ -12,6 +14,8 @@ export type JobData = {
   "recording-summarize": { districtId: string; recordingId: string };
   "recording-translate": { districtId: string; recordingId: string };
   "chunks-delete": { districtId: string; recordingId: string };
+  /** The stored files of a deleted recording (its file, chunks not yet removed): deleted again later, in case the delete after its commit failed. */
+  "recording-files-delete": { districtId: string; keys: string[] };
   "chunks-sweep": Record<string, never>;
   "message-translate": { districtId: string; messageId: string; languages: string[] };
   /** `districtId`: the district of the person it is for, whose admins see it if it dies (Settings → Background jobs). */
@@ -20,6 +24,13 @@ export type JobData = {
   "webhooks-sweep": Record<string, never>;
   "idempotency-sweep": Record<string, never>;
   "people-import": { districtId: string; importId: string };
+  /** A recording's transcript indexed for search again (lib/search/index-recording.ts). */
+  "search-index-recording": { districtId: string; recordingId: string };
+  /** Every row indexed for search again, up to `version` (lib/search/backfill-index.ts); no district: the operator's. */
+  "search-backfill": { version: number };
+  "retention-sweep": Record<string, never>;
+  /** A scheduled backup into BACKUP_DIR (lib/backup/scheduled-backup.ts); no district: the operator's. */
+  backup: Record<string, never>;
 };
 
 export type QueueName = keyof JobData;
@@ -48,6 +59,7 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   "recording-summarize": { policy: "stately", retryLimit: 8, retryDelay: 10, expireInSeconds: hours(1), concurrency: 2 },
   "recording-translate": { policy: "stately", retryLimit: 8, retryDelay: 10, expireInSeconds: hours(2), concurrency: 2 },
   "chunks-delete": { policy: "stately", retryLimit: 10, retryDelay: 60, expireInSeconds: hours(1), concurrency: 2 },
+  "recording-files-delete": { policy: "standard", retryLimit: 10, retryDelay: 60, expireInSeconds: minutes(10), concurrency: 2 },
   // Run by cron once per cluster (pg-boss's schedule takes a lock), never per process.
   "chunks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
   // Retries for about a day when the provider is down: 10 attempts from 30 s doubling.
@@ -65,6 +77,15 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   // A people import too large for its request: all rows in one transaction (at most 15 minutes); a
   // worker that died mid-import is noticed after the expiry, and the retry finds it done or runs it whole again.
   "people-import": { policy: "standard", retryLimit: 2, retryDelay: 30, expireInSeconds: minutes(20), concurrency: 1 },
+  // A transcript's passages: a second or two for hours of text; a change while one is queued joins it.
+  "search-index-recording": { policy: "stately", retryLimit: 5, retryDelay: 10, expireInSeconds: minutes(10), concurrency: 1 },
+  // Indexes every row after a new index (or index version): minutes for a large district; once per cluster.
+  "search-backfill": { policy: "stately", retryLimit: 5, retryDelay: 60, expireInSeconds: hours(2), concurrency: 1 },
+  // Deletes what each district's retention settings say has expired (lib/retention/); cron, once per cluster.
+  "retention-sweep": { policy: "stately", retryLimit: 2, retryDelay: 300, expireInSeconds: hours(3), concurrency: 1 },
+  // Not retried: a failed backup is a dead job at once, for the operator to see; the next schedule
+  // tries again. Long: 2 GB of audio takes minutes.
+  backup: { policy: "stately", retryLimit: 0, retryDelay: 60, expireInSeconds: hours(6), concurrency: 1 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
@@ -82,4 +103,5 @@ export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: "chunks-sweep", cron: "*/15 * * * *" },
   { queue: "webhooks-sweep", cron: "23 * * * *" },
   { queue: "idempotency-sweep", cron: "41 * * * *" },
+  { queue: "retention-sweep", cron: RETENTION_CRON },
 ];

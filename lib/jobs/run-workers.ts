@@ -1,11 +1,17 @@
 import "server-only";
 import pg from "pg";
+import { applyBackupSchedule } from "@/lib/backup/scheduled-backup";
 import { env } from "@/lib/env";
 import { runWithRequestContext } from "@/lib/http/request-context";
 import { jobBoss, stopJobBoss } from "./boss";
 import { WAKE_CHANNEL } from "./enqueue";
 import { registerLocalWorker, wakeLocalWorkers } from "./local-workers";
 import { QUEUE_NAMES, QUEUES, SCHEDULES, type JobData, type QueueName } from "./queues";
+import { loggerFor } from "@/lib/logging/logger";
+import { observeJob } from "@/lib/metrics/job-metrics";
+import { endSpan, startSpan } from "@/lib/tracing/tracer";
+
+const log = loggerFor("jobs");
 
 /** What a handler learns of its job besides the data. */
 export type JobInfo = { id: string; queue: QueueName; retryCount: number; retryLimit: number; isLastAttempt: boolean };
@@ -18,10 +24,33 @@ export type PeriodicTask = { name: string; everyMs: number; run: () => Promise<u
 
 type RawJob = { id: string; data: unknown; retryCount: number; retryLimit: number };
 
+/**
+ * Runs one job, counting its duration and how it ended (lib/metrics/job-metrics.ts) and logging a
+ * failure once, with its stack (the line carries the job's id and queue, and the id of the
+ * request that queued it). pg-boss then retries it, or keeps it as dead after its last attempt.
+ */
+async function timed<T>(queue: QueueName, info: JobInfo, requestId: string | undefined, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const attributes = { "cas.job_id": info.id, "cas.queue": queue, "cas.attempt": info.retryCount + 1, ...(requestId ? { "cas.request_id": requestId } : {}) };
+  const span = startSpan(`job ${queue}`, "job", attributes);
+  try {
+    const result = await work();
+    observeJob(queue, "completed", (performance.now() - started) / 1000);
+    endSpan(span, `job ${queue}`, { "cas.outcome": "completed" }, false);
+    return result;
+  } catch (error) {
+    const outcome = info.isLastAttempt ? "dead" : "retry";
+    observeJob(queue, outcome, (performance.now() - started) / 1000);
+    endSpan(span, `job ${queue}`, { "cas.outcome": outcome }, true);
+    log.warn({ err: error, attempt: info.retryCount + 1, lastAttempt: info.isLastAttempt }, "job failed");
+    throw error;
+  }
+}
+
 /** LISTEN for enqueues on PostgreSQL, so that a job starts at once rather than at the next poll. Best effort. */
 async function listenForEnqueues(): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: env().DATABASE_URL, application_name: "cas-jobs-listen" });
-  client.on("error", (error) => console.error(`[jobs] wake-up connection: ${error.message}; polling only`));
+  client.on("error", (error) => log.warn({ err: error }, "wake-up connection lost; polling only"));
   client.on("notification", (n) => {
     if (n.payload && (QUEUE_NAMES as string[]).includes(n.payload)) wakeLocalWorkers(n.payload as QueueName);
   });
@@ -29,7 +58,7 @@ async function listenForEnqueues(): Promise<() => Promise<void>> {
     await client.connect();
     await client.query(`listen ${WAKE_CHANNEL}`);
   } catch (error) {
-    console.error(`[jobs] cannot listen for enqueues (${(error as Error).message}); polling only`);
+    log.warn({ err: error }, "cannot listen for enqueues; polling only");
   }
   return () => client.end().catch(() => {});
 }
@@ -55,7 +84,7 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
           // The job's work is part of the request that queued it (its id, when the data carries one).
           const requestId = (job.data as { requestId?: unknown } | null)?.requestId;
           const context = { job: { id: job.id, queue }, requestId: typeof requestId === "string" ? requestId : undefined };
-          return await runWithRequestContext(context, () => handler(job.data as JobData[QueueName], info));
+          return await runWithRequestContext(context, () => timed(queue, info, context.requestId, () => handler(job.data as JobData[QueueName], info)));
         } finally {
           // pg-boss waits out the polling interval even after a job; a worker that found one
           // asks for the next at once instead (a backlog drains at handler speed, not 2 jobs/s).
@@ -66,6 +95,7 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
     }
   }
   for (const { queue, cron } of SCHEDULES) if (queues.includes(queue)) await boss.schedule(queue, cron, {}, { tz: "UTC" });
+  if (queues.includes("backup")) await applyBackupSchedule(boss);
   const stopListening = await listenForEnqueues();
 
   const timers = (options.periodic ?? []).map((task) => {
@@ -75,7 +105,7 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
       running = true;
       task
         .run()
-        .catch((error) => console.error(`[jobs] ${task.name} failed: ${(error as Error).message}`))
+        .catch((error) => log.error({ err: error, task: task.name }, "periodic task failed"))
         .finally(() => (running = false));
     }, task.everyMs);
     timer.unref();

@@ -1,7 +1,7 @@
 import "server-only";
 import { actorPersonId, type Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/errors/app-error";
+import { forbidden, notFound } from "@/lib/errors/app-error";
 import { transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { generateApiKey, hashApiKey } from "./key-format";
 import type { ApiKey, CreateKeyInput } from "./schemas";
@@ -70,8 +70,18 @@ export async function getKey(ctx: Ctx, id: string) {
   return serializeKey(row);
 }
 
+/**
+ * The audit trail is for administrators (GET /api/audit needs an admin-kind role): whoever else
+ * holds `settings` may not give a key the `audit` scope, nor take a new secret of a key that has it.
+ */
+export function assertMayHandOut(ctx: Ctx, scopes: readonly string[]) {
+  const admin = ctx.actor.type === "person" && ctx.actor.kinds.has("admin");
+  if (scopes.includes("audit") && !admin) throw forbidden("Only an administrator may hand out a key with the audit scope.");
+}
+
 /** The only moment the full key exists outside the caller's hands: it is returned once, stored as a hash. */
 export async function createKey(ctx: Ctx, input: CreateKeyInput) {
+  assertMayHandOut(ctx, input.scopes);
   const key = generateApiKey();
   const row = await db().apiKey.create({
     data: {

@@ -2,7 +2,7 @@ import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { conflict, notFound } from "@/lib/errors/app-error";
-import { getKey } from "./api-keys";
+import { assertMayHandOut, getKey } from "./api-keys";
 import { generateApiKey, hashApiKey } from "./key-format";
 import { DEFAULT_GRACE_SECONDS, type RotateKeyInput } from "./schemas";
 
@@ -19,9 +19,10 @@ export async function rotateKey(ctx: Ctx, id: string, input: RotateKeyInput) {
     const now = new Date();
     const current = await tx.apiKey.findFirst({
       where: { id, districtId: ctx.districtId, revokedAt: null },
-      select: { hash: true, hint: true, createdAt: true, rotatedAt: true, lastUsedAt: true, expiresAt: true },
+      select: { hash: true, hint: true, scopes: true, createdAt: true, rotatedAt: true, lastUsedAt: true, expiresAt: true },
     });
     if (!current) throw notFound("API key");
+    assertMayHandOut(ctx, current.scopes);
     if (current.expiresAt && current.expiresAt <= now) throw conflict("This API key has expired: create a new key instead.");
     if (grace > 0) {
       await tx.retiredApiKeySecret.create({

@@ -2,6 +2,9 @@ import "server-only";
 import { enqueueJob, type Enqueue } from "@/lib/jobs/enqueue";
 import type { JobData } from "@/lib/jobs/queues";
 import { sendMail, type Mail } from "./send-mail";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("mail");
 
 /** First retry after a failed send; the job doubles it each time (about a day in all). */
 const RETRY_AFTER_SECONDS = 30;
@@ -17,7 +20,7 @@ export async function deliverMail(mail: Mail, options: { districtId: string; exp
   try {
     await sendMail(mail);
   } catch (error) {
-    console.error(`[mail] sending to ${mail.to} failed (${(error as Error).message}); retrying in the background`);
+    log.warn({ err: error }, "sending a mail failed; retrying in the background");
     await enqueueJob("mail-send", { ...mail, districtId: options.districtId, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) }, { startAfter: RETRY_AFTER_SECONDS });
   }
 }

@@ -97,7 +97,9 @@ export const messageSchema = z
       ),
     reactions: reactionsSchema,
     created_at: timestampSchema,
-    kind: z.enum(["message", "left"]).describe("`message`, or `left`: the notice that `sender_id` left the conversation."),
+    kind: z
+      .enum(["message", "left", "deleted"])
+      .describe("`message`; `left`: the notice that `sender_id` left the conversation; `deleted`: a message whose author was erased (its `body` is empty), kept so the conversation reads in order."),
     seq: z.int().describe("The conversation's event sequence number when the message was posted: the messages' order."),
     language: z.string().describe("Language of `body` (BCP 47 primary code)."),
     original: z

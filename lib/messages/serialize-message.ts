@@ -48,7 +48,7 @@ export function serializeMessage(row: MessageRow, reader: Reader, translated: Re
     body: row.body,
     reactions: reactionsOf(row.reactions),
     created_at: row.createdAt.getTime(),
-    kind: row.kind === "left" ? "left" : "message",
+    kind: row.kind === "left" || row.kind === "deleted" ? row.kind : "message",
     seq: row.seq,
     language: row.language,
   };

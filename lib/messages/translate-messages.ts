@@ -2,6 +2,9 @@ import "server-only";
 import { translator } from "@/lib/ai/providers";
 import { translateParts } from "@/lib/translations/translate-parts";
 import { storedTranslations } from "@/lib/translations/translation-claims";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("messages");
 
 /** A message as the translation cache needs it. */
 export type Translatable = { id: string; body: string; language: string; kind: string };
@@ -41,7 +44,7 @@ export async function translationsInto(districtId: string, messages: Translatabl
           ? translateParts(scope, parts, from, engine, {
               claimSeconds: CLAIM_SECONDS,
               waitMs: TRANSLATE_TIMEOUT_MS,
-              onError: (error) => console.error(`[messages] translation ${from} → ${target} failed: ${error instanceof Error ? error.message : String(error)}`),
+              onError: (error) => log.error({ err: error, from, to: target }, "translation failed"),
             })
           : // No provider for the pair now: what one made earlier is still served.
             storedTranslations(scope, parts),

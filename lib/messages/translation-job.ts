@@ -9,6 +9,9 @@ import { publishToReaders } from "./publish-to-readers";
 import { EVENTS } from "./realtime-events.shared";
 import { messageSelect, serializeMessage, type MessageRow, type Reader } from "./serialize-message";
 import { translationsInto } from "./translate-messages";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("messages");
 
 /**
  * A message's translations are durable work: the `message-translate` job for its readers'
@@ -58,7 +61,7 @@ export async function writeWithTranslationJob<W extends Written>(districtId: str
  */
 export async function settleTranslationJob(job: string | null, row: MessageRow, readers: Reader[], made: Map<string, Map<string, string>>) {
   if (!job || !translationLanguages(row, readers).every((language) => made.get(language)?.has(row.id))) return;
-  await (await jobBoss()).deleteJob("message-translate", job).catch((error: Error) => console.error(`[messages] could not drop translation job ${job}: ${error.message}`));
+  await (await jobBoss()).deleteJob("message-translate", job).catch((error: Error) => log.error({ err: error, translationJob: job }, "could not drop a translation job"));
 }
 
 /**

@@ -31,6 +31,11 @@ const responseHeaders = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
 
 function accessText(access: Access): string {
+  const kind = roleKindOf(access);
+  return baseAccessText(access) + (kind ? ` A session needs a role of the ${code(kind)} kind: no permission is enough.` : "");
+}
+
+function baseAccessText(access: Access): string {
   switch (access.auth) {
     case "public":
       return "**Access:** public, no authentication.";
@@ -53,6 +58,9 @@ function accessText(access: Access): string {
 /** The permission a session needs, if any. */
 const permissionOf = (access: Access) => ("permission" in access ? access.permission : undefined);
 
+/** The kind of role a session needs, if any. */
+const roleKindOf = (access: Access) => ("roleKind" in access ? access.roleKind : undefined);
+
 /** What a 403 means for this operation. */
 function forbiddenText(access: Access): string {
   const parts: string[] = [];
@@ -60,6 +68,8 @@ function forbiddenText(access: Access): string {
   if (access.auth === "any") parts.push("scopeByPath" in access ? "an API key lacks the scope the path needs" : `an API key lacks the ${code(access.scope)} scope`);
   const permission = permissionOf(access);
   if (permission) parts.push(`a session lacks the ${code(permission)} permission`);
+  const roleKind = roleKindOf(access);
+  if (roleKind) parts.push(`a session's person holds no ${code(roleKind)}-kind role`);
   return `${code("forbidden")}: ${parts.join("; or ")}.`;
 }
 
@@ -189,5 +199,6 @@ export function buildOperation(op: OperationSpec, schemas: SchemaConverter) {
     "x-api-key-scope": scopeExtension(op.access),
     ...(IDEMPOTENT.has(op.method) ? { "x-idempotent": true } : {}),
     ...(permissionOf(op.access) ? { "x-permission": permissionOf(op.access) } : {}),
+    ...(roleKindOf(op.access) ? { "x-role-kind": roleKindOf(op.access) } : {}),
   };
 }

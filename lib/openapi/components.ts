@@ -1,8 +1,11 @@
 import type { z } from "zod";
+import { erasedPersonSchema, erasePersonSchema } from "@/lib/people/erase-schemas";
+import { retentionSettingsSchema, updateRetentionSchema } from "@/lib/retention/schemas";
 import {
   captureResponseSchema,
   finalizeResponseSchema,
   finalizeSchema,
+  managedRecordingSchema,
   recordingStatusSchema,
   summarizeResponseSchema,
   summarizeSchema,
@@ -11,6 +14,7 @@ import {
   translateRecordingSchema,
   translateResponseSchema,
 } from "@/lib/audio/schemas";
+import { auditEventSchema, auditPageSchema } from "@/lib/audit/schemas";
 import { jobSchema } from "@/lib/jobs/schemas";
 import { boardSchema, createBoardSchema, updateBoardSchema } from "@/lib/boards/schemas";
 import { roleInputSchema, roleSchema, roleUpdateSchema, tagInputSchema, tagSchema } from "@/lib/definitions/schemas";
@@ -60,6 +64,8 @@ import {
 } from "@/lib/people/schemas";
 import { importJobSchema, importReportSchema, importRowSchema } from "@/lib/people/csv-schemas";
 import { createProfileSchema, profileSchema, updateProfileSchema } from "@/lib/profiles/schemas";
+import { scorecardSchema } from "@/lib/scorecards/schemas";
+import { searchResponseSchema, searchResultSchema } from "@/lib/search/schemas";
 import { createEndpointSchema, deliverySchema, endpointSchema, endpointWithSecretSchema, replayedSchema, replaySchema, sentSchema, updateEndpointSchema } from "@/lib/webhooks/schemas";
 
 /**
@@ -87,6 +93,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   ResponseValue: responseValueSchema,
   FileRecord: fileRecordSchema,
   InterviewAttachment: interviewAttachmentSchema,
+  Scorecard: scorecardSchema,
   Recording: recordingSchema,
   TranscriptSegment: transcriptSegmentSchema,
   AudioChunkStored: captureResponseSchema,
@@ -95,7 +102,10 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   AudioSummarized: summarizeResponseSchema,
   AudioTranslated: translateResponseSchema,
   RecordingStatus: recordingStatusSchema,
+  RecordingWithIds: managedRecordingSchema,
   Job: jobSchema,
+  AuditEvent: auditEventSchema,
+  AuditPage: auditPageSchema,
   Form: formSchema,
   FormField: formFieldResponseSchema,
   Board: boardSchema,
@@ -113,6 +123,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   PersonName: personNameSchema,
   Contact: contactSchema,
   Unread: unreadSchema,
+  SearchResults: searchResponseSchema,
+  SearchResult: searchResultSchema,
   ReadState: readStateSchema,
   RealtimeSettings: realtimeConfigSchema,
   RealtimeAuthorization: realtimeAuthResponseSchema,
@@ -123,6 +135,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   WebhookDelivery: deliverySchema,
   WebhookSent: sentSchema,
   WebhookReplayed: replayedSchema,
+  RetentionSettings: retentionSettingsSchema,
+  ErasedPerson: erasedPersonSchema,
 };
 
 /** Request bodies, converted as what the service accepts (zod "input": before defaults and transforms). */
@@ -155,4 +169,6 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   WebhookEndpointCreate: createEndpointSchema,
   WebhookEndpointUpdate: updateEndpointSchema,
   WebhookReplay: replaySchema,
+  RetentionUpdate: updateRetentionSchema,
+  PersonErase: erasePersonSchema,
 };

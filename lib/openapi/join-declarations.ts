@@ -6,13 +6,13 @@ import type { Access, HttpMethod, OperationDocs, OperationSpec } from "./operati
 /** A route file: its path template and the handlers it exports, by method (lib/openapi/route-index.ts). */
 type RouteFile = { path: string; module: Record<string, unknown> };
 
-/** Who may call, from the declaration: `auth`, `scope`, `permission`. */
+/** Who may call, from the declaration: `auth`, `scope`, `permission`, `roleKind`. */
 function accessOf(declaration: RouteDeclaration, where: string): Access {
-  const { auth = "any", scope, permission } = declaration;
+  const { auth = "any", scope, permission, roleKind } = declaration;
   if (auth === "public") return { auth };
-  if (auth === "session") return permission ? { auth, permission } : { auth };
+  const perm = { ...(permission ? { permission } : {}), ...(roleKind ? { roleKind } : {}) };
+  if (auth === "session") return { auth, ...perm };
   if (!scope) throw new Error(`${where} takes API keys but declares no scope: declare one, or auth: "session".`);
-  const perm = permission ? { permission } : {};
   if (typeof scope === "object") return { auth, scopeByPath: scope.byPath, scopeRule: scope.rule, ...perm };
   return { auth, scope, ...perm };
 }

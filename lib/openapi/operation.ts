@@ -6,9 +6,9 @@ export type Access =
   /** No authentication (the document itself). */
   | { auth: "public" }
   /** `route({ auth: "session" })`: API keys are refused with 403. */
-  | { auth: "session"; permission?: Permission }
-  /** `route({ scope })`: sessions (with `permission`, if any) or API keys holding `scope`. */
-  | { auth: "any"; scope: Scope; permission?: Permission }
+  | { auth: "session"; permission?: Permission; roleKind?: "admin" }
+  /** `route({ scope })`: sessions (with `permission` and `roleKind`, if any) or API keys holding `scope`. */
+  | { auth: "any"; scope: Scope; permission?: Permission; roleKind?: "admin" }
   /** `route({ scope: { of, byPath, rule } })`: the scope depends on the path; `scopeRule` says how. */
   | { auth: "any"; scopeByPath: Record<string, Scope>; scopeRule: string };
 

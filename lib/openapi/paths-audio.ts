@@ -1,9 +1,24 @@
-import { acceptedResponseSchema, captureForm, captureResponseSchema, finalizeResponseSchema, summarizeResponseSchema, transcribeResponseSchema, translateResponseSchema, recordingStatusSchema } from "@/lib/audio/schemas";
+import {
+  acceptedResponseSchema,
+  captureForm,
+  captureResponseSchema,
+  finalizeResponseSchema,
+  managedRecordingSchema,
+  summarizeResponseSchema,
+  transcribeResponseSchema,
+  translateResponseSchema,
+  recordingStatusSchema,
+} from "@/lib/audio/schemas";
+import { okSchema } from "@/lib/http/schemas";
 import { operations } from "./operation";
 
 const WHO =
   "Who may record: API keys with `write:interviews`; people with the `interviews:edit` permission; a candidate on their own interview once it is published (visible to them). " +
   "An interview the caller cannot see is 404; one they see but may not record (a mentor's) is 403.";
+
+const EDITORS =
+  "For whoever may edit the recording's interview: people with the `interviews:edit` permission, and API keys with `write:interviews`. " +
+  "A recording of an interview the caller cannot see is 404; one they see but may not edit is 403.";
 
 const AI =
   "AI engines (README, Audio): an OpenAI-compatible service when OPENAI_API_KEY or OPENAI_BASE_URL is set; otherwise pocketsphinx (English speech-to-text) if installed, " +
@@ -109,5 +124,40 @@ export const audioOperations = operations([
     pathParams: { recordingId: "The recording's id (the client's `recordingId`)." },
     response: { description: "The recording and its steps.", schema: recordingStatusSchema },
     errors: { 404: "`not_found`: the recording is unknown, another district's, or of an interview the caller cannot see." },
+  },
+  {
+    operationId: "renameAudioRecording",
+    tag: "Audio",
+    summary: "Rename a recording",
+    description:
+      "Gives a saved recording a new name. A string is the name in the caller's language (a person's `language`; for an API key, the language the name is in now, " +
+      "else `en`), as the recorder names a recording at finalize; an object gives it per language. Either replaces the name in every language. " +
+      "Open interview pages hear the realtime event `recording-changed` (`{ recording_id, name }`) on `private-interview-<interviewId>`. " +
+      `${EDITORS}`,
+    pathParams: { recordingId: "The recording's id (its key in the interview's `audio` map)." },
+    response: { description: "The renamed recording, as the interview's `audio` map shows it, with its ids.", schema: managedRecordingSchema },
+    errors: {
+      400: "`validation_error`: `name` is missing, empty after trimming, longer than 200 characters, or holds a NUL or an unpaired surrogate.",
+      403: "`forbidden`: the caller sees the recording's interview but may not edit it (or an API key without `write:interviews`).",
+      404: "`not_found`: the recording is unknown, another district's, or of an interview the caller cannot see.",
+      409: "`conflict`: the recording is not saved yet (finalize has not finished).",
+    },
+  },
+  {
+    operationId: "deleteAudioRecording",
+    tag: "Audio",
+    summary: "Delete a recording",
+    description:
+      "Deletes a saved recording for good: its file and any chunks left, its transcript, timed segments, summary, their translations, its steps and its search entries. " +
+      "Steps of its pipeline still queued or running write nothing. The audit trail keeps its rows. Sends the webhook event `recording.deleted`, and the realtime event " +
+      "`recording-changed` (`{ recording_id, deleted: 1 }`) on `private-interview-<interviewId>`. " +
+      `${EDITORS}`,
+    pathParams: { recordingId: "The recording's id (its key in the interview's `audio` map)." },
+    response: { description: "Deleted.", schema: okSchema },
+    errors: {
+      403: "`forbidden`: the caller sees the recording's interview but may not edit it (or an API key without `write:interviews`).",
+      404: "`not_found`: the recording is unknown (or already deleted), another district's, or of an interview the caller cannot see.",
+      409: "`conflict`: the recording is not saved yet (finalize has not finished).",
+    },
   },
 ]);

@@ -63,7 +63,10 @@ export const interviewOperations = operations([
     operationId: "getInterview",
     tag: "Interviews",
     summary: "Get an interview",
-    description: `The full interview with \`responses\` (file answers carry file records with URLs) and \`audio\`. ${PRIVATE_FIELDS} ${VISIBILITY}`,
+    description:
+      `The full interview with \`responses\` (file answers carry file records with URLs), \`audio\` and the board's decision (\`recommendation\`). ${PRIVATE_FIELDS} ` +
+      "`recommendation_tally` is shown only to those who may read every submitted scorecard (admins, API keys, board members who submitted theirs): it tells the members' opinions. " +
+      VISIBILITY,
     pathParams: ids,
     queryDocs: {
       view: {
@@ -80,10 +83,13 @@ export const interviewOperations = operations([
     description:
       "Merges the `responses` sent (only the fields sent change; `null` clears one), publishes (`published: 1`) or takes back (`0`), moves the `date`. " +
       "Each answer is checked against the interview's form: dropdown = 1-based option index, text = multilingual text, checkbox = 0 or 1, " +
-      "file = an object keyed by ids of this field's uploaded attachments (attachments left out are deleted). Upload files with `POST …/files`.",
+      "file = an object keyed by ids of this field's uploaded attachments (attachments left out are deleted). Upload files with `POST …/files`. " +
+      "Scorecard fields (`scorecard: 1`) are refused here (400): each board member answers them on their own scorecard. " +
+      "`recommendation` (1 strong no, 2 no, 3 yes, 4 strong yes; `null` clears it) sets the board's decision: stored with the tally of the submitted scorecards' recommendations at that moment " +
+      "(counted after any submit in progress has committed), who set it and when.",
     pathParams: ids,
     response: { description: "The updated interview, in the full shape.", schema: interviewSchema },
-    errors: { 400: "The body is not valid, or some responses do not fit the form (one detail per field, path `responses.<fieldId>`)." },
+    errors: { 400: "The body is not valid, or some responses do not fit the form or answer scorecard fields (one detail per field, path `responses.<fieldId>`)." },
   },
   {
     operationId: "deleteInterview",

@@ -19,8 +19,11 @@ export const keyOperations = operations([
     operationId: "createApiKey",
     tag: "API keys",
     summary: "Create an API key",
-    description: "Returns the full key once; only a hash is stored. The key acts for the district with admin visibility, limited by its scopes.",
+    description:
+      "Returns the full key once; only a hash is stored. The key acts for the district with admin visibility, limited by its scopes. " +
+      "Only a person holding an administrator role gives a key the `audit` scope (the audit trail is theirs to read).",
     response: { description: "The new key, including `key`.", schema: createdApiKeySchema },
+    errors: { 403: "Or: `scopes` holds `audit` and the session's person holds no administrator role." },
   },
   {
     operationId: "rotateApiKey",
@@ -34,7 +37,10 @@ export const keyOperations = operations([
       "The body may be empty (or absent) for the default grace period.",
     pathParams: { id: "The key's id." },
     response: { description: "The key with its new secret in `key`.", schema: createdApiKeySchema },
-    errors: { 409: "`conflict`: the key has expired (create a new one), or another rotation of it happened at the same moment." },
+    errors: {
+      403: "Or: the key has the `audit` scope and the session's person holds no administrator role.",
+      409: "`conflict`: the key has expired (create a new one), or another rotation of it happened at the same moment.",
+    },
   },
   {
     operationId: "revokeApiKey",

@@ -44,7 +44,9 @@ function accessParts(op: Json, t: ReferenceText) {
   const scope = op["x-api-key-scope"];
   const scopeText =
     scope === "none" ? t("access.public") : scope === "sessions-only" ? t("access.sessionsOnly") : typeof scope === "string" ? `<code>${escapeHtml(scope)}</code>` : t("access.byPath", { scopes: Object.entries(scope as Record<string, string>).map(([area, s]) => `${area}: ${s}`).join(", ") });
-  const permission = op["x-permission"] ? `<code>${escapeHtml(String(op["x-permission"]))}</code>` : scope === "none" ? t("access.public") : t("access.noPermission");
+  const permission = op["x-role-kind"] === "admin"
+    ? t("access.adminRole")
+    : op["x-permission"] ? `<code>${escapeHtml(String(op["x-permission"]))}</code>` : scope === "none" ? t("access.public") : t("access.noPermission");
   return { permission, scopeText };
 }
 

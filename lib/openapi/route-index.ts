@@ -7,57 +7,67 @@ import * as route2 from "@/app/api/audio/recordings/[recordingId]/route";
 import * as route3 from "@/app/api/audio/summarize/route";
 import * as route4 from "@/app/api/audio/transcribe/route";
 import * as route5 from "@/app/api/audio/translate/route";
-import * as route6 from "@/app/api/boards/[id]/route";
-import * as route7 from "@/app/api/boards/route";
-import * as route8 from "@/app/api/forms/[id]/route";
-import * as route9 from "@/app/api/forms/route";
-import * as route10 from "@/app/api/health/live/route";
-import * as route11 from "@/app/api/health/route";
-import * as route12 from "@/app/api/interviews/[personId]/[id]/files/[fileId]/route";
-import * as route13 from "@/app/api/interviews/[personId]/[id]/files/route";
-import * as route14 from "@/app/api/interviews/[personId]/[id]/route";
-import * as route15 from "@/app/api/interviews/[personId]/route";
-import * as route16 from "@/app/api/interviews/route";
-import * as route17 from "@/app/api/jobs/[id]/retry/route";
-import * as route18 from "@/app/api/jobs/route";
-import * as route19 from "@/app/api/keys/[id]/rotate/route";
-import * as route20 from "@/app/api/keys/[id]/route";
-import * as route21 from "@/app/api/keys/route";
-import * as route22 from "@/app/api/me/route";
-import * as route23 from "@/app/api/messages/[id]/react/route";
-import * as route24 from "@/app/api/messages/[id]/read/route";
-import * as route25 from "@/app/api/messages/[id]/route";
-import * as route26 from "@/app/api/messages/contacts/route";
-import * as route27 from "@/app/api/messages/route";
-import * as route28 from "@/app/api/messages/unread/route";
-import * as route29 from "@/app/api/openapi.json/route";
-import * as route30 from "@/app/api/people.csv/route";
-import * as route31 from "@/app/api/people/[id]/invite/route";
-import * as route32 from "@/app/api/people/[id]/photo/route";
-import * as route33 from "@/app/api/people/[id]/route";
-import * as route34 from "@/app/api/people/[id]/uploads/[uploadId]/route";
-import * as route35 from "@/app/api/people/[id]/uploads/route";
-import * as route36 from "@/app/api/people/import/jobs/[id]/route";
-import * as route37 from "@/app/api/people/import/route";
-import * as route38 from "@/app/api/people/route";
-import * as route39 from "@/app/api/profiles/[id]/route";
-import * as route40 from "@/app/api/profiles/route";
-import * as route41 from "@/app/api/realtime/auth/route";
-import * as route42 from "@/app/api/realtime/route";
-import * as route43 from "@/app/api/reference/[section]/route";
-import * as route44 from "@/app/api/reference/route";
-import * as route45 from "@/app/api/roles/[id]/route";
-import * as route46 from "@/app/api/roles/route";
-import * as route47 from "@/app/api/tags/[id]/route";
-import * as route48 from "@/app/api/tags/route";
-import * as route49 from "@/app/api/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
-import * as route50 from "@/app/api/webhooks/[id]/deliveries/route";
-import * as route51 from "@/app/api/webhooks/[id]/replay/route";
-import * as route52 from "@/app/api/webhooks/[id]/rotate/route";
-import * as route53 from "@/app/api/webhooks/[id]/route";
-import * as route54 from "@/app/api/webhooks/[id]/test/route";
-import * as route55 from "@/app/api/webhooks/route";
-import * as route56 from "@/app/files/[...path]/route";
+import * as route6 from "@/app/api/audit.csv/route";
+import * as route7 from "@/app/api/audit/route";
+import * as route8 from "@/app/api/boards/[id]/route";
+import * as route9 from "@/app/api/boards/route";
+import * as route10 from "@/app/api/forms/[id]/route";
+import * as route11 from "@/app/api/forms/route";
+import * as route12 from "@/app/api/health/live/route";
+import * as route13 from "@/app/api/health/route";
+import * as route14 from "@/app/api/interviews/[personId]/[id]/files/[fileId]/route";
+import * as route15 from "@/app/api/interviews/[personId]/[id]/files/route";
+import * as route16 from "@/app/api/interviews/[personId]/[id]/route";
+import * as route17 from "@/app/api/interviews/[personId]/[id]/scorecards/[scorecardId]/reopen/route";
+import * as route18 from "@/app/api/interviews/[personId]/[id]/scorecards/me/route";
+import * as route19 from "@/app/api/interviews/[personId]/[id]/scorecards/me/submit/route";
+import * as route20 from "@/app/api/interviews/[personId]/[id]/scorecards/route";
+import * as route21 from "@/app/api/interviews/[personId]/route";
+import * as route22 from "@/app/api/interviews/route";
+import * as route23 from "@/app/api/jobs/[id]/retry/route";
+import * as route24 from "@/app/api/jobs/route";
+import * as route25 from "@/app/api/keys/[id]/rotate/route";
+import * as route26 from "@/app/api/keys/[id]/route";
+import * as route27 from "@/app/api/keys/route";
+import * as route28 from "@/app/api/me/route";
+import * as route29 from "@/app/api/messages/[id]/react/route";
+import * as route30 from "@/app/api/messages/[id]/read/route";
+import * as route31 from "@/app/api/messages/[id]/route";
+import * as route32 from "@/app/api/messages/contacts/route";
+import * as route33 from "@/app/api/messages/route";
+import * as route34 from "@/app/api/messages/unread/route";
+import * as route35 from "@/app/api/openapi.json/route";
+import * as route36 from "@/app/api/people.csv/route";
+import * as route37 from "@/app/api/people/[id]/erase/route";
+import * as route38 from "@/app/api/people/[id]/export/route";
+import * as route39 from "@/app/api/people/[id]/invite/route";
+import * as route40 from "@/app/api/people/[id]/photo/route";
+import * as route41 from "@/app/api/people/[id]/route";
+import * as route42 from "@/app/api/people/[id]/uploads/[uploadId]/route";
+import * as route43 from "@/app/api/people/[id]/uploads/route";
+import * as route44 from "@/app/api/people/import/jobs/[id]/route";
+import * as route45 from "@/app/api/people/import/route";
+import * as route46 from "@/app/api/people/route";
+import * as route47 from "@/app/api/profiles/[id]/route";
+import * as route48 from "@/app/api/profiles/route";
+import * as route49 from "@/app/api/realtime/auth/route";
+import * as route50 from "@/app/api/realtime/route";
+import * as route51 from "@/app/api/reference/[section]/route";
+import * as route52 from "@/app/api/reference/route";
+import * as route53 from "@/app/api/roles/[id]/route";
+import * as route54 from "@/app/api/roles/route";
+import * as route55 from "@/app/api/search/route";
+import * as route56 from "@/app/api/settings/retention/route";
+import * as route57 from "@/app/api/tags/[id]/route";
+import * as route58 from "@/app/api/tags/route";
+import * as route59 from "@/app/api/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
+import * as route60 from "@/app/api/webhooks/[id]/deliveries/route";
+import * as route61 from "@/app/api/webhooks/[id]/replay/route";
+import * as route62 from "@/app/api/webhooks/[id]/rotate/route";
+import * as route63 from "@/app/api/webhooks/[id]/route";
+import * as route64 from "@/app/api/webhooks/[id]/test/route";
+import * as route65 from "@/app/api/webhooks/route";
+import * as route66 from "@/app/files/[...path]/route";
 
 /** Each route file of the API: its path template and its module (the handlers it exports, by method). */
 export const ROUTE_INDEX: readonly { path: string; module: Record<string, unknown> }[] = [
@@ -67,55 +77,65 @@ export const ROUTE_INDEX: readonly { path: string; module: Record<string, unknow
   { path: "/api/audio/summarize", module: route3 },
   { path: "/api/audio/transcribe", module: route4 },
   { path: "/api/audio/translate", module: route5 },
-  { path: "/api/boards/{id}", module: route6 },
-  { path: "/api/boards", module: route7 },
-  { path: "/api/forms/{id}", module: route8 },
-  { path: "/api/forms", module: route9 },
-  { path: "/api/health/live", module: route10 },
-  { path: "/api/health", module: route11 },
-  { path: "/api/interviews/{personId}/{id}/files/{fileId}", module: route12 },
-  { path: "/api/interviews/{personId}/{id}/files", module: route13 },
-  { path: "/api/interviews/{personId}/{id}", module: route14 },
-  { path: "/api/interviews/{personId}", module: route15 },
-  { path: "/api/interviews", module: route16 },
-  { path: "/api/jobs/{id}/retry", module: route17 },
-  { path: "/api/jobs", module: route18 },
-  { path: "/api/keys/{id}/rotate", module: route19 },
-  { path: "/api/keys/{id}", module: route20 },
-  { path: "/api/keys", module: route21 },
-  { path: "/api/me", module: route22 },
-  { path: "/api/messages/{id}/react", module: route23 },
-  { path: "/api/messages/{id}/read", module: route24 },
-  { path: "/api/messages/{id}", module: route25 },
-  { path: "/api/messages/contacts", module: route26 },
-  { path: "/api/messages", module: route27 },
-  { path: "/api/messages/unread", module: route28 },
-  { path: "/api/openapi.json", module: route29 },
-  { path: "/api/people.csv", module: route30 },
-  { path: "/api/people/{id}/invite", module: route31 },
-  { path: "/api/people/{id}/photo", module: route32 },
-  { path: "/api/people/{id}", module: route33 },
-  { path: "/api/people/{id}/uploads/{uploadId}", module: route34 },
-  { path: "/api/people/{id}/uploads", module: route35 },
-  { path: "/api/people/import/jobs/{id}", module: route36 },
-  { path: "/api/people/import", module: route37 },
-  { path: "/api/people", module: route38 },
-  { path: "/api/profiles/{id}", module: route39 },
-  { path: "/api/profiles", module: route40 },
-  { path: "/api/realtime/auth", module: route41 },
-  { path: "/api/realtime", module: route42 },
-  { path: "/api/reference/{section}", module: route43 },
-  { path: "/api/reference", module: route44 },
-  { path: "/api/roles/{id}", module: route45 },
-  { path: "/api/roles", module: route46 },
-  { path: "/api/tags/{id}", module: route47 },
-  { path: "/api/tags", module: route48 },
-  { path: "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver", module: route49 },
-  { path: "/api/webhooks/{id}/deliveries", module: route50 },
-  { path: "/api/webhooks/{id}/replay", module: route51 },
-  { path: "/api/webhooks/{id}/rotate", module: route52 },
-  { path: "/api/webhooks/{id}", module: route53 },
-  { path: "/api/webhooks/{id}/test", module: route54 },
-  { path: "/api/webhooks", module: route55 },
-  { path: "/files/{path}", module: route56 },
+  { path: "/api/audit.csv", module: route6 },
+  { path: "/api/audit", module: route7 },
+  { path: "/api/boards/{id}", module: route8 },
+  { path: "/api/boards", module: route9 },
+  { path: "/api/forms/{id}", module: route10 },
+  { path: "/api/forms", module: route11 },
+  { path: "/api/health/live", module: route12 },
+  { path: "/api/health", module: route13 },
+  { path: "/api/interviews/{personId}/{id}/files/{fileId}", module: route14 },
+  { path: "/api/interviews/{personId}/{id}/files", module: route15 },
+  { path: "/api/interviews/{personId}/{id}", module: route16 },
+  { path: "/api/interviews/{personId}/{id}/scorecards/{scorecardId}/reopen", module: route17 },
+  { path: "/api/interviews/{personId}/{id}/scorecards/me", module: route18 },
+  { path: "/api/interviews/{personId}/{id}/scorecards/me/submit", module: route19 },
+  { path: "/api/interviews/{personId}/{id}/scorecards", module: route20 },
+  { path: "/api/interviews/{personId}", module: route21 },
+  { path: "/api/interviews", module: route22 },
+  { path: "/api/jobs/{id}/retry", module: route23 },
+  { path: "/api/jobs", module: route24 },
+  { path: "/api/keys/{id}/rotate", module: route25 },
+  { path: "/api/keys/{id}", module: route26 },
+  { path: "/api/keys", module: route27 },
+  { path: "/api/me", module: route28 },
+  { path: "/api/messages/{id}/react", module: route29 },
+  { path: "/api/messages/{id}/read", module: route30 },
+  { path: "/api/messages/{id}", module: route31 },
+  { path: "/api/messages/contacts", module: route32 },
+  { path: "/api/messages", module: route33 },
+  { path: "/api/messages/unread", module: route34 },
+  { path: "/api/openapi.json", module: route35 },
+  { path: "/api/people.csv", module: route36 },
+  { path: "/api/people/{id}/erase", module: route37 },
+  { path: "/api/people/{id}/export", module: route38 },
+  { path: "/api/people/{id}/invite", module: route39 },
+  { path: "/api/people/{id}/photo", module: route40 },
+  { path: "/api/people/{id}", module: route41 },
+  { path: "/api/people/{id}/uploads/{uploadId}", module: route42 },
+  { path: "/api/people/{id}/uploads", module: route43 },
+  { path: "/api/people/import/jobs/{id}", module: route44 },
+  { path: "/api/people/import", module: route45 },
+  { path: "/api/people", module: route46 },
+  { path: "/api/profiles/{id}", module: route47 },
+  { path: "/api/profiles", module: route48 },
+  { path: "/api/realtime/auth", module: route49 },
+  { path: "/api/realtime", module: route50 },
+  { path: "/api/reference/{section}", module: route51 },
+  { path: "/api/reference", module: route52 },
+  { path: "/api/roles/{id}", module: route53 },
+  { path: "/api/roles", module: route54 },
+  { path: "/api/search", module: route55 },
+  { path: "/api/settings/retention", module: route56 },
+  { path: "/api/tags/{id}", module: route57 },
+  { path: "/api/tags", module: route58 },
+  { path: "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver", module: route59 },
+  { path: "/api/webhooks/{id}/deliveries", module: route60 },
+  { path: "/api/webhooks/{id}/replay", module: route61 },
+  { path: "/api/webhooks/{id}/rotate", module: route62 },
+  { path: "/api/webhooks/{id}", module: route63 },
+  { path: "/api/webhooks/{id}/test", module: route64 },
+  { path: "/api/webhooks", module: route65 },
+  { path: "/files/{path}", module: route66 },
 ];

@@ -7,6 +7,9 @@ import { endRealtimeAccess } from "@/lib/realtime/publish";
 import { storage } from "@/lib/storage/storage";
 import { transactionWithEvents } from "@/lib/webhooks/emit-event";
 import { assertAnotherActiveAdmin, assertCallerCovers, holdsAdminRole, lockDistrictAdmins } from "./rights";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("storage");
 
 /**
  * Deletes the person and everything that belongs to them: files, photo, interviews with
@@ -49,6 +52,6 @@ export async function deletePerson(ctx: Ctx, id: string) {
   });
   await endRealtimeAccess([id, ...audience]);
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
-  await storage().delete(keys).catch((error) => console.error("could not delete stored files", error));
+  await storage().delete(keys).catch((error) => log.error({ err: error }, "could not delete stored files"));
   return { ok: true as const };
 }

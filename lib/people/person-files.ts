@@ -10,6 +10,9 @@ import { displayName, fileUrl, safeFileName } from "@/lib/storage/file-names";
 import { storage } from "@/lib/storage/storage";
 import type { PersonFile } from "./schemas";
 import { assertCanSeePerson } from "./visibility";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("storage");
 
 type FileRow = { id: string; name: string; storageKey: string; contentType: string; size: number; createdAt: Date };
 
@@ -91,6 +94,6 @@ export async function deletePersonFile(ctx: Ctx, personId: string, fileId: strin
     if (!count) throw notFound("File"); // deleted meanwhile
     return row;
   });
-  await storage().delete([row.storageKey]).catch((error) => console.error("could not delete stored file", error));
+  await storage().delete([row.storageKey]).catch((error) => log.error({ err: error }, "could not delete a stored file"));
   return { ok: true as const };
 }

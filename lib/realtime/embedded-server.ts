@@ -8,6 +8,10 @@ import { MAX_FRAME_BYTES } from "./limits";
 import type { AppCredentials } from "./signatures";
 import { PING, PROTOCOL_ERROR, SIGNIN_WAIT_MS, closeWithError, endAccess, openConnection, sendFrame, terminateUser, type Connection, type ConnectionContext } from "./socket-connection";
 import { createUserIndex } from "./user-signin";
+import { countRealtimeEvents, realtimeConnectionsGauge } from "@/lib/metrics/service-metrics";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("realtime");
 
 export type EmbeddedRealtimeOptions = AppCredentials & {
   host: string;
@@ -31,6 +35,9 @@ export type EmbeddedRealtimeServer = {
   reconnectAll(): void;
 };
 
+/** The open sockets of each server running in this process, for the metrics. */
+const live = new Set<Map<string, Connection>>();
+
 /** Pusher recommends answering a ping within 30 seconds; shorter when the activity timeout is. */
 const MAX_PONG_WAIT_SECONDS = 30;
 /** Sockets that do not complete the closing handshake in this time are cut. */
@@ -48,13 +55,16 @@ export async function startEmbeddedRealtimeServer(options: EmbeddedRealtimeOptio
   // 30 s like soketi: below the 60 s after which common proxies drop an idle connection.
   const activityTimeoutSeconds = options.activityTimeoutSeconds ?? 30;
   const connections = new Map<string, Connection>();
-  const subscribers = createChannelSubscribers<Connection>(sendFrame);
+  // Each event a socket is sent through its channels is counted (cas_realtime_events_total).
+  const subscribers = createChannelSubscribers<Connection>((connection, frame) => (countRealtimeEvents("delivered"), sendFrame(connection, frame)));
+  live.add(connections);
+  realtimeConnectionsGauge(() => [...live].reduce((sum, open) => sum + open.size, 0));
   const context: ConnectionContext = { app, activityTimeoutSeconds, connections, subscribers, users: createUserIndex(SIGNIN_WAIT_MS), requireSignin: options.requireSignin ?? false };
 
   const server = http.createServer(
     createHttpApi(
       app,
-      (channel, event, data, except) => subscribers.broadcast(channel, event, data, except),
+      (channel, event, data, except) => (countRealtimeEvents("published"), subscribers.broadcast(channel, event, data, except)),
       (userId) => terminateUser(userId, context),
     ),
   );
@@ -64,7 +74,7 @@ export async function startEmbeddedRealtimeServer(options: EmbeddedRealtimeOptio
     try {
       sockets.handleUpgrade(req, socket, head, (ws) => openConnection(ws, req, context));
     } catch (error) {
-      console.error("[realtime] upgrade failed", error);
+      log.error({ err: error }, "upgrade failed");
       if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
       else socket.destroy();
     }
@@ -119,6 +129,7 @@ export async function startEmbeddedRealtimeServer(options: EmbeddedRealtimeOptio
     reconnectAll: () => reconnectAll("Reconnect now."),
     close: async () => {
       clearInterval(sweep);
+      live.delete(connections);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       reconnectAll("Server stopping; reconnect shortly.");
       server.closeIdleConnections();

@@ -1,3 +1,4 @@
+import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { parseBoundedJson } from "./bounded-json";
@@ -13,6 +14,9 @@ import {
 } from "./limits";
 import { apiRequestRefusal, type AppCredentials } from "./signatures";
 import { decodedSegment, parseTarget } from "./request-target";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("realtime");
 
 /** Delivers one event to one channel's subscribers, except the socket `exceptSocketId`. */
 export type Deliver = (channel: string, event: string, data: string, exceptSocketId?: string) => void;
@@ -141,7 +145,7 @@ export function createHttpApi(app: AppCredentials, deliver: Deliver, terminateUs
       return reply(res, 200, "{}", "application/json");
     } catch (error) {
       if (error instanceof ApiError) return reply(res, error.status, error.message);
-      console.error("[realtime] HTTP API request failed", error);
+      log.error({ err: error }, "HTTP API request failed");
       if (!res.headersSent) reply(res, 500, "Internal error.");
     }
   };

@@ -3,6 +3,9 @@ import Pusher from "pusher";
 import { realtimeCredentials, realtimeServerSettings } from "./config";
 import { MAX_CHANNELS_PER_EVENT, MAX_EVENTS_PER_BATCH } from "./limits";
 import { boundChannelData } from "./signatures";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("realtime");
 
 export type RealtimeEvent = {
   channel: string;
@@ -42,7 +45,7 @@ async function attempt(what: string, send: () => Promise<unknown>): Promise<bool
     await send();
     return true;
   } catch (error) {
-    console.error(`[realtime] ${what} failed: ${describe(error)}`);
+    log.error({ what, failure: describe(error) }, "a request to the realtime service failed");
     return false;
   }
 }
@@ -129,7 +132,7 @@ export async function terminateUserConnections(userId: string): Promise<boolean>
       await new Promise((resolve) => setTimeout(resolve, delay).unref());
       if (await attempt(`ending the connections of user ${userId} (retry ${i + 1})`, terminate)) return;
     }
-    console.error(`[realtime] gave up ending the connections of user ${userId}: their open sockets keep their subscriptions until they drop`);
+    log.error({ userId }, "gave up ending the connections of a user: their open sockets keep their subscriptions until they drop");
   })();
   return false;
 }

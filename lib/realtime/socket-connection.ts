@@ -17,6 +17,9 @@ import {
 } from "./limits";
 import { isChannelBoundTo, isValidChannelAuth, type AppCredentials } from "./signatures";
 import { verifySignin, type UserIndex } from "./user-signin";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("realtime");
 
 /**
  * Pusher protocol error codes. pusher-js acts on the range: 4000–4099 it gives up,
@@ -159,7 +162,7 @@ export function openConnection(socket: WebSocket, request: IncomingMessage, cont
       handleMessage(connection, message, context);
     } catch (error) {
       // One client's message never takes the server down: it gets an error, the others nothing.
-      console.error("[realtime] a client message could not be handled", error);
+      log.error({ err: error }, "a client message could not be handled");
       sendError(connection, PROTOCOL_ERROR.genericError, "The message could not be handled.");
     }
   });

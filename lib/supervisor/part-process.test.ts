@@ -41,8 +41,14 @@ describe("an uncaught error in a part", () => {
         30_000,
         "the restarted part",
       );
-      expect(stderr).toContain(`[crashing-part-child] ${kind}; exiting so that it is restarted:\nError: ${message}\n`);
-      expect(stderr).toMatch(/\n\s+at (Timeout\.)?breakDown \(.*crashing-part-child\.ts:\d+:\d+\)/);
+      // One JSON line (lib/logging/logger.ts), with the error's stack.
+      const line = stderr
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l))
+        .find((l) => l.msg === `${kind}; exiting so that it is restarted`);
+      expect(line).toMatchObject({ level: 60, part: "crashing-part-child", err: { message } });
+      expect(line.err.stack).toMatch(/\n\s+at (Timeout\.)?breakDown \(.*crashing-part-child\.ts:\d+:\d+\)/);
       expect(log.join("\n")).toMatch(/fixture: died \(exit code 1\); restarting in 0\.25 s/);
       expect(fs.readFileSync(marker, "utf8").trim().split("\n")).toHaveLength(2);
       expect(log.filter((line) => line.startsWith("gave up"))).toEqual([]);

@@ -9,14 +9,15 @@
  * A part started by the supervisor also exits when the supervisor is gone (its IPC channel
  * closes), so a killed `npm start` leaves no part holding a port or the database.
  */
-import path from "node:path";
+import "server-only";
+import { loggerFor } from "@/lib/logging/logger";
 
-const part = path.basename(process.argv[1] ?? "part").replace(/\.[cm]?[jt]s$/, "");
+const log = loggerFor("part");
 
 function dieOf(kind: string) {
   return (error: unknown) => {
-    const detail = error instanceof Error ? (error.stack ?? String(error)) : String(error);
-    process.stderr.write(`[${part}] ${kind}; exiting so that it is restarted:\n${detail}\n`);
+    // Written synchronously (lib/logging/logger.ts): the line is out before the process ends.
+    log.fatal({ err: error }, `${kind}; exiting so that it is restarted`);
     process.exit(1);
   };
 }
@@ -26,7 +27,7 @@ process.on("unhandledRejection", dieOf("unhandled promise rejection"));
 
 if (process.send) {
   process.once("disconnect", () => {
-    process.stderr.write(`[${part}] the supervisor is gone; stopping\n`);
+    log.error("the supervisor is gone; stopping");
     process.exit(1);
   });
 }

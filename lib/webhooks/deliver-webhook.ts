@@ -12,6 +12,10 @@ import { ownerProblem } from "./endpoint-access";
 import { endpointSettingsUrl } from "./event-types.shared";
 import { openSecret } from "./secrets";
 import { sendWebhook } from "./send-webhook";
+import { countWebhookDelivery } from "@/lib/metrics/service-metrics";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("webhooks");
 
 /** The secrets that sign now: the current one, and the previous one until its 24 hours are over. */
 function signingSecrets(endpoint: { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null }, now = new Date()) {
@@ -52,7 +56,8 @@ export async function deliverWebhook(data: JobData["webhook-deliver"], job: JobI
   // A test event carries no record; anything else no more than the endpoint's owner may read now.
   const refused = test ? null : await ownerProblem(db(), data.districtId, delivery.endpoint.createdById, [...delivery.endpoint.eventTypes, delivery.event.type]);
   if (refused) {
-    console.warn(`webhooks: endpoint ${delivery.endpoint.id} of district ${data.districtId} disabled, delivery ${data.deliveryId} not sent: ${refused}`);
+    log.warn({ endpointId: delivery.endpoint.id, deliveryId: data.deliveryId, reason: refused }, "endpoint disabled, delivery not sent");
+    countWebhookDelivery("refused");
     await transactionWithJobs(async (tx, enqueue) => {
       await tx.webhookDelivery.updateMany({ where, data: { status: "cancelled", error: refused } });
       await disableEndpoint(tx, enqueue, data.districtId, delivery.endpoint.id, refused, "owner");
@@ -70,10 +75,12 @@ export async function deliverWebhook(data: JobData["webhook-deliver"], job: JobI
   const attempt = { attempts: { increment: 1 }, responseStatus: result.status, responseMs: result.ms, error: result.error, lastAttemptAt: new Date() };
   if (result.ok) {
     await db().webhookDelivery.updateMany({ where, data: { ...attempt, status: "delivered", deliveredAt: new Date() } });
+    countWebhookDelivery("delivered");
     return { delivered: result.status };
   }
   if (!job.isLastAttempt && !test) {
     await db().webhookDelivery.updateMany({ where, data: { ...attempt, status: "retrying" } });
+    countWebhookDelivery("failed");
     // The queue retries it; the log already says why.
     throw new DeliveryFailed(result.error ?? "The delivery failed.");
   }
@@ -81,6 +88,7 @@ export async function deliverWebhook(data: JobData["webhook-deliver"], job: JobI
     await tx.webhookDelivery.updateMany({ where, data: { ...attempt, status: "failed" } });
     if (!test) await disableEndpoint(tx, enqueue, data.districtId, delivery.endpoint.id, `${job.retryCount + 1} attempts failed; the last one: ${result.error}`, "failing");
   });
+  countWebhookDelivery("dead");
   return { failed: result.error };
 }
 

@@ -4,7 +4,8 @@ import { personNow } from "@/lib/auth/actor-context";
 import type { Tx } from "@/lib/db/client";
 import { forbidden } from "@/lib/errors/app-error";
 import { seesAllInterviews } from "@/lib/interviews/visibility";
-import { needsAllInterviews, TEST_EVENT_TYPE } from "./event-types.shared";
+import { seesEveryScorecard } from "@/lib/scorecards/scorecard-rules.shared";
+import { needsAllInterviews, needsAllScorecards, TEST_EVENT_TYPE } from "./event-types.shared";
 
 /*
  * An endpoint never carries more than a person may read: whoever creates it, points it elsewhere,
@@ -17,6 +18,8 @@ import { needsAllInterviews, TEST_EVENT_TYPE } from "./event-types.shared";
 function whyNot(ctx: Ctx, types: readonly string[]): string | null {
   const interviews = types.filter(needsAllInterviews);
   if (interviews.length && !seesAllInterviews(ctx)) return `${interviews.join(", ")}: only someone who may read every interview of the district (admins, board members, interview editors) may receive them`;
+  const scorecards = [...new Set(types.filter(needsAllScorecards))];
+  if (scorecards.length && !seesEveryScorecard(ctx)) return `${scorecards.join(", ")}: only someone who may read every scorecard (an admin) may receive them`;
   const people = types.filter((t) => t.startsWith("person."));
   if (people.length && !seesAllPeople(ctx)) return `${people.join(", ")}: only someone who may read every person of the district may receive them`;
   if (types.includes("key.revoked") && !hasPermission(ctx, "settings")) return "key.revoked: only someone with the settings permission may receive it";

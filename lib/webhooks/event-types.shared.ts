@@ -3,9 +3,10 @@
  * them in these groups). Plain data: the browser imports it too.
  */
 export const EVENT_GROUPS = {
-  person: ["person.created", "person.updated", "person.archived", "person.deleted"],
+  person: ["person.created", "person.updated", "person.archived", "person.deleted", "person.erased"],
   interview: ["interview.created", "interview.updated", "interview.published", "interview.deleted"],
-  recording: ["recording.finalized", "recording.transcribed", "recording.summarized"],
+  recording: ["recording.finalized", "recording.transcribed", "recording.summarized", "recording.deleted"],
+  scorecard: ["scorecard.submitted"],
   key: ["key.revoked"],
 } as const;
 
@@ -19,6 +20,9 @@ export const TEST_EVENT_TYPE = "webhook.test";
 
 /** Events whose data only someone who sees every interview of the district may read. */
 export const needsAllInterviews = (type: string) => type.startsWith("interview.") || type.startsWith("recording.");
+
+/** Events whose data only someone who may read every scorecard (an admin) may read: what a board member wrote. */
+export const needsAllScorecards = (type: string) => type.startsWith("scorecard.");
 
 /** The settings page's query parameter naming the endpoint to open (scrolled to, its delivery log shown). */
 export const ENDPOINT_PARAM = "endpoint";

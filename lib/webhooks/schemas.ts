@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { flagSchema, timestampSchema } from "@/lib/http/schemas";
+import { flagSchema, multilingualTextResponseSchema, timestampSchema } from "@/lib/http/schemas";
 import { idSchema } from "@/lib/ids/id-schemas";
 import { interviewSchema, recordingSchema } from "@/lib/interviews/schemas";
 import { apiKeySchema } from "@/lib/keys/schemas";
 import { personDetailSchema } from "@/lib/people/schemas";
+import { scorecardEventSchema } from "@/lib/scorecards/schemas";
 import { text } from "@/lib/validation/text.shared";
 import { EVENT_TYPES, type EventType } from "./event-types.shared";
 
@@ -113,6 +114,7 @@ export const EVENT_DATA_SCHEMAS = {
   "person.updated": personData,
   "person.archived": personData,
   "person.deleted": z.object({ id: z.string() }),
+  "person.erased": z.object({ id: z.string().describe("The erased person's id: delete every copy of their details.") }),
   "interview.created": interviewSchema,
   "interview.updated": interviewSchema,
   "interview.published": interviewSchema,
@@ -120,6 +122,14 @@ export const EVENT_DATA_SCHEMAS = {
   "recording.finalized": recordingData,
   "recording.transcribed": recordingData,
   "recording.summarized": recordingData,
+  "recording.deleted": z.object({
+    id: z.string(),
+    interview_id: z.string(),
+    person_id: z.string(),
+    name: multilingualTextResponseSchema,
+    deleted_at: timestampSchema.describe("When it was deleted."),
+  }),
+  "scorecard.submitted": scorecardEventSchema,
   "key.revoked": apiKeySchema.extend({ revoked_at: timestampSchema }),
 } satisfies Record<EventType, z.ZodType>;
 
@@ -137,6 +147,7 @@ const DESCRIPTIONS: Record<EventType, string> = {
   "person.updated": "A person changed (any field, including roles, tags, mentors, language).",
   "person.archived": "A person was archived (also sent as person.updated).",
   "person.deleted": "A person was deleted, with everything that belonged to them (their interviews each send interview.deleted).",
+  "person.erased": "A person was erased on request (POST /api/people/{id}/erase): their name, e-mail, files, recordings, answers and message texts are gone; an anonymous row keeps their interviews' place. Delete every copy of their details.",
   "interview.created": "An interview was created.",
   "interview.updated": "An interview's answers, date or publication changed.",
   "interview.published": "An interview was published to its candidate and mentors (also sent as interview.updated).",
@@ -144,6 +155,8 @@ const DESCRIPTIONS: Record<EventType, string> = {
   "recording.finalized": "A recording of an interview was saved (its chunks combined into one file).",
   "recording.transcribed": "A recording was transcribed.",
   "recording.summarized": "A recording was summarized.",
+  "recording.deleted": "A recording was deleted, with its transcript, summary and translations.",
+  "scorecard.submitted": "A board member submitted their scorecard of an interview. Only for endpoints whose owner may read every scorecard (an admin).",
   "key.revoked": "An API key was revoked.",
 };
 

@@ -164,7 +164,7 @@ describe("POST /api/audio/transcribe", () => {
     try {
       const none = await api.post("/api/audio/transcribe", d.admin.token, { url: r.url, ...r.target, force: true });
       expect(none.status).toBe(503);
-      expect(none.body.error).toEqual({ code: "ai_unavailable", message: expect.stringMatching(/OPENAI_API_KEY.*pocketsphinx/) });
+      expect(none.body.error).toEqual({ code: "ai_unavailable", message: expect.stringMatching(/OPENAI_API_KEY.*pocketsphinx/), request_id: expect.any(String) });
     } finally {
       process.env.PATH = path;
     }

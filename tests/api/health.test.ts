@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { disconnectDb } from "@/lib/db/client";
+import { recordBackupFailure, recordBackupSuccess } from "@/lib/backup/backup-state";
+import { db, disconnectDb } from "@/lib/db/client";
 import { serviceHealthSchema } from "@/lib/health/service-health-schema";
 import { resetEnvCache } from "@/lib/env";
 import { embeddedRealtimeServerOptions } from "@/lib/realtime/config";
@@ -17,7 +18,7 @@ import { startTestRealtime } from "../helpers/realtime";
  * local files and outbox folders, a real SMTP server; each part taken down in turn gives 503.
  */
 
-const ENV_NAMES = ["DATABASE_URL", "DATA_DIR", "SMTP_URL", "REALTIME_PORT"];
+const ENV_NAMES = ["DATABASE_URL", "DATA_DIR", "SMTP_URL", "REALTIME_PORT", "BACKUP_DIR"];
 const original = Object.fromEntries(ENV_NAMES.map((name) => [name, process.env[name]]));
 /** The environment every test starts from (the embedded realtime server's port included). */
 let saved: Record<string, string | undefined> = original;
@@ -77,6 +78,7 @@ describe("GET /api/health", () => {
         storage: { ok: true, check: "files folder writable" },
         mail: { ok: true, check: "outbox folder writable" },
       },
+      backup: expect.objectContaining({ configured: false }),
     });
   });
 
@@ -171,6 +173,29 @@ describe("GET /api/health", () => {
       expect(res.status).toBe(503);
       expect(downParts(res)).toEqual(["mail"]);
       expect(res.body.parts.mail.error).toBe("ESOCKET");
+    });
+  });
+
+  describe("backup", () => {
+    afterAll(() => db().serviceState.deleteMany({ where: { name: "backup" } }));
+
+    it("says when the last good backup was, and that a failed scheduled one is failing, without a 503", async () => {
+      setEnv({ BACKUP_DIR: path.join(os.tmpdir(), "cas-health-backups") });
+      await db().serviceState.deleteMany({ where: { name: "backup" } });
+      expect((await health()).body.backup).toEqual({ configured: true, last_good_at: null, age_seconds: null, failing: false });
+
+      const goodAt = new Date(Date.now() - 3_600_000);
+      await recordBackupSuccess("/backups/a.tar", 10, goodAt);
+      let res = await health();
+      expect(res.status).toBe(200);
+      expect(res.body.backup).toMatchObject({ configured: true, last_good_at: goodAt.toISOString(), failing: false });
+      expect(res.body.backup.age_seconds).toBeGreaterThanOrEqual(3600);
+
+      await recordBackupFailure("ENOSPC: no space left on device, write '/backups/secret-path'");
+      res = await health();
+      expect(res.status).toBe(200);
+      expect(res.body.backup).toMatchObject({ last_good_at: goodAt.toISOString(), failing: true });
+      expect(JSON.stringify(res.body)).not.toContain("secret-path");
     });
   });
 });

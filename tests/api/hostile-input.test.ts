@@ -8,6 +8,7 @@ import { errorBodySchema } from "@/lib/http/errors";
 import type { OperationSpec } from "@/lib/openapi/operation";
 import { documentedOperations } from "@/lib/openapi/operations";
 import { api, BASE, call, type ApiResponse } from "../helpers/api";
+import { captureAll, cut, liveWebm, newRecordingId, pipelineSettled } from "../helpers/audio";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
 import {
   applyMutation,
@@ -71,6 +72,8 @@ let token: string;
 type Refs = {
   candidate: { id: string; email: string };
   subject: { id: string; email: string };
+  /** Erased by erasePerson's valid body: an erasure cannot be undone, so it is no one else's record. */
+  erasable: { id: string; email: string };
   mentor: { id: string };
   role: string;
   tag: string;
@@ -80,6 +83,8 @@ type Refs = {
   profile: string;
   interview: string;
   key: string;
+  /** A finalized recording of `interview`, its pipeline settled (nothing moves in the background). */
+  recording: string;
 };
 let refs: Refs;
 
@@ -89,6 +94,7 @@ const FIELDS = [
   { id: "complete", type: "checkbox", label: { en: "Documents complete" } },
   { id: "docs", type: "file", label: { en: "Documents" } },
   { id: "board_notes", type: "text", label: { en: "Board notes" }, p: 1 },
+  { id: "fit", type: "dropdown", label: { en: "Fit" }, options: [{ en: "Low" }, { en: "High" }], scorecard: 1 },
 ];
 
 async function created(res: ApiResponse, what: string): Promise<string> {
@@ -115,7 +121,14 @@ beforeAll(async () => {
     "an interview",
   );
   const key = (await d.addKey(["read:people"])).id;
-  refs = { candidate, subject, mentor, role, tag, interviewForm, form, board, profile, interview, key };
+  const erasable = await d.addPerson("candidate");
+  const recording = newRecordingId("rec-hostile");
+  await captureAll(token, recording, cut(await liveWebm(1), 2));
+  const finalized = await api.post("/api/audio/finalize", token, { recordingId: recording, personId: candidate.id, interviewId: interview, name: { en: "Hostile recording" } });
+  if (finalized.status !== 200) throw new Error(`setup: finalizing a recording answered ${finalized.status} ${JSON.stringify(finalized.body).slice(0, 300)}`);
+  // The pipeline after finalize (transcribe, summarize…) writes to the district: done before any snapshot.
+  await pipelineSettled(token, recording);
+  refs = { candidate, subject, erasable, mentor, role, tag, interviewForm, form, board, profile, interview, key, recording };
 });
 
 /**
@@ -189,6 +202,9 @@ const VALID_BODIES: Partial<Record<string, (r: Refs) => unknown>> = {
     published: 0,
     date: "2026-07-02",
   }),
+  // The person's own e-mail confirms the erasure: it must match the person the path names (OPERATION_RESOURCE_IDS).
+  "POST /api/people/{id}/erase": (r) => ({ email: r.erasable.email }),
+  "PUT /api/interviews/{personId}/{id}/scorecards/me": () => ({ responses: { fit: 2 }, recommendation: 3, note: "Clear answers" }),
   "POST /api/forms": () => ({ name: `Form ${UNIQUE}`, fields: FIELDS }),
   "PATCH /api/forms/{id}": () => ({ name: `Form ${UNIQUE}`, fields: FIELDS, force: true }),
   "POST /api/boards": (r) => ({ name: `Board ${UNIQUE}`, members: [d.admin.id, r.mentor.id] }),
@@ -219,13 +235,22 @@ const RESOURCE_IDS: Partial<Record<string, (r: Refs) => string>> = {
   "/api/roles/{id}": (r) => r.role,
   "/api/tags/{id}": (r) => r.tag,
   "/api/keys/{id}": (r) => r.key,
+  "/api/audio/recordings/{recordingId}": (r) => r.recording,
+};
+/**
+ * For one operation (`METHOD /path`), a record other than RESOURCE_IDS's: where the valid body
+ * consumes its record, so that the others' tests still find theirs.
+ */
+const OPERATION_RESOURCE_IDS: Partial<Record<string, Partial<Record<string, (r: Refs) => string>>>> = {
+  // The valid body erases the person: not the subject the other people operations edit.
+  "POST /api/people/{id}/erase": { "/api/people/{id}": (r) => r.erasable.id },
 };
 const createdIds = new Map<string, string>();
 
 /** The path of `op` with its ids replaced by records of the district. */
-const resolvePath = (op: OperationSpec) => resolveTemplate(op.path, opName(op));
+const resolvePath = (op: OperationSpec) => resolveTemplate(op.path, opName(op), OPERATION_RESOURCE_IDS[keyOf(op)]);
 
-async function resolveTemplate(pathTemplate: string, who: string): Promise<string> {
+async function resolveTemplate(pathTemplate: string, who: string, ids: Partial<Record<string, (r: Refs) => string>> = {}): Promise<string> {
   const segments = pathTemplate.split("/");
   const out: string[] = [];
   for (let i = 0; i < segments.length; i++) {
@@ -235,7 +260,7 @@ async function resolveTemplate(pathTemplate: string, who: string): Promise<strin
       continue;
     }
     const template = segments.slice(0, i + 1).join("/");
-    const known = RESOURCE_IDS[template]?.(refs) ?? createdIds.get(template);
+    const known = (ids[template] ?? RESOURCE_IDS[template])?.(refs) ?? createdIds.get(template);
     if (known) {
       out.push(known);
       continue;

@@ -61,6 +61,10 @@ describe("POST /api/interviews/:personId", () => {
       published: 0,
       responses: {},
       audio: {},
+      recommendation: null,
+      recommendation_tally: null,
+      recommendation_by: null,
+      recommendation_at: null,
       created_at: expect.any(Number),
       updated_at: expect.any(Number),
     });

@@ -140,16 +140,26 @@ describe("list copies patched with the changed rows", () => {
     const before = await api.get("/api/people", d.admin.token);
     const { ctx } = await authenticate(new Request("http://localhost/api/people", { headers: { authorization: `Bearer ${d.admin.token}` } }), "http://localhost:3000");
     const created = await api.post("/api/people", d.admin.token, { first: "Shared", last: "Read", email: uniqueEmail("shared") });
-    const query = pg.Client.prototype.query;
+    // Counted where a statement goes to the server (pg's Query.submit), whatever path sent it: the
+    // pool's connections carry their own query (lib/db/pool.ts, the audit trail's actor), bound when
+    // they connect, so a spy on Client.prototype.query would not see them.
+    type Submitted = { text?: string; callback?: (error: Error | null, result?: unknown) => void };
+    const submit = pg.Query.prototype.submit as (this: Submitted, connection: unknown) => unknown;
     let out = 0;
     let most = 0;
     let sent = 0;
-    const statements = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, config: unknown, ...rest: unknown[]) {
-      const original = (query as (...a: unknown[]) => unknown).bind(this);
-      if (!JSON.stringify(config ?? "").includes("people_version")) return original(config, ...rest);
-      sent++;
-      most = Math.max(most, ++out);
-      return (original(config) as Promise<unknown>).finally(() => out--);
+    const statements = vi.spyOn(pg.Query.prototype, "submit").mockImplementation(function (this: Submitted, connection: unknown) {
+      if (typeof this.text === "string" && this.text.includes("people_version")) {
+        sent++;
+        most = Math.max(most, ++out);
+        const answer = this.callback;
+        let settled = false;
+        this.callback = (error, result) => {
+          if (!settled) (settled = true), out--;
+          answer?.(error, result);
+        };
+      }
+      return submit.call(this, connection);
     } as never);
     try {
       // Twenty readers in one tick: the first one's (the version moved: then the changed rows), then

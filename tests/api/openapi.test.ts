@@ -260,20 +260,31 @@ describe("documented access is enforced access", () => {
     }
   });
 
-  it("sessions: the documented permission is required, and no other", async () => {
+  it("sessions: the documented permission (or role kind) is required, and no other", async () => {
     const plain = await d.addPerson("other"); // a role without permissions
     const holders = {
       "people:edit": await d.addPersonWith(["people:edit"]),
       "interviews:edit": await d.addPersonWith(["interviews:edit"]),
       settings: await d.addPersonWith(["settings"]),
     };
+    const everyPermission = await d.addPersonWith(["people:edit", "interviews:edit", "settings"]);
+    const admin = await d.addPerson("admin");
     for (const op of protectedOps) {
       const where = `${op.method.toUpperCase()} ${op.path}`;
       // Signing out ends the session it is called with: it gets a fresh person of its own.
       const sessionOf = async (person: { token: string }) => (op.operationId === "signOut" ? (await d.addPerson("other")).token : person.token);
       const permission = "permission" in op.access ? op.access.permission : undefined;
+      const roleKind = "roleKind" in op.access ? op.access.roleKind : undefined;
       const res = await probe(op, await sessionOf(plain));
-      if (permission) {
+      if (roleKind) {
+        // No permission is enough: every one of them is refused, a person of that kind is not.
+        expect(res.status, `${where} without the ${roleKind} kind`).toBe(403);
+        const permitted = await probe(op, everyPermission.token);
+        expect(permitted.status, `${where} with every permission but no ${roleKind} role`).toBe(403);
+        expect(permitted.body.error.message).toContain(roleKind);
+        const holding = await probe(op, admin.token);
+        expect(refusedForAccess(holding), `${where} as an ${roleKind}: ${holding.status}`).toBe(false);
+      } else if (permission) {
         expect(res.status, `${where} without ${permission}`).toBe(403);
         expect(res.body.error.message).toContain(permission);
         const holding = await probe(op, await sessionOf(holders[permission]));
@@ -509,6 +520,22 @@ describe("real responses match the documented schemas", () => {
     await check("DELETE", "/api/interviews/{personId}/{id}", `/api/interviews/${candidate.id}/${bare.body.id}`, { token });
   });
 
+  it("scorecards: a draft, a bad one, the submit (and a second), the list, reopening, the board's decision", async () => {
+    const path = `/api/interviews/${personId}/${interviewId}`;
+    const me = "/api/interviews/{personId}/{id}/scorecards/me";
+    await check("PUT", me, `${path}/scorecards/me`, { token, body: { recommendation: 3, note: "Ready" } });
+    await check("PUT", me, `${path}/scorecards/me`, { token, body: { recommendation: 7, responses: { nope: 1 } }, expect: 400 });
+    const submitted = await check("POST", `${me}/submit`, `${path}/scorecards/me/submit`, { token });
+    await check("POST", `${me}/submit`, `${path}/scorecards/me/submit`, { token, expect: 409 });
+    await check("PUT", me, `${path}/scorecards/me`, { token, body: { note: "Changed" }, expect: 409 });
+    await check("GET", "/api/interviews/{personId}/{id}/scorecards", `${path}/scorecards`, { token });
+    await check("GET", "/api/interviews/{personId}/{id}/scorecards", `${path}/scorecards`, { token: (await d.addKey(["read:interviews"])).key });
+    await check("POST", "/api/interviews/{personId}/{id}/scorecards/{scorecardId}/reopen", `${path}/scorecards/${submitted.body.id}/reopen`, { token });
+    await check("POST", "/api/interviews/{personId}/{id}/scorecards/{scorecardId}/reopen", `${path}/scorecards/${submitted.body.id}/reopen`, { token, expect: 409 });
+    const decided = await check("PATCH", "/api/interviews/{personId}/{id}", path, { token, body: { recommendation: 3 } });
+    expect(decided.body.recommendation_tally).toEqual({ 1: 0, 2: 0, 3: 0, 4: 0 });
+  });
+
   it("audio: capture, finalize, the recording file, transcribe, summarize, translate", async () => {
     const ai = await startOpenAiServer();
     const saved = { base: process.env.OPENAI_BASE_URL, key: process.env.OPENAI_API_KEY };
@@ -542,6 +569,11 @@ describe("real responses match the documented schemas", () => {
       expect(Object.keys(full.body.audio[recordingId]).sort()).toEqual(
         ["content_type", "created_at", "duration_ms", "language", "name", "segment_translations", "segments", "size", "steps", "summarized_at", "summary", "summary_language", "transcribed_at", "transcript", "url"].sort(),
       );
+      const recording = `/api/audio/recordings/${recordingId}`;
+      await check("PATCH", "/api/audio/recordings/{recordingId}", recording, { token, body: { name: "Part 1, renamed" } });
+      await check("PATCH", "/api/audio/recordings/{recordingId}", recording, { token: mentor.token, body: { name: "Mine" }, expect: 403 });
+      await check("DELETE", "/api/audio/recordings/{recordingId}", recording, { token });
+      await check("DELETE", "/api/audio/recordings/{recordingId}", recording, { token, expect: 404 });
     } finally {
       await ai.close();
       process.env.OPENAI_BASE_URL = saved.base;
@@ -589,6 +621,23 @@ describe("real responses match the documented schemas", () => {
     await check("POST", "/api/jobs/{id}/retry", `/api/jobs/${id}/retry`, { token, expect: 404 });
   });
 
+  it("the audit trail: a page, the next one, the CSV, a bad filter", async () => {
+    const first = await check("GET", "/api/audit", "/api/audit?limit=2", { token });
+    expect(first.body.events.length).toBeGreaterThan(0);
+    if (first.body.next_cursor) await check("GET", "/api/audit", `/api/audit?limit=2&cursor=${first.body.next_cursor}`, { token });
+    await check("GET", "/api/audit", `/api/audit?person=${candidate.id}&action=person.created,person.updated`, { token });
+    await check("GET", "/api/audit", "/api/audit?action=person.exploded", { token, expect: 400 });
+    await check("GET", "/api/audit.csv", `/api/audit.csv?actor=${d.admin.id}`, { token });
+    await check("GET", "/api/audit.csv", "/api/audit.csv?record_id=abc", { token, expect: 400 });
+  });
+
+  it("search: a person by name, as an admin; a bad query", async () => {
+    const found = await d.addPerson("candidate", { first: "Zephyrine", last: "Halvorsen" });
+    const res = await check("GET", "/api/search", "/api/search?q=Halvorsen", { token });
+    expect(res.body.results).toContainEqual(expect.objectContaining({ type: "person", id: found.id, person_id: found.id }));
+    await check("GET", "/api/search", "/api/search?q=%20", { token, expect: 400 });
+  });
+
   it("webhooks: endpoints, rotation, a test event, the log, redelivery, replay", async () => {
     // A name that never resolves (.invalid): the queued deliveries fail at once, harmlessly.
     const created = await check("POST", "/api/webhooks", "/api/webhooks", { token, body: { url: "https://hooks.openapi.invalid/cas", event_types: ["key.revoked"], description: "OpenAPI" } });
@@ -629,6 +678,20 @@ describe("real responses match the documented schemas", () => {
     await check("GET", "/api/me", "/api/me", { token: leaving.token, expect: 401 });
   });
 
+  it("retention settings, and a person's data: the export and the erasure", async () => {
+    await check("GET", "/api/settings/retention", "/api/settings/retention", { token });
+    await check("PATCH", "/api/settings/retention", "/api/settings/retention", { token, body: { messages_days: 3650 } });
+    await check("PATCH", "/api/settings/retention", "/api/settings/retention", { token, body: { messages_days: 0 }, expect: 400 });
+    await check("PATCH", "/api/settings/retention", "/api/settings/retention", { token, body: { messages_days: null } });
+    const someone = await d.addPerson("candidate");
+    const zip = await check("GET", "/api/people/{id}/export", `/api/people/${someone.id}/export`, { token });
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    await check("GET", "/api/people/{id}/export", "/api/people/nobody/export", { token, expect: 404 });
+    await check("POST", "/api/people/{id}/erase", `/api/people/${someone.id}/erase`, { token, body: { email: "someone.else@example.test" }, expect: 400 });
+    await check("POST", "/api/people/{id}/erase", `/api/people/${someone.id}/erase`, { token, body: { email: someone.email } });
+    await check("POST", "/api/people/{id}/erase", `/api/people/${someone.id}/erase`, { token, body: { email: someone.email }, expect: 404 });
+  });
+
   it("deleting what is left: a held role is a 409, then the role, the board, the profile and the person", async () => {
     await check("PATCH", "/api/people/{id}", `/api/people/${personId}`, { token, body: { roles: { [roleId]: 1 } } });
     await check("DELETE", "/api/roles/{id}", `/api/roles/${roleId}`, { token, expect: 409 });
@@ -646,7 +709,7 @@ describe("real responses match the documented schemas", () => {
     const badQuery = await check("GET", "/api/people/{id}", `/api/people/${d.admin.id}?include=secrets`, { token, expect: 400 });
     expect(badQuery.body.error.details[0].path).toBe("query.include");
     const notJson = await check("POST", "/api/tags", "/api/tags", { token, rawBody: "{oops", headers: { "content-type": "application/json" }, expect: 400 });
-    expect(notJson.body.error).toEqual({ code: "invalid_json", message: expect.any(String) });
+    expect(notJson.body.error).toEqual({ code: "invalid_json", message: expect.any(String), request_id: expect.any(String) });
     await check("GET", "/api/people", "/api/people", { token: "no-such-token", expect: 401 });
     await check("GET", "/api/keys", "/api/keys", { token: (await d.addKey(ALL_SCOPES)).key, expect: 403 });
     const missing = await check("GET", "/api/people/{id}", "/api/people/nobody", { token, expect: 404 });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { countedLimiter, sharedCounters, spend } from "@/lib/http/rate-limit";
 import { SERVER_NODE_ARGS } from "@/lib/supervisor/node-args";
+import { captureLogs } from "../helpers/log-capture";
 
 const run = promisify(execFile);
 
@@ -59,7 +60,7 @@ describe("counted limits shared by app processes", () => {
   });
 
   it("a store that fails never fails the request: counting goes on in memory, and the log says so", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     // Nothing listens on port 9: every query fails at once.
     const unreachable = new pg.Pool({ connectionString: "postgres://postgres:postgres@127.0.0.1:9/none", connectionTimeoutMillis: 500 });
     const limiter = countedLimiter({ name: "test-failing", points: 3, durationS: 60 }, unreachable);
@@ -67,7 +68,8 @@ describe("counted limits shared by app processes", () => {
     for (let i = 0; i < 4; i++) waits.push(await spend(limiter, "someone"));
     expect(waits.slice(0, 3)).toEqual([null, null, null]);
     expect(waits[3]).toBeGreaterThanOrEqual(1);
-    expect(errors.mock.calls.some((call) => /shared counter store failed/.test(String(call[0])))).toBe(true);
+    logs.restore();
+    expect(logs.lines.some((line) => /shared counter store failed/.test(line.msg))).toBe(true);
     await unreachable.end();
   });
 });

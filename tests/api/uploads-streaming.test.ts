@@ -131,7 +131,7 @@ describe("streamed multipart uploads", () => {
     const res = await send("POST", `/api/people/${personId}/uploads`, [filePart(content.chunks)]);
     content.answered();
     expect(res.status).toBe(413);
-    expect(res.body.error).toEqual({ code: "payload_too_large", message: "The request body is larger than the limit of 256 KB." });
+    expect(res.body.error).toEqual({ code: "payload_too_large", message: "The request body is larger than the limit of 256 KB.", request_id: res.headers.get("x-request-id") });
     expect(fs.existsSync(path.join(env().dataDir, "files", d.id, "people", personId))).toBe(false);
     expect(await db().personFile.count({ where: { personId } })).toBe(0);
 

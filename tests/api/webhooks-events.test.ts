@@ -164,14 +164,20 @@ describe("what is delivered is what the document says", () => {
       const person = (await api.post("/api/people", d.admin.token, { first: "Eve", last: "Every", email: uniqueEmail("every") })).body;
       await api.patch(`/api/people/${person.id}`, d.admin.token, { archived: 1 });
       const candidate = await d.addPerson("candidate");
-      const interview = (await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: "2026-10-10" })).body;
+      const board = (await api.post("/api/boards", d.admin.token, { name: `Every ${Date.now()}`, members: [d.admin.id] })).body;
+      const interview = (await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: "2026-10-10", board_id: board.id })).body;
       await api.patch(`/api/interviews/${candidate.id}/${interview.id}`, d.admin.token, { published: 1 });
+      await api.put(`/api/interviews/${candidate.id}/${interview.id}/scorecards/me`, d.admin.token, { body: { recommendation: 3, note: "Every event" } });
+      expect((await api.post(`/api/interviews/${candidate.id}/${interview.id}/scorecards/me/submit`, d.admin.token)).status).toBe(200);
       const recordingId = newRecordingId("every");
       await captureAll(d.admin.token, recordingId, cut(await liveWebm(3), 2));
       expect((await api.post("/api/audio/finalize", d.admin.token, { recordingId, personId: candidate.id, interviewId: interview.id, name: { en: "Board" } })).status).toBe(200);
       await pipelineSettled(d.admin.token, recordingId);
+      expect((await api.delete(`/api/audio/recordings/${recordingId}`, d.admin.token)).status).toBe(200);
       await api.delete(`/api/interviews/${candidate.id}/${interview.id}`, d.admin.token);
       await api.delete(`/api/people/${person.id}`, d.admin.token);
+      const erased = (await api.post("/api/people", d.admin.token, { first: "Ann", last: "Erased", email: uniqueEmail("erased") })).body;
+      expect((await api.post(`/api/people/${erased.id}/erase`, d.admin.token, { email: erased.email })).status).toBe(200);
       const key = await d.addKey(["read:people"]);
       await api.delete(`/api/keys/${key.id}`, d.admin.token);
 

@@ -107,9 +107,10 @@ describe("POST /api/webhooks", () => {
 
   it("offers every event type of the issue", () => {
     expect(EVENT_TYPES).toEqual([
-      "person.created", "person.updated", "person.archived", "person.deleted",
+      "person.created", "person.updated", "person.archived", "person.deleted", "person.erased",
       "interview.created", "interview.updated", "interview.published", "interview.deleted",
-      "recording.finalized", "recording.transcribed", "recording.summarized",
+      "recording.finalized", "recording.transcribed", "recording.summarized", "recording.deleted",
+      "scorecard.submitted",
       "key.revoked",
     ]);
   });

@@ -70,4 +70,4 @@ export async function makeDistrict(name = "District") {
   return { id: district.id, roles, admin: { id: person.id, email: adminEmail, token: adminSession!.token }, addPerson, addPersonWith, addKey, assignMentor };
 }
 
-export const ALL_SCOPES: Scope[] = ["read:people", "write:people", "read:interviews", "write:interviews"];
+export const ALL_SCOPES: Scope[] = ["read:people", "write:people", "read:interviews", "write:interviews", "audit"];

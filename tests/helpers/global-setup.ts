@@ -5,12 +5,14 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openEmbeddedDatabase } from "../../lib/db/embedded";
 import { migrate } from "../../lib/db/migrate";
+import { secretsIn } from "./log-scan";
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     dataDir: string;
     embeddedDatabase: boolean;
+    logFile: string;
   }
 }
 
@@ -61,8 +63,16 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", url);
   project.provide("dataDir", dataDir);
   project.provide("embeddedDatabase", !process.env.DATABASE_URL);
+  // Every test process appends its log lines here (setup-env.ts); the run fails if any holds a secret.
+  const logFile = path.join(os.tmpdir(), `cas-test-${process.pid}-${project.name}.log`);
+  fs.rmSync(logFile, { force: true });
+  project.provide("logFile", logFile);
   return async () => {
     await teardown();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    const logs = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8") : "";
+    const found = secretsIn(logs);
+    if (found.length) throw new Error(`The run's logs hold secrets (${logFile}): ${found.map((f) => `line ${f.line}: ${f.shape}`).join("; ")}`);
+    fs.rmSync(logFile, { force: true });
   };
 }

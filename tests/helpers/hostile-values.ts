@@ -275,7 +275,7 @@ export function mutationOf(base: Node): fc.Arbitrary<Mutation> {
  * Mutations every run tries first (fast-check `examples`), whatever the seed: the reported
  * classes at the places this body has them — a prototype key replacing each record key (the
  * `roles: {"__proto__": 1}` case), NUL and a lone surrogate in the first string, a 2 MB
- * string, 5000 levels of nesting, a hostile key at the top, a hostile duplicate.
+ * string (in place of the first string, else as an extra entry), 5000 levels of nesting, a hostile key at the top, a hostile duplicate.
  */
 export function mustTry(base: Node): Mutation[] {
   const all = locations(base);
@@ -295,6 +295,9 @@ export function mustTry(base: Node): Mutation[] {
     out.push({ op: "replace", at: firstString.path, value: str("a\u0000b") });
     out.push({ op: "replace", at: firstString.path, value: str("\ud800") });
     out.push({ op: "replace", at: firstString.path, value: { label: "2000000-char string", node: prim("x".repeat(2_000_000)), expect: "tooLarge" } });
+  } else {
+    // A body without a string (e.g. only numbers) still meets the size limit, whatever the seed.
+    out.push({ op: "insert", at: [], key: "extra", value: { label: "2000000-char string", node: prim("x".repeat(2_000_000)), expect: "tooLarge" } });
   }
   if (entries.length) out.push({ op: "duplicate", at: entries[0].path, value: str("\udfff"), hostileLast: true });
   return out;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, inject } from "vitest";
 import { stopInProcessWorkers } from "@/lib/jobs/in-process-workers";
+import { setLogDestination } from "@/lib/logging/logger";
 
 // Every test worker talks to the database and data folder made by global-setup.ts.
 process.env.DATABASE_URL = inject("databaseUrl");
@@ -25,5 +26,8 @@ delete process.env.BASE_URL;
 // settings (AI servers, storage) of the file that queued it.
 process.env.JOBS_IN_PROCESS = "1";
 process.env.JOBS_SCHEMA = `jobs_${randomBytes(6).toString("hex")}`;
+
+// The log lines of the run go to one file, scanned for secrets at its end (global-setup.ts).
+setLogDestination(inject("logFile"));
 
 afterAll(() => stopInProcessWorkers());

@@ -12,6 +12,9 @@ import { combineChunks, type ChunkRow } from "../combine-chunks";
 import { runStep } from "./run-step";
 import { finishStep, queueStep } from "./step-state";
 import { transcribeExpirySeconds } from "./transcribe-step";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("jobs");
 
 /** Seconds between a recording's file being stored and its chunks' deletion. */
 const CHUNKS_DELETE_DELAY_SECONDS = 10;
@@ -83,7 +86,7 @@ export async function finalizeStep(data: JobData["recording-finalize"], job: Job
       return true;
     });
     if (!attached) {
-      await storage().delete([key]).catch((error) => console.error("[jobs] could not delete the recording of a deleted interview", error));
+      await storage().delete([key]).catch((error) => log.error({ err: error }, "could not delete the recording of a deleted interview"));
       throw notFound("Interview");
     }
     await reached("committed");

@@ -6,6 +6,9 @@ import type { JobInfo } from "@/lib/jobs/run-workers";
 import type { RecordingStepName } from "@/lib/jobs/queues";
 import { publishStep, serializeStep } from "./step-events";
 import { claimStep, LeaseLost, releaseFailedStep, renewLease, reportProgress, type Lease, type RecordingRef, type StepRow } from "./step-state";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("jobs");
 
 type RecordingRow = {
   id: string;
@@ -51,6 +54,18 @@ async function loadRecording(ref: RecordingRef) {
 }
 
 /**
+ * A step whose recording was deleted while it ran (its lease went with the step's row, or its
+ * writes met the missing row): it stops, and takes back the translations it may have made since
+ * (they have no foreign key to the recording).
+ */
+async function forgetDeletedRecording(ref: RecordingRef) {
+  await db().$executeRaw`
+    delete from translations where district_id = ${ref.districtId} and source_id = ${ref.recordingId} and source_type in ('transcript', 'summary', 'segment')
+       and not exists (select 1 from audio_recordings where id = ${ref.recordingId} and district_id = ${ref.districtId})`;
+  return "the recording was deleted";
+}
+
+/**
  * A recording step as a job: takes the step's lease (or does nothing when the step is done or
  * held by a live worker), renews it while `body` works, and reports the outcome. `body` stores
  * its result with `finishStep` in the transaction that also queues the next step. A failure
@@ -72,7 +87,7 @@ export async function runStep(step: RecordingStepName, ref: RecordingRef, job: J
   const renewal = setInterval(() => {
     renewLease(lease).then(
       (held) => !held && aborter.abort(new LeaseLost(step)),
-      (error) => console.error(`[jobs] could not renew the lease of ${step} ${ref.recordingId}: ${(error as Error).message}`),
+      (error) => log.error({ err: error, step, recordingId: ref.recordingId }, "could not renew the lease"),
     );
   }, renewEvery);
 
@@ -92,12 +107,13 @@ export async function runStep(step: RecordingStepName, ref: RecordingRef, job: J
     await publishState("done");
     return { done: true };
   } catch (error) {
+    if (!(await loadRecording(ref))) return { skipped: await forgetDeletedRecording(ref) };
     if (error instanceof LeaseLost || aborter.signal.aborted) return { skipped: "the lease was taken over" };
     const failure = failureOf(error);
     const final = PERMANENT.has(failure.code) || job.isLastAttempt;
     await releaseFailedStep(lease, failure, final);
     await publishState(final ? "failed" : "queued", { error: failure.message, attempts: row.attempts });
-    if (failure.code === "internal") console.error(`[jobs] ${step} of recording ${ref.recordingId} failed`, error);
+    if (failure.code === "internal") log.error({ err: error, step, recordingId: ref.recordingId }, "step failed");
     if (PERMANENT.has(failure.code)) return { failed: failure };
     throw error;
   } finally {

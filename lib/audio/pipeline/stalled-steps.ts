@@ -5,6 +5,9 @@ import { jobBoss } from "@/lib/jobs/boss";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { jobTable } from "@/lib/jobs/job-table";
 import { STEP_QUEUE, type RecordingStepName } from "@/lib/jobs/queues";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("jobs");
 
 /**
  * Steps whose worker stopped renewing its lease (killed, or its machine gone) go back to the
@@ -32,7 +35,7 @@ export async function requeueStalledSteps(): Promise<number> {
     if (!failed || !(failed as { affected?: number }).affected) {
       await enqueueJob(queue, { districtId, recordingId }, { singletonKey: recordingId });
     }
-    console.warn(`[jobs] ${step} of recording ${recordingId} was left by a stopped worker; queued again`);
+    log.warn({ step, recordingId }, "a step was left by a stopped worker; queued again");
   }
   return stalled.length;
 }
