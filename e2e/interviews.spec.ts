@@ -44,7 +44,7 @@ test("a board member creates an interview, fills every field with autosave, prev
   await expect(page.getByText("Changes save automatically")).toBeVisible();
 
   // Every field type: dropdown and checkbox save at once, text after a pause, files upload with progress.
-  await page.getByLabel("Recommendation").selectOption({ label: "Recommend" });
+  await page.getByLabel("Recommendation", { exact: true }).selectOption({ label: "Recommend" });
   await expect(page.getByText("All changes saved")).toBeVisible();
   await page.getByLabel("Strengths").fill("Calm, precise answers about ethics.");
   await expect(page.getByText("Saving…")).toBeVisible();
@@ -97,7 +97,7 @@ test("a board member creates an interview, fills every field with autosave, prev
 
   // Everything persisted.
   await page.reload();
-  await expect(page.getByLabel("Recommendation")).toHaveValue("1");
+  await expect(page.getByLabel("Recommendation", { exact: true })).toHaveValue("1");
   await expect(page.getByLabel("Strengths")).toHaveValue("Calm, precise answers about ethics. Strong references.");
   await expect(page.getByLabel("All documents received")).toBeChecked();
   await expect(page.getByLabel(PRIVATE_LABEL)).toHaveValue("Check the second reference before the vote.");

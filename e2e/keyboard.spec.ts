@@ -60,7 +60,7 @@ test("fill and publish an interview with the keyboard", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Cleo Candidate");
 
-  await tabTo(page, page.getByLabel("Recommendation"));
+  await tabTo(page, page.getByLabel("Recommendation", { exact: true }));
   await page.keyboard.press("ArrowDown");
   await tabTo(page, page.getByLabel("Strengths"));
   await page.keyboard.type("Answers every question on ethics with care.");

@@ -45,7 +45,8 @@ describe("two app processes on one PostgreSQL", () => {
     expect(districts.body.filter((p: { email: string }) => p.email === "admin@demo.test")).toHaveLength(1);
     const { db } = await import("@/lib/db/client");
     expect(await db().district.count()).toBe(1);
-    const seededBy = [0, 1].filter((i) => service.logOf(i).includes('seeded "Demo District"'));
+    // The processes log JSON lines (lib/logging/): the message's quotes arrive escaped.
+    const seededBy = [0, 1].filter((i) => service.logOf(i).includes('seeded \\"Demo District\\"'));
     expect(seededBy).toHaveLength(1);
   });
 
