@@ -85,13 +85,20 @@ function queryOnOwnConnection(target: pg.Pool) {
     if (typeof values === "function" || typeof callback === "function") return original(config, values, callback);
     return (async () => {
       const client = await target.connect();
+      // As pg-pool's own query does: a connection lost mid-statement (the database restarting)
+      // also emits 'error', which with no listener would end the process; the statement's
+      // promise carries the error to its caller.
+      let failed: Error | undefined;
+      const onError = (error: Error) => (failed = error);
+      client.on("error", onError);
       try {
-        const result = await client.query(config as pg.QueryConfig, values as unknown[]);
-        client.release();
-        return result;
+        return await client.query(config as pg.QueryConfig, values as unknown[]);
       } catch (error) {
-        client.release(error as Error);
+        failed = error as Error;
         throw error;
+      } finally {
+        client.removeListener("error", onError);
+        client.release(failed);
       }
     })();
   }) as typeof target.query;
@@ -127,14 +134,20 @@ export async function sqlRows<T extends pg.QueryResultRow>(text: string, values:
   const client = await pool().connect();
   let id = connectionIds.get(client);
   if (!id) connectionIds.set(client, (id = randomBytes(6).toString("base64url")));
+  // A connection lost mid-statement also emits 'error': listened to, it cannot end the process.
+  let failed: Error | undefined;
+  const onError = (error: Error) => (failed = error);
+  client.on("error", onError);
   try {
     const result = await client.query<T>({ name: `cas_${id}_${digest}`, text, values, types });
-    client.release();
     return result.rows;
   } catch (error) {
     // As pool.query does: a connection that failed a statement is not reused.
-    client.release(error as Error);
+    failed = error as Error;
     throw error;
+  } finally {
+    client.removeListener("error", onError);
+    client.release(failed);
   }
 }
 

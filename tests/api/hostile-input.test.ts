@@ -129,7 +129,35 @@ beforeAll(async () => {
   // The pipeline after finalize (transcribe, summarize…) writes to the district: done before any snapshot.
   await pipelineSettled(token, recording);
   refs = { candidate, subject, erasable, mentor, role, tag, interviewForm, form, board, profile, interview, key, recording };
-});
+  await recordingAtRest(recording);
+}, 120_000);
+
+/**
+ * Waits for what a finalized recording still does in the background, which would show as a change
+ * in the district between a request's before and after: its chunks deleted (10 s after finalize),
+ * its transcript indexed for search (search_pending), and then nothing moving for a while.
+ */
+async function recordingAtRest(recordingId: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 500));
+  for (;;) {
+    const [row] = await db().$queryRawUnsafe<{ n: number }[]>(
+      "select ((select count(*) from audio_chunks where recording_id = $1) + (select count(*) from search_pending where recording_id = $1))::int as n",
+      recordingId,
+    );
+    if (row.n === 0) break;
+    if (Date.now() > deadline) throw new Error(`setup: the recording ${recordingId} still has chunks or a pending search index`);
+    await pause();
+  }
+  for (let last = await snapshot(); ; ) {
+    await pause();
+    await pause();
+    const now = await snapshot();
+    if (JSON.stringify(now) === JSON.stringify(last)) return;
+    if (Date.now() > deadline) throw new Error(`setup: the district still changes after the recording ${recordingId} was finalized`);
+    last = now;
+  }
+}
 
 /**
  * Everything the district holds: every table with a district_id, every table one foreign key
