@@ -18,7 +18,7 @@ const nextConfig = {
   // Native/wasm packages stay outside the bundle and are loaded from node_modules.
   serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "nodemailer", "pusher", "ws", "openai", "@ffmpeg-installer/ffmpeg", "prom-client"],
   poweredByHeader: false,
-  // The app's server compresses (lib/http/app-server.ts), leaving small API answers as they are.
+  // The app's server compresses (lib/server/app-server.ts), leaving small API answers as they are.
   compress: false,
   // A separate build folder per concurrent run (e2e, bench) when NEXT_DIST_DIR is set.
   distDir: process.env.NEXT_DIST_DIR || ".next",

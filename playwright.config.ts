@@ -3,7 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
 
-// Debian's Chromium, never a downloaded browser (see ../shared/ENVIRONMENT.md).
+// Debian's Chromium (`apt-get install chromium`), never a downloaded browser: `npx playwright install` needs the Internet.
 const chromiumArgs = [
   "--headless",
   "--no-sandbox",
@@ -40,8 +40,9 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && tsx --import ./scripts/server-only-stub.mjs scripts/start.ts`,
     // The suite signs the demo people in through e-mail links many times within 15 minutes; the
-    // webhooks spec's receiver listens on loopback, which only WEBHOOK_URL_HOSTS lets endpoints use.
-    env: { PORT: String(PORT), REALTIME_PORT: String(PORT + 1), DATA_DIR: E2E_DATA_DIR, SIGN_IN_LINKS_PER_15_MINUTES: "1000", WEBHOOK_URL_HOSTS: "127.0.0.1" },
+    // webhooks spec's receiver listens on loopback, which only WEBHOOK_URL_HOSTS lets endpoints use;
+    // the sso spec's OpenID Connect provider too (OIDC_ISSUER_HOSTS).
+    env: { PORT: String(PORT), REALTIME_PORT: String(PORT + 1), DATA_DIR: E2E_DATA_DIR, SIGN_IN_LINKS_PER_15_MINUTES: "1000", WEBHOOK_URL_HOSTS: "127.0.0.1", OIDC_ISSUER_HOSTS: "127.0.0.1" },
     url: `http://localhost:${PORT}/sign-in`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -3,7 +3,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 // Every stylesheet is imported here, so each page's are named in the response's Link header and
 // requested with the document; one imported by a page's component would only be found in the
-// body, a round trip later, and it blocks the first paint (README, "The first frame").
+// body, a round trip later, and it blocks the first paint (docs/architecture.md, "Decisions").
 import "./globals.css";
 import "@/components/interviews/interviews.css";
 import "@/components/forms/definitions.css";
@@ -25,7 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 /** Namespaces only the server uses (e-mails): not sent to browsers. */
-const SERVER_ONLY_NAMESPACES = ["email"];
+const SERVER_ONLY_NAMESPACES = ["email", "notificationEmails"];
 
 /**
  * Rendered per request (the locale comes from the session, and Next.js puts the request's CSP

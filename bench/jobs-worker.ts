@@ -5,7 +5,7 @@
  *   `job <index> <enqueue-to-start ms>`
  * The bench encodes the enqueue time in the job's data (`recordingId` = "<index>-<enqueued at>").
  */
-import { JOB_HANDLERS, periodicTasks } from "@/lib/jobs/handlers";
+import { JOB_HANDLERS, jobSchedules, periodicTasks } from "@/lib/jobs/handlers";
 import { startWorkers, type JobHandlers } from "@/lib/jobs/run-workers";
 
 const noop = process.env.BENCH_NOOP === "1";
@@ -21,6 +21,6 @@ const handlers: JobHandlers = noop
     }
   : JOB_HANDLERS;
 
-const workers = await startWorkers(handlers, noop ? { queues: ["chunks-delete"] } : { periodic: periodicTasks() });
+const workers = await startWorkers(handlers, noop ? { queues: ["chunks-delete"] } : { periodic: periodicTasks(), schedules: jobSchedules() });
 process.stdout.write("ready\n");
 process.on("SIGTERM", () => void workers.stop(5000).then(() => process.exit(0)));

@@ -26,7 +26,7 @@ export type PhoneScore = {
   lcpElement: string;
   /**
    * The first contentful paint as it happened in the run, before the simulation: 150–350 ms here,
-   * but 1.3 or 2.3 s when Chromium held the page's first frame (README, "The first frame").
+   * but 1.3 or 2.3 s when Chromium held the page's first frame (docs/architecture.md, "Decisions": the stylesheets).
    */
   observedFcpMs: number;
   /** Lighthouse's own measure of this machine's speed during the run: its 4× slowdown multiplies it. */

@@ -2,7 +2,7 @@
  * `npm run bench:load`: open-loop mixed load on the production build, as a district uses the
  * service: every role (admin, board, mentor, candidate, API key) reading and writing in two
  * districts (200 people; 10,000 people with 10,000 interviews), messages delivered to pusher-js
- * clients, read-your-writes checked inside the run. See README "Benchmarks".
+ * clients, read-your-writes checked inside the run. See docs/benchmarks.md "Mixed load".
  *
  *   npm run bench:load [-- options]
  *     --processes 1|2      app processes per copy (default 1), behind a round-robin client

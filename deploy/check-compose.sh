@@ -26,11 +26,12 @@ PUSHER_KEY=cas-compose-check
 PUSHER_SECRET=$(openssl rand -hex 32)
 VARS
 files=(--env-file "$env_file" -f compose.yaml -f deploy/compose.check.yaml)
+root_ca=$(mktemp)
 
 cleanup() {
   echo "== removing the services and their volumes"
   compose "${files[@]}" down -v --remove-orphans >/dev/null 2>&1 || true
-  rm -f "$env_file"
+  rm -f "$env_file" "$root_ca"
 }
 trap cleanup EXIT
 
@@ -46,10 +47,23 @@ for _ in $(seq 1 90); do
 done
 [ "$(health app-1)" = healthy ] && [ "$(health app-2)" = healthy ] || { compose "${files[@]}" logs --tail 50; echo "the app processes never became healthy"; exit 1; }
 
+for service in app-1 app-2 worker realtime; do
+  uid=$(docker exec "$(compose "${files[@]}" ps -q "$service")" id -u)
+  [ "$uid" != 0 ] || { echo "FAIL $service runs as root"; exit 1; }
+done
+echo "ok   app-1, app-2, worker and realtime run as uid $uid, not root"
+
+# Caddy keeps its CA in folders only its own user may read; the checks run as the image's user
+# (node), so they get a readable copy of the root certificate.
+cp_root_ca() {
+  docker cp "$(compose "${files[@]}" ps -q caddy)":/data/caddy/pki/authorities/local/root.crt "$root_ca"
+  chmod 644 "$root_ca"
+}
 check() {
+  [ -s "$root_ca" ] || cp_root_ca
   compose "${files[@]}" run --rm --no-deps \
-    -v "${COMPOSE_PROJECT_NAME}_caddy:/caddy:ro" \
-    -e NODE_EXTRA_CA_CERTS=/caddy/caddy/pki/authorities/local/root.crt \
+    -v "$root_ca:/caddy-root.crt:ro" \
+    -e NODE_EXTRA_CA_CERTS=/caddy-root.crt \
     -e CAS_DOMAIN=cas.localhost -e REALTIME_DOMAIN=realtime.cas.localhost \
     worker deploy/check-compose.ts "$@"
 }

@@ -119,6 +119,7 @@ test("every page of an administrator, in English and Spanish", async ({ browser 
     ["/settings/jobs", "settings-jobs"],
     ["/settings/audit", "settings-audit"],
     ["/settings/retention", "settings-retention"],
+    ["/settings/calendar", "settings-calendar"],
     ["/no-such-page", "not-found"],
   ]);
 });

@@ -92,7 +92,7 @@ test.beforeAll(async () => {
     ...process.env,
     DATA_DIR,
     HOST: "",
-    // One public origin and one secret for every process, as the README's scale-out asks.
+    // One public origin and one secret for every process, as docs/operations.md "Scale out" asks.
     BASE_URL: `http://localhost:${PORT_A}`,
     NEXTAUTH_SECRET: "e2e-jobs-shared-secret",
     OPENAI_BASE_URL: openai.url,

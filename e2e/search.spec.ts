@@ -129,3 +129,27 @@ test("nothing found is said so; typing `/` in a text field types it", async ({ p
   await expect(filter).toHaveValue("a/b");
   await expect(dialog(page)).toBeHidden();
 });
+
+test("a message found by search opens its conversation at that message, older pages loaded to reach it", async ({ page }) => {
+  await signIn(page, "board@demo.test");
+  const contacts = (await (await page.request.get("/api/messages/contacts")).json()) as { id: string }[];
+  const word = `quokka${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/messages", { data: { participants: [contacts[0].id], body: `Remember the ${word} budget before Friday.` } });
+  expect(created.ok()).toBeTruthy();
+  const conversationId = ((await created.json()) as { id: string }).id;
+  // More than a page (50) after it: the conversation opens on the newest, so the found one is not loaded at first.
+  for (let i = 0; i < 60; i++) expect((await page.request.post(`/api/messages/${conversationId}`, { data: { body: `A later note, number ${i}.` } })).ok()).toBeTruthy();
+
+  await page.goto("/messages");
+  await openWithShortcut(page);
+  await page.keyboard.type(word);
+  const option = dialog(page).getByRole("group", { name: /Messages/ }).getByRole("option");
+  await expect(option).toHaveCount(1);
+  await option.click();
+  await expect(page).toHaveURL(new RegExp(`/messages/${conversationId}\\?message=`));
+  const target = page.locator(".chat-row-target");
+  await expect(target).toHaveCount(1);
+  await expect(target).toContainText(word);
+  await expect(target).toBeInViewport();
+  await screens(page, "search-landed-message", { fullPage: false });
+});

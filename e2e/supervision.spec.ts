@@ -85,7 +85,7 @@ test.beforeAll(async () => {
   await expect
     .poll(async () => (exitCode !== undefined ? `exited ${exitCode}: ${stderr.slice(-2000)}` : (await get("/api/health").catch(() => null))?.status), { timeout: 240_000, intervals: [500] })
     .toBe(200);
-  // A session for the demo admin, minted the way the README tells operators to.
+  // A session for the demo admin, minted the way docs/operations.md ("The ops command") tells operators to.
   const minted = spawnSync(process.execPath, [...SERVER_NODE_ARGS, "scripts/admin.ts", "session", "--email", ADMIN], { env: serviceEnv, encoding: "utf8" });
   token = JSON.parse(minted.stdout.trim().split("\n").at(-1)!).token;
   expect(token, minted.stderr).toBeTruthy();

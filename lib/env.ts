@@ -44,6 +44,13 @@ const schema = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default("Credentials Administration <no-reply@cas.localhost>"),
   NEXTAUTH_SECRET: z.string().optional(),
+  /** One OpenID Connect provider for the whole service (next-auth id `oidc`); districts may set their own in settings (lib/sso/). */
+  OIDC_ISSUER: optionalText.pipe(z.url().optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_NAME: optionalText,
+  /** Issuer hosts a district may use over http or on a private address (a test provider): like WEBHOOK_URL_HOSTS. */
+  OIDC_ISSUER_HOSTS: commaList,
   BLOB_READ_WRITE_TOKEN: optionalText,
   MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
@@ -56,7 +63,7 @@ const schema = z.object({
   /**
    * API requests waiting in line per process; beyond, 503 overloaded at once. 128 rather than 256:
    * the same throughput under a burst with a shorter wait, and a process that stays under 300 MB
-   * when overloaded (README "Benchmarks").
+   * when overloaded (docs/benchmarks.md "Mixed load").
    */
   MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(128),
   /**
@@ -67,6 +74,10 @@ const schema = z.object({
    */
   MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(3000),
   SIGN_IN_LINKS_PER_15_MINUTES: z.coerce.number().int().positive().default(5),
+  /** A person with unread messages who has made no request and held no realtime connection for this long gets an e-mail (lib/notifications). */
+  NOTIFY_AFTER_SECONDS: z.coerce.number().int().min(0).default(600),
+  /** `false`: no notification e-mails at all (the sweep claims nothing). The test suite sets it, and turns it on where it tests them. */
+  NOTIFY_EMAILS: bool.transform((v) => v ?? true),
   /** The district office's time zone: dates and times are shown in it. Default: the server's. */
   TIME_ZONE: optionalText.pipe(
     z
@@ -91,7 +102,7 @@ const schema = z.object({
   TRANSCRIBE_PIECE_SECONDS: z.coerce.number().int().min(30).max(3600).default(180),
   /** Hosts (besides this service's own /files URLs) that transcribe may fetch audio from. */
   TRANSCRIBE_URL_HOSTS: commaList,
-  /** An ffmpeg binary; default: the one shipped by @ffmpeg-installer/ffmpeg. */
+  /** An ffmpeg binary; default: the one shipped by @ffmpeg-installer/ffmpeg (a dev dependency; the image sets Debian's). */
   FFMPEG_PATH: optionalText,
 
   // ---- AI providers (OpenAI-compatible; offline engines otherwise) ----
@@ -105,7 +116,7 @@ const schema = z.object({
   JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, "Use lower-case letters, digits and _.").default("pgboss"),
   /** How often an idle worker asks each queue for work (pg-boss's minimum is 0.5). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(0.5),
-  /** Also run job workers inside this process, from its first enqueue (tests; a single-process setup). */
+  /** The test setup also runs job workers inside the test process (tests/helpers/job-workers.ts); a test file running its own sets 0. */
   JOBS_IN_PROCESS: bool,
   /** A running step whose worker has not renewed its lease in this time is run again elsewhere. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
@@ -182,7 +193,7 @@ export type Env = Omit<Parsed, "DATABASE_POOL_SIZE" | "MAX_ACTIVE_REQUESTS"> & {
  * statements side by side: 10. The embedded database runs one statement, and one transaction, at
  * a time for all connections together, so more connections add no throughput there, only a longer
  * line inside it: 4 keep both cores busy (the app's work on one request overlaps the database's on
- * another). `npm run bench:load -- --burst` measured both (README "Benchmarks").
+ * another). `npm run bench:load -- --burst` measured both (docs/benchmarks.md "Mixed load").
  */
 function withDatabaseDefaults(parsed: Parsed) {
   const pool = parsed.DATABASE_POOL_SIZE ?? (parsed.EMBEDDED_DATABASE ? 4 : 10);

@@ -1,6 +1,6 @@
 /**
  * The HTTP server of the app: Next.js's request handler behind a small gate
- * (lib/http/refuse-before-next.ts) that answers, with the error body, what Next.js would
+ * (lib/server/refuse-before-next.ts) that answers, with the error body, what Next.js would
  * turn into a bare 500. Started by scripts/start.ts (which owns the database); listens on
  * HOST (loopback unless set) and PORT. `--dev` serves with `next dev`.
  */
@@ -8,8 +8,8 @@ import "@/lib/supervisor/part-process";
 import path from "node:path";
 import next from "next";
 import { env } from "@/lib/env";
-import { createAppServer } from "@/lib/http/app-server";
-import { buildAssets } from "@/lib/http/build-assets";
+import { createAppServer } from "@/lib/server/app-server";
+import { buildAssets } from "@/lib/server/build-assets";
 import { listenHost } from "@/lib/hosting/service-origin";
 import { buildDir } from "@/lib/supervisor/build-dir";
 import { loggerFor } from "@/lib/logging/logger";

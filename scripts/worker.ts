@@ -8,8 +8,7 @@
  */
 import "@/lib/supervisor/part-process";
 import { env } from "@/lib/env";
-import { JOB_HANDLERS, periodicTasks } from "@/lib/jobs/handlers";
-import { startWorkers } from "@/lib/jobs/run-workers";
+import { startJobWorkers } from "@/lib/jobs/handlers";
 import { loggerFor } from "@/lib/logging/logger";
 import { supervised } from "@/lib/logging/part-name";
 import { poolMetrics } from "@/lib/metrics/app-metrics";
@@ -27,7 +26,7 @@ async function main() {
     log.fatal("DATABASE_URL is not set: point it at the service's database (npm start sets it for its own worker).");
     process.exit(78);
   }
-  const workers = await startWorkers(JOB_HANDLERS, { periodic: periodicTasks() });
+  const workers = await startJobWorkers();
   log.info(`running jobs (schema ${env().JOBS_SCHEMA})`);
   // Its metrics: through the supervisor to the app's /metrics, or on METRICS_PORT when run alone.
   registerJobQueueMetrics();

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { isApiError } from "@/components/api/api-fetch";
 import { inLanguage } from "@/components/forms/form-types";
 import type { Recording } from "@/components/interviews/interview-types";
@@ -112,17 +112,22 @@ export function RecordingItem({
 
   const active = segments.findIndex((s, i) => now >= s.start && (now < s.end || (i === segments.length - 1 ? false : now < segments[i + 1].start)));
 
+  // The passage spoken at `seconds` (as shown now, translated or not) brought into view.
+  const showPassageAt = useEffectEvent((seconds: number) => {
+    const index = segments.findLastIndex((s) => s.start <= seconds + 0.05);
+    const spot = (index >= 0 ? item.current?.querySelectorAll<HTMLElement>(".audio-segments > li")[index] : undefined) ?? item.current;
+    spot?.scrollIntoView({ block: "center" });
+  });
   // A link to a moment: the player goes there (once it knows the file's length), the recording
-  // comes into view with the passage spoken then, and the focus goes to the player.
+  // comes into view with the passage spoken then, and the focus goes to the player. Only a new
+  // moment does: a change to the passages (the translation shown or hidden) scrolls nothing.
   useEffect(() => {
     if (moment === undefined) return;
     const seconds = moment / 1000;
     setFound(seconds);
     setNow(seconds);
     const player = audio.current;
-    const index = segments.findLastIndex((s) => s.start <= seconds + 0.05);
-    const spot = (index >= 0 ? item.current?.querySelectorAll<HTMLElement>(".audio-segments > li")[index] : undefined) ?? item.current;
-    spot?.scrollIntoView({ block: "center" });
+    showPassageAt(seconds);
     player?.focus({ preventScroll: true });
     if (!player) return;
     const go = () => {

@@ -6,8 +6,9 @@ import { useCallback, useMemo } from "react";
 import { useApiKeys } from "@/components/keys/use-api-keys";
 import { useMe } from "@/components/me/use-me";
 import { usePeople } from "@/components/people/use-people";
+import { QueryStates } from "@/components/settings/query-states";
 import { fullName } from "@/components/ui/format";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { EmptyState } from "@/components/ui/states";
 import { AuditEventRow, type FilterBy } from "./audit-event-row";
 import { AuditFilterForm } from "./audit-filter-form";
 import { apiFilters, FILTER_KEYS, filterParams, readFilters, type AuditFilters } from "./audit-filters";
@@ -80,49 +81,48 @@ function AuditTrail() {
         </a>
       </div>
       <AuditFilterForm filters={filters} onChange={setFilters} people={personOptions} keys={keyOptions} />
-      {events.isPending ? (
-        <div className="card-body">
-          <Skeleton lines={6} />
-        </div>
-      ) : events.isError ? (
-        <ErrorState error={events.error} onRetry={() => events.refetch()} title={t("couldNotLoad")} />
-      ) : shown.length === 0 ? (
-        <EmptyState title={t("emptyTitle")}>{filtering ? t("emptyFiltered") : t("emptyAll")}</EmptyState>
-      ) : (
-        <>
-          <div className="list-meta" aria-live="polite">
-            <span>
-              {t("shown", { count: shown.length })} · {events.hasNextPage ? t("moreAvailable") : t("allShown")}
-            </span>
-          </div>
-          <div className="table-wrap">
-            <table className="table table-stack audit-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("columns.when")}</th>
-                  <th scope="col">{t("columns.who")}</th>
-                  <th scope="col">{t("columns.action")}</th>
-                  <th scope="col">{t("columns.record")}</th>
-                  <th scope="col">{t("columns.changes")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((event) => (
-                  <AuditEventRow key={event.id} event={event} names={names} filterBy={filterBy} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {events.hasNextPage && (
-            <div className="audit-more">
-              <button type="button" className="btn" onClick={() => events.fetchNextPage()} disabled={events.isFetchingNextPage} aria-busy={events.isFetchingNextPage || undefined}>
-                {events.isFetchingNextPage && <span className="spinner spinner-sm" aria-hidden="true" />}
-                {t("loadMore")}
-              </button>
+      <QueryStates
+        query={events}
+        lines={6}
+        errorTitle={t("couldNotLoad")}
+        empty={shown.length === 0 && <EmptyState title={t("emptyTitle")}>{filtering ? t("emptyFiltered") : t("emptyAll")}</EmptyState>}
+      >
+        {() => (
+          <>
+            <div className="list-meta" aria-live="polite">
+              <span>
+                {t("shown", { count: shown.length })} · {events.hasNextPage ? t("moreAvailable") : t("allShown")}
+              </span>
             </div>
-          )}
-        </>
-      )}
+            <div className="table-wrap">
+              <table className="table table-stack audit-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("columns.when")}</th>
+                    <th scope="col">{t("columns.who")}</th>
+                    <th scope="col">{t("columns.action")}</th>
+                    <th scope="col">{t("columns.record")}</th>
+                    <th scope="col">{t("columns.changes")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((event) => (
+                    <AuditEventRow key={event.id} event={event} names={names} filterBy={filterBy} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {events.hasNextPage && (
+              <div className="audit-more">
+                <button type="button" className="btn" onClick={() => events.fetchNextPage()} disabled={events.isFetchingNextPage} aria-busy={events.isFetchingNextPage || undefined}>
+                  {events.isFetchingNextPage && <span className="spinner spinner-sm" aria-hidden="true" />}
+                  {t("loadMore")}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </QueryStates>
     </section>
   );
 }

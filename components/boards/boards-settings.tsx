@@ -90,7 +90,7 @@ function BoardDialog({ board, onClose }: { board: Board | null; onClose: () => v
 
 /**
  * Chosen people as removable chips, then a searchable list of active people to tick, board
- * members first. Archived people stay listed only while they are chosen (so they can be removed).
+ * members first. Archived members stay listed (so they can be removed).
  */
 function MemberPicker({ value, onChange, error }: { value: string[]; onChange: (ids: string[]) => void; error?: string }) {
   const t = useTranslations("boards");
@@ -102,14 +102,16 @@ function MemberPicker({ value, onChange, error }: { value: string[]; onChange: (
   const chosen = useMemo(() => new Set(value), [value]);
   const byId = useMemo(() => new Map((people.data ?? []).map((p) => [p.id, p])), [people.data]);
 
+  // Archived people are listed when they were members as the dialog opened, and stay listed
+  // while it is open: unticking one must not pull the row from under the pointer.
+  const [listedArchived] = useState(() => new Set(value));
   const choices = useMemo(() => {
     const list = (people.data ?? [])
-      .filter((p) => !p.archived || chosen.has(p.id))
+      .filter((p) => !p.archived || listedArchived.has(p.id))
       .map((p) => ({ p, board: isBoard(p), text: foldText(`${p.first} ${p.last} ${p.email}`) }));
     list.sort((a, b) => Number(b.board) - Number(a.board) || a.p.last.localeCompare(b.p.last) || a.p.first.localeCompare(b.p.first));
     return list;
-    // `chosen` is left out on purpose: ticking someone must not reshuffle the list under the pointer.
-  }, [people.data, isBoard]);
+  }, [people.data, isBoard, listedArchived]);
 
   const words = searchWords(deferred);
   const matches = choices.filter((c) => words.every((w) => c.text.includes(w)));

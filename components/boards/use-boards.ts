@@ -1,32 +1,14 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/components/api/api-fetch";
-import { apiQueries, fetchedBy } from "@/components/api/api-queries";
+import { apiQueries } from "@/components/api/api-queries";
+import { crudHooks } from "@/components/api/crud-hooks";
 import { boardKeys } from "./board-keys";
 import type { Board, UpdateBoardInput as BoardInput } from "@/lib/boards/schemas";
 
 export type { Board } from "@/lib/boards/schemas";
 
-export function useBoards() {
-  return useQuery({ ...fetchedBy<Board[]>(apiQueries.boards()), staleTime: 60_000 });
-}
+const boards = crudHooks<Board, BoardInput>({ path: "/api/boards", list: apiQueries.boards, invalidates: [boardKeys.all], staleTime: 60_000 });
 
-export function useSaveBoard() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: BoardInput }) =>
-      id
-        ? apiFetch<Board>(`/api/boards/${encodeURIComponent(id)}`, { method: "PATCH", body: input })
-        : apiFetch<Board>("/api/boards", { method: "POST", body: input }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: boardKeys.all }),
-  });
-}
-
-export function useDeleteBoard() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiFetch(`/api/boards/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: boardKeys.all }),
-  });
-}
+export const useBoards = boards.useList;
+export const useSaveBoard = boards.useSave;
+export const useDeleteBoard = boards.useDelete;

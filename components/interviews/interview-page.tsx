@@ -25,6 +25,8 @@ import { useAutosave } from "./use-autosave";
 import { useInterview } from "./use-interviews";
 import { SaveStatus } from "./save-status";
 import { PublishActions } from "./publish-actions";
+import { InterviewScheduleCard } from "@/components/calendar/interview-schedule-card";
+import { InterviewScheduleMeta } from "@/components/calendar/interview-schedule-meta";
 import { InterviewSettings } from "./interview-settings";
 import { Preview } from "./interview-preview";
 
@@ -134,6 +136,7 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
                 <time dateTime={i.date}>{format.day(i.date, "long")}</time>
               </dd>
             </div>
+            <InterviewScheduleMeta interview={i} />
             <div>
               <dt>{t("fields.board")}</dt>
               <dd>{board ?? <span className="muted">{t("none")}</span>}</dd>
@@ -228,6 +231,7 @@ export function InterviewPage({ personId, id }: { personId: string; id: string }
         <div>
           <RecordingsCard audio={i.audio} language={language} personId={personId} interviewId={id} canRecord={canEdit || (own && i.published === 1)} />
           {mode === "main" && (canEdit || i.recommendation !== null) && <BoardDecision interview={i} canDecide={canEdit} />}
+          {canEdit && mode === "main" && <InterviewScheduleCard interview={i} />}
           {canEdit && mode === "main" && <InterviewSettings interview={i} name={name} store={store} snapshot={snapshot} />}
         </div>
       </div>

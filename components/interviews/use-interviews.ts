@@ -73,6 +73,11 @@ export function useUpdateInterview(personId: string, id: string) {
               recommendation_tally: res.recommendation_tally,
               recommendation_by: res.recommendation_by,
               recommendation_at: res.recommendation_at,
+              starts_at: res.starts_at,
+              starts_at_local: res.starts_at_local,
+              duration_minutes: res.duration_minutes,
+              location: res.location,
+              meeting_url: res.meeting_url,
             }
           : res,
       );

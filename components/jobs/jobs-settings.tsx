@@ -2,7 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useErrorMessage } from "@/components/api/use-error-message";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { QueryStates } from "@/components/settings/query-states";
+import { EmptyState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { useDeadJobs, useRetryJob, type Job } from "./use-jobs";
@@ -40,49 +41,43 @@ export function JobsSettings() {
           <p>{t("description")}</p>
         </div>
       </div>
-      {jobs.isPending ? (
-        <div className="card-body">
-          <Skeleton lines={3} />
-        </div>
-      ) : jobs.isError ? (
-        <ErrorState error={jobs.error} onRetry={() => jobs.refetch()} title={t("couldNotLoad")} />
-      ) : jobs.data.length === 0 ? (
-        <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">{t("columns.job")}</th>
-                <th scope="col">{t("columns.error")}</th>
-                <th scope="col">{t("columns.attempts")}</th>
-                <th scope="col">{t("columns.when")}</th>
-                <th scope="col">
-                  <span className="sr-only">{t("columns.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.data.map((job) => (
-                <tr key={job.id}>
-                  <td data-label={t("columns.job")}>
-                    <strong>{nameOf(job)}</strong>
-                    {job.recording_id && <div className="muted small mono">{job.recording_id}</div>}
-                  </td>
-                  <td data-label={t("columns.error")}>{job.error ?? t("noError")}</td>
-                  <td data-label={t("columns.attempts")}>{format.number(job.attempts)}</td>
-                  <td data-label={t("columns.when")}>{format.moment(job.updated_at, true)}</td>
-                  <td className="table-actions">
-                    <button type="button" className="btn btn-sm" disabled={retry.isPending && retry.variables === job.id} onClick={() => onRetry(job)}>
-                      {t("retry")}
-                    </button>
-                  </td>
+      <QueryStates query={jobs} lines={3} errorTitle={t("couldNotLoad")} empty={jobs.data?.length === 0 && <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}>
+        {(list) => (
+          <div className="table-wrap">
+            <table className="table table-stack">
+              <thead>
+                <tr>
+                  <th scope="col">{t("columns.job")}</th>
+                  <th scope="col">{t("columns.error")}</th>
+                  <th scope="col">{t("columns.attempts")}</th>
+                  <th scope="col">{t("columns.when")}</th>
+                  <th scope="col">
+                    <span className="sr-only">{t("columns.actions")}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {list.map((job) => (
+                  <tr key={job.id}>
+                    <td data-label={t("columns.job")}>
+                      <strong>{nameOf(job)}</strong>
+                      {job.recording_id && <div className="muted small mono">{job.recording_id}</div>}
+                    </td>
+                    <td data-label={t("columns.error")}>{job.error ?? t("noError")}</td>
+                    <td data-label={t("columns.attempts")}>{format.number(job.attempts)}</td>
+                    <td data-label={t("columns.when")}>{format.moment(job.updated_at, true)}</td>
+                    <td className="table-actions">
+                      <button type="button" className="btn btn-sm" disabled={retry.isPending && retry.variables === job.id} onClick={() => onRetry(job)}>
+                        {t("retry")}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { QueryStates } from "@/components/settings/query-states";
+import { EmptyState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { useApiKeys, useRevokeApiKey, type ApiKey, type NewApiKey } from "./use-api-keys";
@@ -39,93 +40,95 @@ export function ApiKeysSettings() {
           {t("new")}
         </button>
       </div>
-      {keys.isPending ? (
-        <div className="card-body">
-          <Skeleton lines={4} />
-        </div>
-      ) : keys.isError ? (
-        <ErrorState error={keys.error} onRetry={() => keys.refetch()} title={t("couldNotLoad")} />
-      ) : keys.data.length === 0 ? (
-        <EmptyState
-          title={t("emptyTitle")}
-          action={
-            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-              {t("createFirst")}
-            </button>
-          }
-        >
-          {t("emptyText")}
-        </EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">{t("columns.name")}</th>
-                <th scope="col">{t("columns.key")}</th>
-                <th scope="col">{t("columns.scopes")}</th>
-                <th scope="col">{t("columns.created")}</th>
-                <th scope="col">{t("columns.lastUsed")}</th>
-                <th scope="col">{t("columns.expires")}</th>
-                <th scope="col">
-                  <span className="sr-only">{t("columns.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((k) => {
-                const expired = k.expires_at !== null && k.expires_at < Date.now();
-                return (
-                  <tr key={k.id}>
-                    <td data-label={t("columns.name")}>
-                      <strong>{k.name}</strong>
-                    </td>
-                    <td data-label={t("columns.key")}>
-                      <div>
-                        <span className="mono">…{k.hint}</span>
-                        {k.previous_secrets.map((p) => (
-                          <span key={p.hint + p.expires_at} className="previous-secret small">
-                            {t("previousSecret", { hint: p.hint, until: format.moment(p.expires_at, true) })}{" "}
-                            <span className="muted">
-                              {p.last_used_at ? t("previousLastUsed", { when: format.moment(p.last_used_at, true) }) : t("previousNeverUsed")}
+      <QueryStates
+        query={keys}
+        errorTitle={t("couldNotLoad")}
+        empty={
+          keys.data?.length === 0 && (
+            <EmptyState
+              title={t("emptyTitle")}
+              action={
+                <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+                  {t("createFirst")}
+                </button>
+              }
+            >
+              {t("emptyText")}
+            </EmptyState>
+          )
+        }
+      >
+        {(list) => (
+          <div className="table-wrap">
+            <table className="table table-stack">
+              <thead>
+                <tr>
+                  <th scope="col">{t("columns.name")}</th>
+                  <th scope="col">{t("columns.key")}</th>
+                  <th scope="col">{t("columns.scopes")}</th>
+                  <th scope="col">{t("columns.created")}</th>
+                  <th scope="col">{t("columns.lastUsed")}</th>
+                  <th scope="col">{t("columns.expires")}</th>
+                  <th scope="col">
+                    <span className="sr-only">{t("columns.actions")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((k) => {
+                  const expired = k.expires_at !== null && k.expires_at < Date.now();
+                  return (
+                    <tr key={k.id}>
+                      <td data-label={t("columns.name")}>
+                        <strong>{k.name}</strong>
+                      </td>
+                      <td data-label={t("columns.key")}>
+                        <div>
+                          <span className="mono">…{k.hint}</span>
+                          {k.previous_secrets.map((p) => (
+                            <span key={p.hint + p.expires_at} className="previous-secret small">
+                              {t("previousSecret", { hint: p.hint, until: format.moment(p.expires_at, true) })}{" "}
+                              <span className="muted">
+                                {p.last_used_at ? t("previousLastUsed", { when: format.moment(p.last_used_at, true) }) : t("previousNeverUsed")}
+                              </span>
                             </span>
-                          </span>
-                        ))}
-                      </div>
-                    </td>
-                    <td data-label={t("columns.scopes")}>
-                      <span className="chips">
-                        {k.scopes.map((s) => (
-                          <span key={s} className="chip">
-                            {s}
-                          </span>
-                        ))}
-                      </span>
-                    </td>
-                    <td data-label={t("columns.created")}>{format.moment(k.created_at)}</td>
-                    <td data-label={t("columns.lastUsed")}>
-                      {k.last_used_at ? format.moment(k.last_used_at, true) : t("never")}
-                    </td>
-                    <td data-label={t("columns.expires")}>
-                      {expired ? <span className="badge badge-danger">{t("expired")}</span> : k.expires_at ? format.moment(k.expires_at) : t("never")}
-                    </td>
-                    <td className="actions">
-                      {!expired && (
-                        <button type="button" className="btn btn-sm" onClick={() => setRotating(k)} aria-label={t("rotateNamed", { name: k.name })}>
-                          {t("rotate")}
+                          ))}
+                        </div>
+                      </td>
+                      <td data-label={t("columns.scopes")}>
+                        <span className="chips">
+                          {k.scopes.map((s) => (
+                            <span key={s} className="chip">
+                              {s}
+                            </span>
+                          ))}
+                        </span>
+                      </td>
+                      <td data-label={t("columns.created")}>{format.moment(k.created_at)}</td>
+                      <td data-label={t("columns.lastUsed")}>
+                        {k.last_used_at ? format.moment(k.last_used_at, true) : t("never")}
+                      </td>
+                      <td data-label={t("columns.expires")}>
+                        {expired ? <span className="badge badge-danger">{t("expired")}</span> : k.expires_at ? format.moment(k.expires_at) : t("never")}
+                      </td>
+                      <td className="actions">
+                        {!expired && (
+                          <button type="button" className="btn btn-sm" onClick={() => setRotating(k)} aria-label={t("rotateNamed", { name: k.name })}>
+                            {t("rotate")}
+                          </button>
+                        )}
+                        <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setRevoking(k)} aria-label={t("revokeNamed", { name: k.name })}>
+                          {t("revoke")}
                         </button>
-                      )}
-                      <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setRevoking(k)} aria-label={t("revokeNamed", { name: k.name })}>
-                        {t("revoke")}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStates>
 
       {creating && (
         <CreateKeyDialog

@@ -1,8 +1,9 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-fetch";
-import { apiQueries, fetchedBy } from "@/components/api/api-queries";
+import { apiQueries } from "@/components/api/api-queries";
+import { crudHooks } from "@/components/api/crud-hooks";
 import { apiKeyKeys } from "./api-key-keys";
 
 export type Scope = "read:people" | "write:people" | "read:interviews" | "write:interviews" | "audit";
@@ -26,33 +27,20 @@ export const SCOPES: Scope[] = ["read:people", "write:people", "read:interviews"
 /** Scopes only an administrator (an admin-kind role) gives a key: the audit trail is theirs to read. */
 export const ADMIN_SCOPES: readonly Scope[] = ["audit"];
 
-export function useApiKeys() {
-  return useQuery(fetchedBy<ApiKey[]>(apiQueries.apiKeys()));
-}
+type CreateKeyInput = { name: string; scopes: Scope[]; expires_at?: number | null };
+const keys = crudHooks<ApiKey, CreateKeyInput, NewApiKey>({ path: "/api/keys", list: apiQueries.apiKeys, invalidates: [apiKeyKeys.all] });
 
-export function useCreateApiKey() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { name: string; scopes: Scope[]; expires_at?: number | null }) =>
-      apiFetch<NewApiKey>("/api/keys", { method: "POST", body: input }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.all }),
-  });
-}
-
-export function useRevokeApiKey() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiFetch(`/api/keys/${id}`, { method: "DELETE" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.all }),
-  });
-}
+export const useApiKeys = keys.useList;
+export const useCreateApiKey = keys.useCreate;
+/** Revoking is the key's DELETE. */
+export const useRevokeApiKey = keys.useDelete;
 
 /** A new secret for the key; the current one keeps working for `grace_seconds`. */
 export function useRotateApiKey() {
-  const qc = useQueryClient();
+  const invalidate = keys.useInvalidate();
   return useMutation({
     mutationFn: ({ id, grace_seconds }: { id: string; grace_seconds: number }) =>
       apiFetch<NewApiKey>(`/api/keys/${encodeURIComponent(id)}/rotate`, { method: "POST", body: { grace_seconds } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.all }),
+    onSuccess: invalidate,
   });
 }

@@ -17,7 +17,7 @@ import { messageKeys } from "./message-keys";
 
 /**
  * Keeps the cached conversations, list and unread counts in step with the realtime events
- * (README "Messages and realtime"): each event is applied to whatever is cached, in a way that
+ * (docs/messages.md): each event is applied to whatever is cached, in a way that
  * applying it twice changes nothing; counters move only for events not seen before. The
  * per-conversation `seq` says when something was missed (a gap, an event too large to carry,
  * a conversation not known yet): then that conversation and the list are fetched again, as

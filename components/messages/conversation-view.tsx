@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { apiFetch, isApiError } from "@/components/api/api-fetch";
@@ -63,6 +64,8 @@ export function ConversationView({ id }: { id: string }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const meId = useMe().data?.person.id ?? "";
+  // A link to one message (a search hit): /messages/<id>?message=<message id>.
+  const target = useSearchParams()?.get("message") ?? null;
   const conversation = useConversation(id);
   const data = conversation.data;
   const pending = usePending(id);
@@ -173,6 +176,7 @@ export function ConversationView({ id }: { id: string }) {
       <MessageList
         key={id}
         rows={rows}
+        target={target}
         conversation={data}
         meId={meId}
         seen={seen}
@@ -216,8 +220,12 @@ export function ConversationView({ id }: { id: string }) {
   );
 }
 
+/** At most this many older pages are loaded to reach the message a link points to. */
+const MAX_PAGES_TO_TARGET = 20;
+
 function MessageList({
   rows,
+  target,
   conversation,
   meId,
   seen,
@@ -230,6 +238,7 @@ function MessageList({
   onDiscard,
 }: {
   rows: Row[];
+  target: string | null;
   conversation: Conversation;
   meId: string;
   seen: { id: string; names: string[] } | null;
@@ -279,6 +288,22 @@ function MessageList({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastKey]);
 
+  // The linked message: older pages are loaded until it is there, then it is shown in the middle, marked.
+  const [reached, setReached] = useState<string | null>(null);
+  const pagesTowardTarget = useRef(0);
+  useEffect(() => {
+    if (!target || reached === target) return;
+    const index = rows.findIndex((r) => r.kind === "message" && r.message.id === target);
+    if (index >= 0) {
+      atBottom.current = false;
+      virtualizer.scrollToIndex(index, { align: "center" });
+      setReached(target);
+    } else if (hasMore && !loadingOlder && pagesTowardTarget.current < MAX_PAGES_TO_TARGET) {
+      pagesTowardTarget.current += 1;
+      void loadOlder();
+    }
+  }, [target, reached, rows, hasMore, loadingOlder, loadOlder, virtualizer]);
+
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
@@ -303,7 +328,7 @@ function MessageList({
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
           return (
-            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="chat-row" style={{ transform: `translateY(${item.start}px)` }}>
+            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={`chat-row ${row.kind === "message" && row.message.id === reached ? "chat-row-target" : ""}`} style={{ transform: `translateY(${item.start}px)` }}>
               {row.kind === "day" && (
                 <div className="chat-day" role="separator" aria-label={row.label}>
                   <span>{row.label}</span>

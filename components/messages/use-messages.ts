@@ -65,7 +65,7 @@ async function fetchConversation(queryClient: QueryClient, id: string, signal?: 
 /** GET /api/messages/:id (marks it read), with older messages loaded on demand. */
 export function useConversation(id: string) {
   const queryClient = useQueryClient();
-  const { queryKey, path } = apiQueries.conversation(id);
+  const { queryKey } = apiQueries.conversation(id);
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => fetchConversation(queryClient, id, signal),
@@ -74,6 +74,7 @@ export function useConversation(id: string) {
   });
   const [loadingOlder, setLoadingOlder] = useState(false);
   const loadOlder = useCallback(async () => {
+    const { queryKey, path } = apiQueries.conversation(id);
     const current = queryClient.getQueryData<Conversation>(queryKey);
     if (!current?.has_more || !current.messages.length || loadingOlder) return;
     setLoadingOlder(true);

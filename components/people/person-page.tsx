@@ -8,6 +8,7 @@ import { isApiError } from "@/components/api/api-fetch";
 import { useErrorMessage } from "@/components/api/use-error-message";
 import { PersonInterviewsCard } from "@/components/interviews/person-interviews-card";
 import { PersonDataCard } from "@/components/retention/person-data-card";
+import { PersonSessionsCard } from "@/components/sso/person-sessions-card";
 import { audienceOf } from "@/components/me/audience";
 import { hasPermission } from "@/components/me/me";
 import { useMe } from "@/components/me/use-me";
@@ -102,6 +103,7 @@ export function PersonPage({ id }: { id: string }) {
           <PersonInterviewsCard person={p} />
           {canEdit && me.data?.person.id !== p.id && <DangerZone person={p} />}
           {me.data?.kinds.includes("admin") && me.data.person.id !== p.id && <PersonDataCard person={p} />}
+          {me.data?.kinds.includes("admin") && me.data.person.id !== p.id && <PersonSessionsCard person={p} />}
         </div>
       </div>
     </>

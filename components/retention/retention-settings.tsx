@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/api/use-error-message";
-import { ErrorState, Skeleton } from "@/components/ui/states";
+import { QueryStates } from "@/components/settings/query-states";
 import { useToast } from "@/components/ui/toast";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { daysOf, periodOf, type Period } from "./period";
@@ -29,15 +29,9 @@ export function RetentionSettingsPage() {
           <p>{t("description")}</p>
         </div>
       </div>
-      {settings.isPending ? (
-        <div className="card-body">
-          <Skeleton lines={4} />
-        </div>
-      ) : settings.isError ? (
-        <ErrorState error={settings.error} onRetry={() => settings.refetch()} title={t("couldNotLoad")} />
-      ) : (
-        <RetentionForm key={JSON.stringify(FIELDS.map((f) => settings.data[f.key]))} settings={settings.data} />
-      )}
+      <QueryStates query={settings} errorTitle={t("couldNotLoad")}>
+        {(data) => <RetentionForm key={JSON.stringify(FIELDS.map((f) => data[f.key]))} settings={data} />}
+      </QueryStates>
     </section>
   );
 }

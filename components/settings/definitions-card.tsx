@@ -3,8 +3,9 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { EmptyState } from "@/components/ui/states";
 import { ConfirmDeleteDefinition, RowActions } from "./definition-actions";
+import { QueryStates } from "./query-states";
 
 type Named = { id: string; name: string };
 
@@ -55,53 +56,55 @@ export function DefinitionsCard<T extends Named>({
         </div>
         {newButton(t("new"))}
       </div>
-      {query.isPending ? (
-        <div className="card-body">
-          <Skeleton lines={4} />
-        </div>
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} title={t("couldNotLoad")} />
-      ) : query.data.length === 0 ? (
-        <EmptyState title={t("emptyTitle")} action={newButton(t("createFirst"))}>
-          {t("emptyText")}
-        </EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.label} scope="col">
-                    {c.label}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="sr-only">{common("actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.map((item) => (
-                <tr key={item.id}>
+      <QueryStates
+        query={query}
+        errorTitle={t("couldNotLoad")}
+        empty={
+          query.data?.length === 0 && (
+            <EmptyState title={t("emptyTitle")} action={newButton(t("createFirst"))}>
+              {t("emptyText")}
+            </EmptyState>
+          )
+        }
+      >
+        {(items) => (
+          <div className="table-wrap">
+            <table className="table table-stack">
+              <thead>
+                <tr>
                   {columns.map((c) => (
-                    <td key={c.label} data-label={c.label}>
-                      {c.cell(item)}
-                    </td>
+                    <th key={c.label} scope="col">
+                      {c.label}
+                    </th>
                   ))}
-                  <td className="actions">
-                    <RowActions
-                      name={item.name}
-                      onEdit={onEdit && (() => onEdit(item))}
-                      editHref={editHref?.(item)}
-                      onDelete={() => setDeleting(item)}
-                    />
-                  </td>
+                  <th scope="col">
+                    <span className="sr-only">{common("actions")}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id}>
+                    {columns.map((c) => (
+                      <td key={c.label} data-label={c.label}>
+                        {c.cell(item)}
+                      </td>
+                    ))}
+                    <td className="actions">
+                      <RowActions
+                        name={item.name}
+                        onEdit={onEdit && (() => onEdit(item))}
+                        editHref={editHref?.(item)}
+                        onDelete={() => setDeleting(item)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStates>
       {children}
       <ConfirmDeleteDefinition item={deleting} namespace={namespace} onClose={() => setDeleting(null)} remove={remove} />
     </section>

@@ -16,4 +16,6 @@ export const SETTINGS_LINKS: { href: string; key: string; permission?: Permissio
   { href: "/settings/jobs", key: "jobs" },
   { href: "/settings/audit", key: "audit", kind: "admin" },
   { href: "/settings/retention", key: "retention" },
+  { href: "/settings/calendar", key: "calendar" },
+  { href: "/settings/sso", key: "sso", kind: "admin" },
 ];

@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 import { hasPermission } from "@/components/me/me";
 import { useMe } from "@/components/me/use-me";
 import { EmptyState } from "@/components/ui/states";
+import { BackupNotice } from "./backup-notice";
 import { SETTINGS_LINKS } from "./settings-links";
 
 /** Settings frame: the sub-navigation from SETTINGS_LINKS beside the page (above it, wrapped, on phones). */
@@ -56,7 +57,10 @@ export function SettingsShell({ children }: { children: React.ReactNode }) {
             })}
           </ul>
         </nav>
-        <div>{children}</div>
+        <div>
+          {me.data.kinds.includes("admin") && <BackupNotice />}
+          {children}
+        </div>
       </div>
     </>
   );

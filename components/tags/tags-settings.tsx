@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/api/use-error-message";
 import { ConfirmDeleteDefinition } from "@/components/settings/definition-actions";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { QueryStates } from "@/components/settings/query-states";
+import { EmptyState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { useDeleteTag, useSaveTag, useTags, type Tag } from "./use-tags";
 
@@ -28,7 +29,7 @@ export function TagsSettings() {
     if (!name.trim()) return setCreateError(t("nameRequired"));
     setCreateError(null);
     try {
-      await save.mutateAsync({ name: name.trim() });
+      await save.mutateAsync({ input: { name: name.trim() } });
       toast.show(t("created", { name: name.trim() }));
       setName("");
     } catch (err) {
@@ -41,7 +42,7 @@ export function TagsSettings() {
     if (!renaming) return;
     if (!renaming.name.trim()) return setRenaming({ ...renaming, error: settings("nameRequired") });
     try {
-      await save.mutateAsync({ id: renaming.id, name: renaming.name.trim() });
+      await save.mutateAsync({ id: renaming.id, input: { name: renaming.name.trim() } });
       toast.show(t("renamed"));
       setRenaming(null);
     } catch (err) {
@@ -80,66 +81,60 @@ export function TagsSettings() {
           </button>
         </form>
       </div>
-      {tags.isPending ? (
-        <div className="card-body">
-          <Skeleton lines={4} />
-        </div>
-      ) : tags.isError ? (
-        <ErrorState error={tags.error} onRetry={() => tags.refetch()} title={t("couldNotLoad")} />
-      ) : tags.data.length === 0 ? (
-        <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <tbody>
-              {tags.data.map((tag) => (
-                <tr key={tag.id}>
-                  <td>
-                    {renaming?.id === tag.id ? (
-                      <form className="inline-form" onSubmit={rename} noValidate>
-                        <label className="field">
-                          <span className="sr-only">{t("renameLabel", { name: tag.name })}</span>
-                          <input
-                            className="input"
-                            value={renaming.name}
-                            autoFocus
-                            onChange={(e) => setRenaming({ ...renaming, name: e.target.value, error: undefined })}
-                            onKeyDown={(e) => e.key === "Escape" && setRenaming(null)}
-                            aria-invalid={renaming.error ? true : undefined}
-                          />
-                          {renaming.error && <span className="field-error">{renaming.error}</span>}
-                        </label>
-                        <button type="submit" className="btn btn-sm btn-primary" disabled={save.isPending}>
-                          {t("save")}
-                        </button>
-                        <button type="button" className="btn btn-sm" onClick={() => setRenaming(null)}>
-                          {ui("cancel")}
-                        </button>
-                      </form>
-                    ) : (
-                      <span className="chip" style={{ fontSize: "0.875rem" }}>
-                        {tag.name}
-                      </span>
-                    )}
-                  </td>
-                  {renaming?.id !== tag.id && (
-                    <td className="actions">
-                      <span className="row" style={{ justifyContent: "flex-end", gap: 6 }}>
-                        <button type="button" className="btn btn-sm" onClick={() => setRenaming({ id: tag.id, name: tag.name })} aria-label={t("renameNamed", { name: tag.name })}>
-                          {t("rename")}
-                        </button>
-                        <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(tag)} aria-label={settings("deleteNamed", { name: tag.name })}>
-                          {settings("delete")}
-                        </button>
-                      </span>
+      <QueryStates query={tags} errorTitle={t("couldNotLoad")} empty={tags.data?.length === 0 && <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}>
+        {(list) => (
+          <div className="table-wrap">
+            <table className="table">
+              <tbody>
+                {list.map((tag) => (
+                  <tr key={tag.id}>
+                    <td>
+                      {renaming?.id === tag.id ? (
+                        <form className="inline-form" onSubmit={rename} noValidate>
+                          <label className="field">
+                            <span className="sr-only">{t("renameLabel", { name: tag.name })}</span>
+                            <input
+                              className="input"
+                              value={renaming.name}
+                              autoFocus
+                              onChange={(e) => setRenaming({ ...renaming, name: e.target.value, error: undefined })}
+                              onKeyDown={(e) => e.key === "Escape" && setRenaming(null)}
+                              aria-invalid={renaming.error ? true : undefined}
+                            />
+                            {renaming.error && <span className="field-error">{renaming.error}</span>}
+                          </label>
+                          <button type="submit" className="btn btn-sm btn-primary" disabled={save.isPending}>
+                            {t("save")}
+                          </button>
+                          <button type="button" className="btn btn-sm" onClick={() => setRenaming(null)}>
+                            {ui("cancel")}
+                          </button>
+                        </form>
+                      ) : (
+                        <span className="chip" style={{ fontSize: "0.875rem" }}>
+                          {tag.name}
+                        </span>
+                      )}
                     </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                    {renaming?.id !== tag.id && (
+                      <td className="actions">
+                        <span className="row" style={{ justifyContent: "flex-end", gap: 6 }}>
+                          <button type="button" className="btn btn-sm" onClick={() => setRenaming({ id: tag.id, name: tag.name })} aria-label={t("renameNamed", { name: tag.name })}>
+                            {t("rename")}
+                          </button>
+                          <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(tag)} aria-label={settings("deleteNamed", { name: tag.name })}>
+                            {settings("delete")}
+                          </button>
+                        </span>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStates>
       <ConfirmDeleteDefinition item={deleting} namespace="tags" onClose={() => setDeleting(null)} remove={(id) => del.mutateAsync(id)} />
     </section>
   );

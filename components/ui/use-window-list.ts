@@ -20,17 +20,17 @@ export function useWindowList<T>(items: T[], { rowHeight, key }: { rowHeight: nu
   const listRef = useRef<HTMLUListElement>(null);
   const keyOf = useRef(key);
   keyOf.current = key;
-  const heights = useRef(new Map<string, number>());
-  const [measured, setMeasured] = useState(0);
+  // Heights measured so far, by key: replaced (never changed in place) when one is learnt, which
+  // moves the rows below it.
+  const [heights, setHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
   // The window's span, in pixels from the list's top.
   const [view, setView] = useState({ top: 0, bottom: 1000 });
 
   const offsets = useMemo(() => {
     const out = new Float64Array(items.length + 1);
-    for (let i = 0; i < items.length; i++) out[i + 1] = out[i] + (heights.current.get(keyOf.current(items[i])) ?? rowHeight);
+    for (let i = 0; i < items.length; i++) out[i + 1] = out[i] + (heights.get(keyOf.current(items[i])) ?? rowHeight);
     return out;
-    // `measured` counts the heights learnt: a new one moves the rows below it.
-  }, [items, rowHeight, measured]);
+  }, [items, rowHeight, heights]);
 
   useEffect(() => {
     let frame = 0;
@@ -59,16 +59,14 @@ export function useWindowList<T>(items: T[], { rowHeight, key }: { rowHeight: nu
   const measure = useCallback((el: HTMLElement | null) => {
     if (!el) return;
     observer.current ??= new ResizeObserver((entries) => {
-      let changed = 0;
-      for (const entry of entries) {
-        const k = (entry.target as HTMLElement).dataset.key!;
-        const height = (entry.target as HTMLElement).offsetHeight;
-        if (height && heights.current.get(k) !== height) {
-          heights.current.set(k, height);
-          changed++;
+      const seen = entries.map((entry) => [(entry.target as HTMLElement).dataset.key!, (entry.target as HTMLElement).offsetHeight] as const);
+      setHeights((known) => {
+        let next: Map<string, number> | undefined;
+        for (const [k, height] of seen) {
+          if (height && known.get(k) !== height) (next ??= new Map(known)).set(k, height);
         }
-      }
-      if (changed) setMeasured((n) => n + changed);
+        return next ?? known;
+      });
     });
     const watching = observer.current;
     watching.observe(el);

@@ -3,8 +3,9 @@
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
+import { QueryStates } from "@/components/settings/query-states";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { EmptyState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { EndpointItem } from "./endpoint-item";
 import { useDeleteWebhook, useRotateWebhookSecret, useWebhooks, type Endpoint, type EndpointWithSecret } from "./use-webhooks";
@@ -43,39 +44,35 @@ export function WebhooksSettings({ linked }: { linked?: string }) {
           {t("new")}
         </button>
       </div>
-      {endpoints.isPending ? (
-        <div className="card-body">
-          <Skeleton lines={4} />
-        </div>
-      ) : endpoints.isError ? (
-        <ErrorState error={endpoints.error} onRetry={() => endpoints.refetch()} title={t("couldNotLoad")} />
-      ) : (
-        <>
-          {linked && !endpoints.data.some((e) => e.id === linked) && (
-            <p className="notice webhook-linked-missing" role="status">
-              {t("linkedMissing")}
-            </p>
-          )}
-          {endpoints.data.length === 0 ? (
-            <EmptyState
-              title={t("emptyTitle")}
-              action={
-                <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-                  {t("createFirst")}
-                </button>
-              }
-            >
-              {t("emptyText")}
-            </EmptyState>
-          ) : (
-            <ul className="webhook-list" aria-label={t("endpoints")}>
-              {endpoints.data.map((e) => (
-                <EndpointItem key={e.id} endpoint={e} linked={e.id === linked} onEdit={() => setEditing(e)} onRotate={() => setRotating(e)} onDelete={() => setDeleting(e)} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <QueryStates query={endpoints} errorTitle={t("couldNotLoad")}>
+        {(list) => (
+          <>
+            {linked && !list.some((e) => e.id === linked) && (
+              <p className="notice webhook-linked-missing" role="status">
+                {t("linkedMissing")}
+              </p>
+            )}
+            {list.length === 0 ? (
+              <EmptyState
+                title={t("emptyTitle")}
+                action={
+                  <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+                    {t("createFirst")}
+                  </button>
+                }
+              >
+                {t("emptyText")}
+              </EmptyState>
+            ) : (
+              <ul className="webhook-list" aria-label={t("endpoints")}>
+                {list.map((e) => (
+                  <EndpointItem key={e.id} endpoint={e} linked={e.id === linked} onEdit={() => setEditing(e)} onRotate={() => setRotating(e)} onDelete={() => setDeleting(e)} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryStates>
 
       {creating && (
         <EndpointDialog

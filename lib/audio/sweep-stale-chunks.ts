@@ -17,7 +17,7 @@ export type SweepResult = { abandoned: number; leftovers: number };
  *  - chunks of recordings finalized over 15 minutes ago that a finalize stopped by a crash did
  *    not clean up (a retry of that finalize would too; the delay keeps clear of one under way).
  * Safe to run from several processes at once and to stop at any point. Runs as the cron job
- * "chunks-sweep" (lib/jobs/queues.ts SCHEDULES), once per cluster every 15 minutes.
+ * "chunks-sweep" (lib/jobs/handlers.ts jobSchedules), once per cluster every 15 minutes.
  */
 export async function sweepStaleChunks(ttlHours = env().CHUNK_TTL_HOURS): Promise<SweepResult> {
   const ttlMs = Math.round(ttlHours * 3_600_000);

@@ -46,6 +46,7 @@ export const RECORD_TYPES = {
   conversation_participants: "conversation_participant",
   messages: "message",
   webhook_endpoints: "webhook_endpoint",
+  notification_preferences: "notification_preference",
 } as const;
 export type AuditRecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES] | "session";
 

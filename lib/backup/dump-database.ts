@@ -23,7 +23,7 @@ const tableName = (t: Pick<Table, "schema" | "name">) => `${t.schema}.${t.name}`
 
 /**
  * How many rows a table ("schema.table") has, every district's: the manifest's count, and what a
- * restore is checked against. Its calls are among the reviewed ones of lib/db/district-scoped-sql.test.ts.
+ * restore is checked against. Its calls are among the reviewed ones of tests/architecture/district-scoped-sql.test.ts.
  */
 export const countStatement = (table: string) => ["select count(*)::bigint as n from", table.split(".").map(quote).join(".")].join(" ");
 
@@ -41,7 +41,7 @@ async function listTables(client: pg.Client, jobsSchema: string): Promise<Table[
   return rows;
 }
 
-/** pg-boss's queues and their policies, in its schema (reviewed in lib/db/district-scoped-sql.test.ts: no district's data). */
+/** pg-boss's queues and their policies, in its schema (reviewed in tests/architecture/district-scoped-sql.test.ts: no district's data). */
 const queuesStatement = (schema: string) => ["select name, policy from", `${quote(schema)}.queue`, "order by name"].join(" ");
 
 /** Whether the server is the embedded PGlite (its version string says so). */
@@ -69,7 +69,7 @@ async function write(out: Writable, chunk: string | Buffer) {
  * here with COPY … TO STDOUT, table by table, inside one repeatable-read transaction through the
  * owner's socket, and written in pg_dump's own data format (COPY … FROM stdin blocks); the
  * schema is the one the recorded migrations build, which restore applies first. PGlite serves one
- * transaction at a time: other statements wait while the data is read (README "Backups").
+ * transaction at a time: other statements wait while the data is read (docs/operations.md "Backups and restore").
  */
 export async function dumpDatabase(url: string, file: string, options: { jobsSchema: string; onFileKeys: (keys: string[]) => Promise<void> }): Promise<DumpResult> {
   const client = new pg.Client({ connectionString: url, application_name: "cas-backup" });
@@ -124,7 +124,7 @@ async function copyTable(client: pg.Client, t: Table, out: Writable) {
   const target = `${quote(t.schema)}.${quote(t.name)}`;
   await write(out, `\nCOPY ${target} (${columns}) FROM stdin;\n`);
   // Every district's rows. A partitioned table (pg-boss's jobs) is read through a query: COPY
-  // refuses its parent. Reviewed in lib/db/district-scoped-sql.test.ts.
+  // refuses its parent. Reviewed in tests/architecture/district-scoped-sql.test.ts.
   const stream = client.query(copyTo(["COPY (select", columns, "from", target, ") TO STDOUT"].join(" ")));
   for await (const chunk of stream) await write(out, chunk as Buffer);
   await write(out, "\\.\n");

@@ -1,21 +1,10 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import type PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { recordBackupFailure, recordBackupSuccess } from "./backup-state";
 import { archivesToKeep, archiveTime, parseKeep } from "./prune-backups";
 import { takeBackup } from "./take-backup";
-
-/**
- * The "backup" queue's cron: BACKUP_SCHEDULE when BACKUP_DIR is set, else none (a schedule left
- * from an earlier setting is removed). pg-boss runs each cron once per cluster.
- */
-export async function applyBackupSchedule(boss: PgBoss) {
-  const { BACKUP_DIR, BACKUP_SCHEDULE } = env();
-  if (BACKUP_DIR) await boss.schedule("backup", BACKUP_SCHEDULE, {}, { tz: "UTC" });
-  else await boss.unschedule("backup");
-}
 
 /**
  * The "backup" job: one backup into BACKUP_DIR, then the archives BACKUP_KEEP no longer keeps

@@ -181,7 +181,7 @@ const TERMINATE = "X".charCodeAt(0);
  * own: for one statement, up to five entries into PostgreSQL's main loop and four writes. A
  * batch's messages are held until its Sync and run as one buffer (PGlite's loop reads every
  * message in it), whose answers leave in one write: PGlite's CPU per unnamed-statement read
- * 1.1 → 0.8 ms (`BENCH_CASES=health,person npm run bench:api`, its floor; README "The single read").
+ * 1.1 → 0.8 ms (`BENCH_CASES=health,person npm run bench:api`, its floor; docs/benchmarks.md "API").
  */
 function keepQueryBatchesTogether(server: { queryQueue: QueryQueue }) {
   const queue = server.queryQueue;

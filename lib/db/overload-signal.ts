@@ -5,7 +5,7 @@ import type http from "node:http";
  * Whether the current request waited in vain for a pooled connection (DATABASE_WAIT_MS, pool.ts
  * notes it), for answers the app does not write itself: a page Next.js renders (its error page is
  * a 500) and next-auth's routes (which log the error and redirect or answer empty). The app's
- * server (lib/http/app-server.ts) turns such a request's 500 into a 503 with Retry-After, and the
+ * server (lib/server/app-server.ts) turns such a request's 500 into a 503 with Retry-After, and the
  * next-auth route answers 503 `overloaded`. One store per process, shared through globalThis:
  * the app's server and the route bundles Next.js loads are separate copies of this module.
  */

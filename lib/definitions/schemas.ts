@@ -18,7 +18,7 @@ export type RoleInput = z.infer<typeof roleInputSchema>;
 export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
 export type TagInput = z.infer<typeof tagInputSchema>;
 
-/** A role of the district (lib/definitions/roles.ts `toRole`). */
+/** A role of the district (lib/definitions/serialize-role.ts `toRole`). */
 export const roleSchema = z
   .object({
     id: z.string(),
@@ -28,7 +28,7 @@ export const roleSchema = z
   })
   .describe("A role. A person's `roles` maps role ids to 1 (primary) or 2 (secondary).");
 
-/** A tag of the district (lib/definitions/tags.ts). */
+/** A tag of the district (lib/definitions/tag-select.ts). */
 export const tagSchema = z.object({ id: z.string(), name: z.string().describe("Unique within the district.") }).describe("A tag that can be put on people.");
 
 export type Role = z.infer<typeof roleSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * The service's error codes. Domain rules throw them without knowing HTTP; lib/http/errors.ts
- * maps each code to its status and the error body (DESIGN.md).
+ * maps each code to its one status and the one error body.
  */
 export const ERROR_CODES = [
   "invalid_json",

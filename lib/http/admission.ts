@@ -13,7 +13,7 @@ import { overloaded } from "@/lib/errors/app-error";
  * own pool and CPU, so it is per process by design; what must hold across processes (rate
  * limits) lives in the database.
  *
- * One gate per process, kept on globalThis: the app's server (app-server.ts) reads it to refuse
+ * One gate per process, kept on globalThis: the app's server (lib/server/app-server.ts) reads it to refuse
  * before Next.js does any work, and the route bundles Next.js loads are separate copies of this
  * module.
  */

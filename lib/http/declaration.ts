@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { Permission, Scope } from "@/lib/auth/permissions";
-import type { Handler } from "./methods";
+
+export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Handler = (req: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
 /** An API key's scope chosen from the path: the rule as code, and as data and words for the document. */
 export type ScopeByPath = {
@@ -11,13 +13,14 @@ export type ScopeByPath = {
 };
 
 /**
- * What a route file declares about one endpoint, and the only place it is declared: the
- * wrapper enforces it and the OpenAPI document is built from it (lib/openapi/operations.ts
- * adds the words filed under `operation`).
+ * What the wrapper needs to know about one endpoint: where it is, who may call it, what it takes.
+ * Each endpoint is declared once, with its words, in lib/openapi/paths-*.ts; its route file binds
+ * a handler to that declaration, and the OpenAPI document is built from the same declarations.
  */
 export type RouteDeclaration = {
-  /** The operationId; its summary, description and answers are in lib/openapi/paths-*.ts. */
-  operation: string;
+  method: RouteMethod;
+  /** The OpenAPI path template, which is also where its route file sits: `/api/people/{id}` is app/api/people/[id]/route.ts. */
+  path: string;
   /** "public": no authentication; "session": API keys are refused (403). Default "any". */
   auth?: "public" | "session" | "any";
   /** Needed by a person (admin-kind roles hold all). */
@@ -45,7 +48,7 @@ export type RouteDeclaration = {
 
 const declarations = new WeakMap<object, RouteDeclaration>();
 
-/** Files the declaration with its handler, where the document builder finds it. */
+/** Files the declaration with its handler, where `methods()` and the route files' test find it. */
 export function declared<H extends object>(handler: H, declaration: RouteDeclaration): H {
   declarations.set(handler, declaration);
   return handler;
@@ -59,5 +62,4 @@ export const declarationOf = (handler: unknown): RouteDeclaration | undefined =>
  * A handler that needs no authentication and touches no district (health, this reference):
  * it does not go through route(), but it is declared like every other endpoint.
  */
-export const publicRoute = (declaration: { operation: string; status?: number }, handler: Handler): Handler =>
-  declared(handler, { ...declaration, auth: "public" });
+export const publicRoute = (declaration: RouteDeclaration & { auth: "public" }, handler: Handler): Handler => declared(handler, declaration);

@@ -30,7 +30,7 @@ export const errorDetailSchema = z
   })
   .describe("One problem of the request.");
 
-/** The one error body of the service (DESIGN.md): `{ error: { code, message, details?, request_id? } }`. */
+/** The one error body of the service (docs/api.md "Errors"): `{ error: { code, message, details?, request_id? } }`. */
 export const errorBodySchema = z
   .object({
     error: z.object({

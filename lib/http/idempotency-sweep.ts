@@ -7,7 +7,7 @@ const BATCH = 5000;
 
 /**
  * Deletes the stored answers of Idempotency-Keys older than the 24-hour window, of every
- * district. Runs as the cron job "idempotency-sweep" (lib/jobs/queues.ts SCHEDULES), once per
+ * district. Runs as the cron job "idempotency-sweep" (lib/jobs/handlers.ts jobSchedules), once per
  * cluster every hour; nothing is ever answered from an expired row meanwhile (lib/http/idempotency.ts
  * checks the age on every read).
  */

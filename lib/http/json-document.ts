@@ -53,7 +53,7 @@ export async function jsonDocumentResponse(req: Request, doc: JsonDocument): Pro
   if (doc.gzip) headers.vary = "Accept-Encoding";
   if (doc.etag && matches(req.headers.get("if-none-match"), doc.etag)) return new Response(null, { status: 304, headers });
   if (doc.gzip && acceptsGzip(req.headers.get("accept-encoding"))) {
-    // Served by Next.js behind lib/http/app-server.ts, which makes this the Content-Encoding
+    // Served by Next.js behind lib/server/app-server.ts, which makes this the Content-Encoding
     // (Next.js would drop that header and compress the gzip again).
     return new Response(sharedBody(await doc.gzip()), { headers: { ...headers, "content-encoding": "gzip", [PRE_ENCODED_HEADER]: "gzip" } });
   }

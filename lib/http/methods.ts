@@ -1,9 +1,8 @@
 import { AppError } from "@/lib/errors/app-error";
+import { declarationOf, type Handler, type RouteMethod } from "./declaration";
 import { errorResponse } from "./errors";
 
-export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-export type RouteMethod = (typeof ROUTE_METHODS)[number];
-export type Handler = (req: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const satisfies readonly RouteMethod[];
 
 const REFUSES = Symbol("refuses the method");
 
@@ -19,13 +18,20 @@ const methodNotAllowed = (method: string, allow: string) =>
   errorResponse(new AppError("method_not_allowed", `${method} is not supported here. Use ${allow}.`), { Allow: allow });
 
 /**
- * A route module's exports: the handlers it defines, and for every other method a 405 with
- * `Allow` and the error body (Next.js alone answers an empty 405), plus an OPTIONS that
- * names exactly the defined ones.
+ * A route module's exports: the handlers it defines, each under its declaration's method, and
+ * for every other method a 405 with `Allow` and the error body (Next.js alone answers an empty
+ * 405), plus an OPTIONS that names exactly the defined ones.
  *
- *   export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: route(…), POST: route(…) });
+ *   export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(route(peopleEndpoints.listPeople, …), route(…));
  */
-export function methods(defined: Partial<Record<RouteMethod, Handler>>) {
+export function methods(...handlers: Handler[]) {
+  const defined: Partial<Record<RouteMethod, Handler>> = {};
+  for (const handler of handlers) {
+    const method = declarationOf(handler)?.method;
+    if (!method) throw new Error("A route handler without a declaration: wrap it in route() or publicRoute().");
+    if (defined[method]) throw new Error(`Two handlers for ${method} ${declarationOf(handler)!.path}.`);
+    defined[method] = handler;
+  }
   const allow = allowHeader(Object.keys(defined));
   const all = {} as Record<RouteMethod | "OPTIONS", Handler>;
   for (const method of ROUTE_METHODS) {

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMPRESS_FROM_BYTES, createAppServer } from "./app-server";
+import { COMPRESS_FROM_BYTES, createAppServer } from "@/lib/server/app-server";
 import { BODY_BYTES_HEADER, PRE_ENCODED_HEADER } from "./pre-encoded";
 
 /**

@@ -1,7 +1,7 @@
 import type http from "node:http";
 
 /**
- * Headers by which a route tells the app's server (lib/http/app-server.ts) about its body, read
+ * Headers by which a route tells the app's server (lib/server/app-server.ts) about its body, read
  * as Next.js copies the route's headers over and never sent on:
  *
  * - PRE_ENCODED_HEADER: the body is sent already encoded (lib/http/json-document.ts: a list

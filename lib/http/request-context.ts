@@ -19,7 +19,7 @@ export type RequestContext = {
   ops?: { command: string };
 };
 
-// One store per process, kept on globalThis: the app's server (lib/http/app-server.ts) opens the
+// One store per process, kept on globalThis: the app's server (lib/server/app-server.ts) opens the
 // request's context, and the route bundles Next.js loads carry their own copies of this module.
 const KEY = Symbol.for("cas.request-context");
 const holder = globalThis as unknown as Record<symbol, AsyncLocalStorage<RequestContext> | undefined>;

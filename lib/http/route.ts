@@ -19,13 +19,14 @@ import { randomUUID } from "node:crypto";
 import { requestContext, runWithRequestContext } from "./request-context";
 import { REQUEST_ID_HEADER } from "./request-id";
 import { loggerFor } from "@/lib/logging/logger";
+import { notePresence } from "@/lib/notifications/note-presence";
 
 const log = loggerFor("api");
 
 /** A file-name segment of a storage path: no slashes, and never "." or "..". */
 const SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,200}$/;
 
-/** The route's declaration (lib/http/declaration.ts), with the schemas' own types. */
+/** The endpoint's declaration (lib/openapi/paths-*.ts), with the schemas' own types; a public one goes through publicRoute(). */
 type Options<B extends z.ZodType, Q extends z.ZodType> = Omit<RouteDeclaration, "auth" | "body" | "query"> & {
   auth?: "session" | "any";
   body?: B;
@@ -58,17 +59,17 @@ function authorize(ctx: Ctx, opts: Options<z.ZodType, z.ZodType>, params: Record
 }
 
 /**
- * The one wrapper every /api handler goes through (its options are the endpoint's declaration,
- * from which the OpenAPI document is built): authenticate (session or API key),
+ * The one wrapper every /api handler goes through, bound to the endpoint's declaration (the
+ * same one the OpenAPI document is built from): authenticate (session or API key),
  * build the district context, check permission or scope, parse input with zod, run the
- * handler and map whatever it throws to the DESIGN.md error body.
+ * handler and map whatever it throws to the one error body (lib/http/errors.ts).
  */
 export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown>(
   opts: Options<B, Q>,
   handler: (args: Args<B, Q>) => Promise<unknown>,
 ) {
   const handle = async (req: Request, context?: RouteContext): Promise<Response> => {
-    // The app's server opened the request's context, with its id (lib/http/app-server.ts); a
+    // The app's server opened the request's context, with its id (lib/server/app-server.ts); a
     // handler called some other way (tests) gets its own.
     const outer = requestContext();
     const request = outer?.requestId && !outer.job ? outer : { requestId: randomUUID() };
@@ -101,6 +102,8 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
       const { ctx, via } = await authenticate(req, serviceOrigin());
       const current = requestContext();
       if (current) current.ctx = ctx;
+      // A person at work is online: no e-mail about what they would see anyway (lib/notifications).
+      notePresence(ctx);
       if (via === "cookie") assertSameOriginMutation(req);
       if (ctx.actor.type === "key") await consumeKeyBudget(ctx.actor.keyId);
       authorize(ctx, opts as Options<z.ZodType, z.ZodType>, params);
@@ -122,6 +125,7 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
       authorize(ctx, opts as Options<z.ZodType, z.ZodType>, params);
       const current = requestContext();
       if (current) current.ctx = ctx;
+      notePresence(ctx);
       const result = await handler({ ctx, req, params, ...(await parseInput(req)) } as Args<B, Q>);
       return ctx.sessionCheck?.confirmed ? toResponse(result) : undefined;
     } catch {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /**
- * The wire conventions every resource shares (spec/service-api.md, "Conventions"), as zod
+ * The wire conventions every resource shares (ids are strings, timestamps integer ms since the
+ * epoch, flags 0 or 1, texts multilingual objects: docs/api.md "Conventions"), as zod
  * schemas: the building blocks of the response schemas beside each domain, and of the
  * OpenAPI document (lib/openapi). This module imports no domain, so every domain's
  * schemas.ts can use it without an import cycle.

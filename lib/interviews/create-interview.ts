@@ -1,6 +1,7 @@
 import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
+import { queueInvitationSync } from "@/lib/calendar/queue-invitation-sync";
 import { AppError, type ErrorDetail, notFound } from "@/lib/errors/app-error";
 import { interviewEventData } from "@/lib/webhooks/event-data";
 import { transactionWithEvents } from "@/lib/webhooks/emit-event";
@@ -36,11 +37,16 @@ export async function createInterview(ctx: Ctx, personId: string, input: CreateI
         boardId: input.board_id ?? null,
         formId: input.form_id ?? profile?.formId ?? null,
         profileId: input.profile_id ?? null,
+        startsAt: input.starts_at == null ? null : new Date(input.starts_at),
+        durationMinutes: input.duration_minutes ?? null,
+        location: input.location || null,
+        meetingUrl: input.meeting_url || null,
       },
       select: { id: true },
     });
     await emit("interview.created", () => interviewEventData(tx, ctx.districtId, created.id));
     return created;
   });
+  if (input.starts_at != null) await queueInvitationSync(ctx.districtId, [row.id]);
   return getInterview(ctx, personId, row.id, {}, { echo: true });
 }

@@ -22,7 +22,8 @@ export async function findVisibleInterview(ctx: Ctx, personId: string, id: strin
   const visible = visibleInterviewsSql(ctx, "i", p);
   const [row] = await sqlRows<Row>(
     `select i.id, i.person_id as "personId", i.district_id as "districtId", i.date, i.board_id as "boardId", i.form_id as "formId",
-            i.profile_id as "profileId", i.published, i.created_at as "createdAt", i.updated_at as "updatedAt", i.responses,
+            i.profile_id as "profileId", i.published, i.starts_at as "startsAt",
+            i.duration_minutes as "durationMinutes", i.location, i.meeting_url as "meetingUrl", i.created_at as "createdAt", i.updated_at as "updatedAt", i.responses,
             i.recommendation, i.recommendation_tally as "recommendationTally", i.recommendation_by as "recommendationBy",
             i.recommendation_at as "recommendationAt", ${seesTallySql(ctx, "i", p)} as "seesTally",
             f.fields as "formFields",

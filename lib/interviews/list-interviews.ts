@@ -1,7 +1,7 @@
 import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
-import { cachedDistrictList, cachedDistrictPage, databasePage, encodeJson } from "@/lib/districts/list-cache";
+import { cachedDistrictList, cachedDistrictPage, databasePage, encodeJson } from "@/lib/list-cache/list-cache";
 import type { JsonDocument } from "@/lib/http/json-document";
 import { pageOf } from "@/lib/http/page-params";
 import { interviewListSource } from "./interview-list-source";

@@ -8,11 +8,25 @@ import { isCalendarDate } from "./calendar-date";
 
 const dateSchema = text().refine(isCalendarDate, "Use a real calendar date in the format YYYY-MM-DD.");
 
+/** When and where an interview is held (lib/calendar/ sends the invitations); `null` clears one on update. */
+const scheduleFields = {
+  starts_at: z.int({ error: "Use milliseconds since the epoch." }).min(0).max(8_640_000_000_000_000).nullable().optional(),
+  duration_minutes: z.int({ error: "Use whole minutes, 1 to 1440." }).min(1).max(1440).nullable().optional(),
+  location: text().trim().max(500).nullable().optional(),
+  meeting_url: text()
+    .trim()
+    .max(2000)
+    .refine((v) => /^https?:\/\/[^\s/?#]+/i.test(v) && URL.canParse(v), "Use an http or https address.")
+    .nullable()
+    .optional(),
+};
+
 export const createInterviewSchema = z.object({
   date: dateSchema,
   board_id: idSchema.optional(),
   form_id: idSchema.optional(),
   profile_id: idSchema.optional(),
+  ...scheduleFields,
 });
 
 /** A recommendation as sent: a board member's on their scorecard, or the board's decision. */
@@ -28,6 +42,7 @@ export const updateInterviewSchema = z.object({
   date: dateSchema.optional(),
   /** The board's decision, stored with the tally of the submitted scorecards at that moment; null clears it. */
   recommendation: recommendationInputSchema.nullable().optional(),
+  ...scheduleFields,
 });
 
 const flagParam = z.enum(["0", "1"], { error: "Use 0 or 1." }).transform((v) => v === "1");
@@ -159,6 +174,15 @@ export const interviewSummarySchema = z
     form_id: z.string().nullable().describe("The interview form used, or null."),
     profile_id: z.string().nullable().describe("The interview profile used, or null."),
     published: flagSchema.describe("0 at creation; 1 makes the interview visible to the candidate and their mentors."),
+    starts_at: timestampSchema.nullable().describe("When it starts (milliseconds since the epoch), or null while it has no time. `date` stays as set: the contract's day."),
+    starts_at_local: z
+      .string()
+      .nullable()
+      .describe("`starts_at` in the district's time zone (`time_zone`), ISO 8601 with its offset (2026-12-01T10:00:00+01:00), or null."),
+    time_zone: z.string().describe("The district's time zone (IANA name): what pages show times in."),
+    duration_minutes: z.int().nullable().describe("How long it lasts, 1 to 1440 minutes; null: 60 minutes in invitations."),
+    location: z.string().nullable().describe("Where it is held (up to 500 characters), or null."),
+    meeting_url: z.string().nullable().describe("The online meeting's http(s) address, or null."),
     created_at: timestampSchema,
     updated_at: timestampSchema,
   })

@@ -1,4 +1,7 @@
+import "server-only";
+import { zonedIso } from "@/lib/calendar/zoned-time.shared";
 import type { FormField } from "@/lib/forms/schemas";
+import { displayTimeZone } from "@/lib/i18n/time-zone";
 import { serializeFileRecord } from "./file-record";
 import type { InterviewSummary, Recording, Tally } from "./schemas";
 
@@ -11,6 +14,10 @@ export type InterviewRow = {
   formId: string | null;
   profileId: string | null;
   published: boolean;
+  startsAt: Date | null;
+  durationMinutes: number | null;
+  location: string | null;
+  meetingUrl: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -24,12 +31,19 @@ export const interviewListSelect = {
   formId: true,
   profileId: true,
   published: true,
+  startsAt: true,
+  durationMinutes: true,
+  location: true,
+  meetingUrl: true,
   createdAt: true,
   updatedAt: true,
 } as const;
 
 /** The list shape: an Interview without `responses` and `audio`. */
 export function serializeInterviewSummary(i: InterviewRow) {
+  const timeZone = displayTimeZone();
+  // A plain read (sqlRows) gives the timestamp as a Date too; a cached copy's row as its text.
+  const startsAt = i.startsAt === null || i.startsAt === undefined ? null : new Date(i.startsAt).getTime();
   return {
     id: i.id,
     person_id: i.personId,
@@ -39,6 +53,12 @@ export function serializeInterviewSummary(i: InterviewRow) {
     form_id: i.formId,
     profile_id: i.profileId,
     published: i.published ? 1 : 0,
+    starts_at: startsAt,
+    starts_at_local: startsAt === null ? null : zonedIso(startsAt, timeZone),
+    time_zone: timeZone,
+    duration_minutes: i.durationMinutes ?? null,
+    location: i.location ?? null,
+    meeting_url: i.meetingUrl ?? null,
     created_at: i.createdAt.getTime(),
     updated_at: i.updatedAt.getTime(),
   } satisfies InterviewSummary;

@@ -1,5 +1,6 @@
 import "server-only";
 import { actorPersonId, type Ctx } from "@/lib/auth/context";
+import { queueInvitationSync } from "@/lib/calendar/queue-invitation-sync";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { notFound } from "@/lib/errors/app-error";
 import { endRealtimeAccess } from "@/lib/realtime/publish";
@@ -36,7 +37,32 @@ function mergeResponses(changes: ResponseChanges, p: (value: unknown) => string)
 }
 
 /** `decision`: the board's recommendation sent (a value, or null to clear it), else null. */
-type Changes = { responses: ResponseChanges | null; published: boolean | null; date: string | null; decision: { recommendation: number | null } | null };
+type Changes = {
+  responses: ResponseChanges | null;
+  published: boolean | null;
+  date: string | null;
+  decision: { recommendation: number | null } | null;
+  /** The time and place sent (null clears one), by column. */
+  schedule: Partial<Record<keyof typeof SCHEDULE_COLUMNS, unknown>>;
+};
+
+/** The schedule's fields, by column and SQL type. */
+const SCHEDULE_COLUMNS = { starts_at: "timestamp", duration_minutes: "int", location: "text", meeting_url: "text" } as const;
+
+function scheduleOf(input: UpdateInterviewInput): Changes["schedule"] {
+  const schedule: Changes["schedule"] = {};
+  if (input.starts_at !== undefined) schedule.starts_at = input.starts_at === null ? null : new Date(input.starts_at).toISOString().replace("Z", "");
+  if (input.duration_minutes !== undefined) schedule.duration_minutes = input.duration_minutes;
+  if (input.location !== undefined) schedule.location = input.location || null;
+  if (input.meeting_url !== undefined) schedule.meeting_url = input.meeting_url || null;
+  return schedule;
+}
+
+/** `, column = value` for each schedule field sent. */
+const scheduleSql = (schedule: Changes["schedule"], p: (value: unknown) => string) =>
+  Object.entries(schedule)
+    .map(([column, value]) => `, ${column} = ${p(value)}::${SCHEDULE_COLUMNS[column as keyof typeof SCHEDULE_COLUMNS]}`)
+    .join("");
 
 /**
  * The board's decision with the tally of the submitted scorecards, counted by this statement
@@ -56,7 +82,7 @@ function updateStatement(ctx: Ctx, id: string, changes: Changes, guard: (p: (val
   const text = `update interviews
                    set responses = ${changes.responses ? mergeResponses(changes.responses, p) : "responses"},
                        published = coalesce(${p(changes.published)}::boolean, published),
-                       date = coalesce(${p(changes.date)}::text, date),
+                       date = coalesce(${p(changes.date)}::text, date)${scheduleSql(changes.schedule, p)},
                        updated_at = now() at time zone 'utc'${decisionSql(ctx, changes.decision, p)}
                  where id = ${p(id)} and district_id = ${p(ctx.districtId)} and ${guard(p)}`;
   return { text, values };
@@ -75,15 +101,20 @@ export async function updateInterview(ctx: Ctx, personId: string, id: string, in
     published: input.published === undefined ? null : input.published === 1,
     date: input.date ?? null,
     decision: input.recommendation === undefined ? null : { recommendation: input.recommendation },
+    schedule: scheduleOf(input),
   };
-  if (changes.responses || changes.published !== null || changes.date || changes.decision) {
+  const rescheduled = Object.keys(changes.schedule).length > 0;
+  if (changes.responses || changes.published !== null || changes.date || changes.decision || rescheduled) {
     const dropped = changes.responses?.droppedFiles ?? [];
     // Unpublishing takes the interview from its candidate and mentors: the full path ends their sight of it.
     // A decision counts the tally after locking the row, in the transaction of the full path.
     const alone = !dropped.length && changes.published !== false && !changes.decision && (await updatedAlone(ctx, id, changes));
     if (!alone) await updateWithEvents(ctx, personId, id, changes, dropped);
   }
-  return getInterview(ctx, personId, id, {}, { echo: true });
+  const updated = await getInterview(ctx, personId, id, {}, { echo: true });
+  // Invitations follow a new time or place, and publishing (the district may send them then).
+  if (rescheduled || (changes.published !== null && (updated.starts_at !== null || current.startsAt !== null))) await queueInvitationSync(ctx.districtId, [id]);
+  return updated;
 }
 
 /** The everyday PATCH (answers, publishing) as one statement, done only while no endpoint listens to its events. */

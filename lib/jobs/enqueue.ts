@@ -2,12 +2,8 @@ import "server-only";
 import { db, type Tx } from "@/lib/db/client";
 import { requestContext } from "@/lib/http/request-context";
 import { jobBoss } from "./boss";
-import { ensureInProcessWorkers } from "./in-process-workers";
-import { wakeLocalWorkers } from "./local-workers";
+import { WAKE_CHANNEL, wakeLocalWorkers } from "./local-workers";
 import type { JobData, QueueName } from "./queues";
-
-/** Channel on which an enqueue tells worker processes to look now (PostgreSQL; PGlite drops NOTIFY, its workers poll). */
-export const WAKE_CHANNEL = "cas_jobs";
 
 type RawTx = { $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>; $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> };
 
@@ -50,13 +46,13 @@ const onTransaction = (tx: RawTx) => ({
 /**
  * Runs `work` in one database transaction in which it may enqueue jobs: the jobs exist exactly
  * when the change that causes them commits (never lost, never run for a change that rolled back).
- * Workers are woken once it has committed. `enqueue` answers the job's id, or null when a job with
- * the same singleton key is already queued (the caller joins it).
+ * Workers are woken once it has committed (lib/jobs/local-workers.ts), never started here: the
+ * processes that run them start them (scripts/worker.ts, the test setup). `enqueue` answers the
+ * job's id, or null when a job with the same singleton key is already queued (the caller joins it).
  */
 export async function transactionWithJobs<T>(work: (tx: Tx, enqueue: Enqueue, enqueueMany: EnqueueMany) => Promise<T>, options?: TransactionOptions): Promise<T> {
   // Started before the transaction: on the embedded database an open transaction holds every
   // connection, so pg-boss could not start inside one.
-  await ensureInProcessWorkers();
   const boss = await jobBoss();
   const queues = new Set<QueueName>();
   const result = await db().$transaction(async (tx) => {

@@ -1,8 +1,16 @@
 import type { QueueName } from "./queues";
 
 /**
+ * The wake channel: an enqueue tells the workers to look now rather than at their next poll. In
+ * this process through the wakers below; in others by NOTIFY on this channel, with the queue's
+ * name as payload (PostgreSQL; PGlite drops NOTIFY, its workers poll).
+ */
+export const WAKE_CHANNEL = "cas_jobs";
+
+/**
  * Workers running in this process, by queue, so that an enqueue here wakes them at once instead
- * of at their next poll (tests, and a process that both serves and works).
+ * of at their next poll (tests, and a process that both serves and works). The runner registers
+ * them: the side that queues knows only this channel, never the workers.
  */
 const wakers = new Map<QueueName, Set<() => void>>();
 

@@ -1,5 +1,3 @@
-import { RETENTION_CRON } from "@/lib/retention/next-run";
-
 /**
  * Every queue of the service, with its retry policy and how many jobs of it one worker process
  * runs at once. Definitions only (no handlers), so that code which enqueues does not load the
@@ -31,9 +29,18 @@ export type JobData = {
   "retention-sweep": Record<string, never>;
   /** A scheduled backup into BACKUP_DIR (lib/backup/scheduled-backup.ts); no district: the operator's. */
   backup: Record<string, never>;
+  /** Every district's notification e-mails due (lib/notifications/sweep-notifications.ts); no district: the operator's. */
+  "notifications-sweep": Record<string, never>;
+  /** One claimed notification e-mail (lib/notifications/send-notification.ts). */
+  "notification-send": { districtId: string; notificationId: string };
+  /** An interview's calendar invitations brought in line with it: REQUEST, update or CANCEL (lib/calendar/sync-invitations.ts). */
+  "calendar-sync": { districtId: string; interviewId: string };
 };
 
 export type QueueName = keyof JobData;
+
+/** What a handler learns of its job besides the data. */
+export type JobInfo = { id: string; queue: QueueName; retryCount: number; retryLimit: number; isLastAttempt: boolean };
 
 export type QueueDefinition = {
   policy: "standard" | "stately";
@@ -86,6 +93,12 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   // Not retried: a failed backup is a dead job at once, for the operator to see; the next schedule
   // tries again. Long: 2 GB of audio takes minutes.
   backup: { policy: "stately", retryLimit: 0, retryDelay: 60, expireInSeconds: hours(6), concurrency: 1 },
+  // Claims the e-mails due (unread messages, published interviews, reminders) and queues one job each; cron, every minute, once per cluster.
+  "notifications-sweep": { policy: "stately", retryLimit: 1, retryDelay: 30, expireInSeconds: minutes(10), concurrency: 1 },
+  // SMTP down: retried for about a day, like mail-send; the e-mail is rendered again at each attempt.
+  "notification-send": { policy: "standard", retryLimit: 12, retryDelay: 30, expireInSeconds: minutes(10), concurrency: 2 },
+  // One queued per interview (a burst of edits joins it); SMTP down: retried for about a day like mail-send.
+  "calendar-sync": { policy: "stately", retryLimit: 12, retryDelay: 30, expireInSeconds: minutes(10), concurrency: 2 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
@@ -97,11 +110,3 @@ export const STEP_QUEUE: Record<RecordingStepName, QueueName> = {
   summarize: "recording-summarize",
   translate: "recording-translate",
 };
-
-/** Cron schedules (UTC), each run once per cluster. */
-export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
-  { queue: "chunks-sweep", cron: "*/15 * * * *" },
-  { queue: "webhooks-sweep", cron: "23 * * * *" },
-  { queue: "idempotency-sweep", cron: "41 * * * *" },
-  { queue: "retention-sweep", cron: RETENTION_CRON },
-];

@@ -1,26 +1,24 @@
 import "server-only";
 import pg from "pg";
-import { applyBackupSchedule } from "@/lib/backup/scheduled-backup";
 import { env } from "@/lib/env";
 import { runWithRequestContext } from "@/lib/http/request-context";
 import { jobBoss, stopJobBoss } from "./boss";
-import { WAKE_CHANNEL } from "./enqueue";
-import { registerLocalWorker, wakeLocalWorkers } from "./local-workers";
-import { QUEUE_NAMES, QUEUES, SCHEDULES, type JobData, type QueueName } from "./queues";
+import { registerLocalWorker, WAKE_CHANNEL, wakeLocalWorkers } from "./local-workers";
+import { QUEUE_NAMES, QUEUES, type JobData, type JobInfo, type QueueName } from "./queues";
 import { loggerFor } from "@/lib/logging/logger";
 import { observeJob } from "@/lib/metrics/job-metrics";
 import { endSpan, startSpan } from "@/lib/tracing/tracer";
 
 const log = loggerFor("jobs");
 
-/** What a handler learns of its job besides the data. */
-export type JobInfo = { id: string; queue: QueueName; retryCount: number; retryLimit: number; isLastAttempt: boolean };
-
 type JobHandler<Q extends QueueName> = (data: JobData[Q], job: JobInfo) => Promise<unknown>;
 export type JobHandlers = { [Q in QueueName]: JobHandler<Q> };
 
 /** Something a worker process does every `everyMs` besides jobs (safe to run in many processes at once). */
 export type PeriodicTask = { name: string; everyMs: number; run: () => Promise<unknown> };
+
+/** A queue run on a cron schedule (UTC), once per cluster; `cron: null` removes a schedule declared before (backups turned off). */
+export type JobSchedule = { queue: QueueName; cron: string | null };
 
 type RawJob = { id: string; data: unknown; retryCount: number; retryLimit: number };
 
@@ -66,10 +64,10 @@ async function listenForEnqueues(): Promise<() => Promise<void>> {
 /**
  * Runs the handlers of `queues` in this process: QUEUES[q].concurrency jobs of each at once,
  * polled every JOB_POLL_SECONDS (at once again after a job) and woken at once by an enqueue (here, or on PostgreSQL by
- * NOTIFY from any process). Cron schedules are declared (pg-boss runs each once per cluster),
- * and the periodic tasks start. `stop` lets running jobs finish (or gives up after `graceMs`).
+ * NOTIFY from any process). The cron schedules of those queues are declared (pg-boss runs each
+ * once per cluster), and the periodic tasks start. `stop` lets running jobs finish (or gives up after `graceMs`).
  */
-export async function startWorkers(handlers: JobHandlers, options: { queues?: QueueName[]; periodic?: PeriodicTask[] } = {}) {
+export async function startWorkers(handlers: JobHandlers, options: { queues?: QueueName[]; periodic?: PeriodicTask[]; schedules?: JobSchedule[] } = {}) {
   const boss = await jobBoss("work");
   const queues = options.queues ?? QUEUE_NAMES;
   const unregister: Array<() => void> = [];
@@ -94,8 +92,11 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
       unregister.push(registerLocalWorker(queue, () => boss.notifyWorker(id)));
     }
   }
-  for (const { queue, cron } of SCHEDULES) if (queues.includes(queue)) await boss.schedule(queue, cron, {}, { tz: "UTC" });
-  if (queues.includes("backup")) await applyBackupSchedule(boss);
+  for (const { queue, cron } of options.schedules ?? []) {
+    if (!queues.includes(queue)) continue;
+    if (cron) await boss.schedule(queue, cron, {}, { tz: "UTC" });
+    else await boss.unschedule(queue);
+  }
   const stopListening = await listenForEnqueues();
 
   const timers = (options.periodic ?? []).map((task) => {

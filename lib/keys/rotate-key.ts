@@ -2,7 +2,8 @@ import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { conflict, notFound } from "@/lib/errors/app-error";
-import { assertMayHandOut, getKey } from "./api-keys";
+import { assertMayHandOut } from "./assert-may-hand-out";
+import { getKey } from "./get-key";
 import { generateApiKey, hashApiKey } from "./key-format";
 import { DEFAULT_GRACE_SECONDS, type RotateKeyInput } from "./schemas";
 

@@ -38,7 +38,7 @@ export const previousSecretSchema = z
   })
   .describe("An earlier secret of a rotated key, still working during its grace period.");
 
-/** An API key as listed: never the key itself (lib/keys/api-keys.ts `serializeKey`). */
+/** An API key as listed: never the key itself (lib/keys/serialize-key.ts `serializeKey`). */
 export const apiKeySchema = z
   .object({
     id: z.string(),

@@ -1,6 +1,5 @@
 import "server-only";
-import { enqueueJob, type Enqueue } from "@/lib/jobs/enqueue";
-import type { JobData } from "@/lib/jobs/queues";
+import { enqueueJob } from "@/lib/jobs/enqueue";
 import { sendMail, type Mail } from "./send-mail";
 import { loggerFor } from "@/lib/logging/logger";
 
@@ -23,21 +22,4 @@ export async function deliverMail(mail: Mail, options: { districtId: string; exp
     log.warn({ err: error }, "sending a mail failed; retrying in the background");
     await enqueueJob("mail-send", { ...mail, districtId: options.districtId, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) }, { startAfter: RETRY_AFTER_SECONDS });
   }
-}
-
-/**
- * A mail that must go exactly when the caller's change commits (an endpoint disabled): queued
- * as a job in the caller's transaction, sent by a worker, retried like any other; `districtId`
- * (the recipient's) lets that district's administrators see it if it dies.
- */
-export async function queueMail(enqueue: Enqueue, mail: Mail, districtId?: string) {
-  await enqueue("mail-send", { ...mail, ...(districtId ? { districtId } : {}) });
-}
-
-/** The job: sends, or drops a mail whose link has expired meanwhile. A failure is retried by the queue. */
-export async function sendMailJob(data: JobData["mail-send"]) {
-  if (data.expiresAt && data.expiresAt <= Date.now()) return { dropped: "its link expired before the mail server took it" };
-  const { expiresAt: _expiresAt, districtId: _districtId, ...mail } = data;
-  await sendMail(mail);
-  return { sent: true };
 }

@@ -5,7 +5,16 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids/ids.shared";
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** `headers`: extra header lines (a notification's List-Unsubscribe, RFC 8058). */
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  /** An iCalendar message (lib/calendar/): nodemailer sends it as a text/calendar part and an .ics attachment. */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
+};
 
 let transport: Transporter | undefined;
 

@@ -3,7 +3,7 @@
  * can play it but not seek in it without downloading everything. This remux copies the audio
  * (no re-encode) into a WebM with a Duration and Cues.
  *
- * Evidence (a 30 s `-live 1` Opus WebM made by ffmpeg as in ENVIRONMENT.md; outputs parsed with
+ * Evidence (a 30 s `-live 1` Opus WebM made by ffmpeg as tests/helpers/live-webm.ts makes one; outputs parsed with
  * readWebmLayout and ts-ebml's Decoder, cue positions checked against the clusters):
  *  - static ffmpeg 4.1 (npm), `-c copy`: Duration 30.021 s, NO Cues: 4.1 adds a cue point for a
  *    video keyframe, or in DASH mode for the audio packet opening a cluster, never otherwise.

@@ -16,7 +16,7 @@ export type ContactFacts = {
 const isStaffKind = (kinds: ReadonlySet<RoleKind>) => kinds.has("admin") || kinds.has("board");
 
 /**
- * Who may write to whom (README "Messages and realtime"), for an active person of the
+ * Who may write to whom (docs/messages.md "Rules"), for an active person of the
  * caller's district: staff (admin and board kinds) to anyone; mentors to their candidates and
  * to staff; candidates to their mentors and to staff; anyone else to staff. null: not a contact.
  */

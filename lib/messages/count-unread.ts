@@ -5,7 +5,7 @@ import { personOf } from "./person-of";
 import type { Unread } from "./schemas";
 
 /**
- * Unread messages of a person (DESIGN.md "unread"): messages from others posted after they
+ * Unread messages of a person: messages from others posted after they
  * last read each conversation they are in (notices do not count; conversations they left neither).
  */
 export async function countUnreadOf(districtId: string, personId: string): Promise<Unread> {

@@ -3,6 +3,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { makeDistrict, type TestDistrict } from "@/tests/helpers/fixtures";
+import "@/tests/helpers/job-workers"; // its jobs run in this process, as in the API tests
 import { writeLeaving } from "./leave-conversation";
 import { writeReadMark } from "./mark-conversation-read";
 import { writeMessage } from "./post-message";

@@ -1,5 +1,5 @@
 /*
- * The realtime contract of conversations (README "Messages and realtime"): channel names,
+ * The realtime contract of conversations (docs/messages.md "Realtime"): channel names,
  * event names and payloads. No server code here: the browser's realtime client reads the
  * same definitions.
  *

@@ -5,7 +5,7 @@ import { SOCKET_ID_PATTERN } from "@/lib/realtime/limits";
 import { text } from "@/lib/validation/text.shared";
 import { isSingleEmoji } from "./emoji";
 
-// ---- Limits (README "Messages and realtime") ----
+// ---- Limits (docs/messages.md "Rules") ----
 
 /** A message body, after trimming. */
 const MAX_BODY_CHARS = 4000;

@@ -1,5 +1,5 @@
 /**
- * How a client keeps up with a conversation's events (README "Messages and realtime"): every
+ * How a client keeps up with a conversation's events (docs/messages.md "Nothing missed is lost"): every
  * event carries the conversation's `seq`, one more than the event before. A client remembers
  * the last seq it knows per conversation, from what it fetched and from events, and:
  *   - an event with the next number: apply it;

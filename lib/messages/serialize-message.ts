@@ -36,7 +36,7 @@ export function reactionsOf(value: unknown): Record<string, string[]> {
 }
 
 /**
- * A message as `reader` reads it (DESIGN.md "translation"): their own messages, notices and
+ * A message as `reader` reads it (others' messages come in the reader's language): their own messages, notices and
  * messages already in their language as written; others' in their language, with the
  * original beside it, or as written with `translation: "unavailable"`. Field by field, so a
  * new column never leaks.

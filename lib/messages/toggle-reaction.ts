@@ -74,7 +74,7 @@ function publishReaction(conversationId: string, { row, seq, readers }: Reacted)
 }
 
 /**
- * POST /api/messages/:id/react (DESIGN.md "reactions"): the reaction written (writeReaction),
+ * POST /api/messages/:id/react (the same emoji again takes the reaction back): the reaction written (writeReaction),
  * then pushed to the participants, then the message answered to the caller in their language
  * (someone else's message translated for them, as they read it).
  */

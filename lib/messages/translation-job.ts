@@ -69,7 +69,7 @@ export async function settleTranslationJob(job: string | null, row: MessageRow, 
  * pushed to its readers in each language it has now; a language that still fails fails the job,
  * which retries.
  */
-export async function translateMessageJob(data: JobData["message-translate"]) {
+export async function translateMessage(data: JobData["message-translate"]) {
   const message = await db().message.findFirst({ where: { id: data.messageId, districtId: data.districtId }, select: { ...messageSelect, conversationId: true } });
   if (!message) return { skipped: "the message is gone" };
   const { conversationId, ...row } = message;

@@ -56,7 +56,7 @@ export function poolMetrics() {
   );
 }
 
-/** What the app's process reports besides requests (lib/http/app-server.ts counts those). */
+/** What the app's process reports besides requests (lib/server/app-server.ts counts those). */
 export function registerAppMetrics() {
   admissionMetrics();
   poolMetrics();

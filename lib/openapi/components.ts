@@ -1,6 +1,9 @@
 import type { z } from "zod";
 import { erasedPersonSchema, erasePersonSchema } from "@/lib/people/erase-schemas";
+import { calendarFeedSchema, calendarSettingsSchema, updateCalendarSettingsSchema } from "@/lib/calendar/schemas";
 import { retentionSettingsSchema, updateRetentionSchema } from "@/lib/retention/schemas";
+import { unsubscribeResultSchema } from "@/lib/notifications/schemas";
+import { putSsoConnectionSchema, ssoConnectionSchema, ssoLookupSchema } from "@/lib/sso/schemas";
 import {
   captureResponseSchema,
   finalizeResponseSchema,
@@ -137,6 +140,11 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   WebhookReplayed: replayedSchema,
   RetentionSettings: retentionSettingsSchema,
   ErasedPerson: erasedPersonSchema,
+  CalendarSettings: calendarSettingsSchema,
+  CalendarFeed: calendarFeedSchema,
+  SsoConnection: ssoConnectionSchema,
+  SsoLookup: ssoLookupSchema,
+  Unsubscribed: unsubscribeResultSchema,
 };
 
 /** Request bodies, converted as what the service accepts (zod "input": before defaults and transforms). */
@@ -171,4 +179,6 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   WebhookReplay: replaySchema,
   RetentionUpdate: updateRetentionSchema,
   PersonErase: erasePersonSchema,
+  CalendarSettingsUpdate: updateCalendarSettingsSchema,
+  SsoConnectionPut: putSsoConnectionSchema,
 };

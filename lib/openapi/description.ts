@@ -93,7 +93,7 @@ Every \`POST\` and \`PATCH\` takes an optional \`Idempotency-Key\` header (1 to 
 - Each API key may make **${limits.rateLimitPerMinute} requests per minute**, counted across every app process: on PostgreSQL the counters are shared in the database, and the embedded database is served by one process, which counts in memory (should the shared counters be unreachable, each process counts on its own meanwhile). Beyond, **429** \`rate_limited\` with \`Retry-After\` (seconds). Sessions are not rate-limited.
 - Each app process works on a bounded number of requests at once and queues a few more; beyond, or after waiting too long, **503** \`overloaded\` with \`Retry-After: 1\`, before any work is done, so the retry is safe.
 - While the database cannot be reached (restarting, failing over), **503** \`unavailable\` with \`Retry-After: 5\`: try again. A write whose connection was lost as it committed may have been done, so send POST and PATCH with an \`Idempotency-Key\` to retry them safely.
-- Sizes: a JSON body up to 1 MB, an upload up to 25 MB, a photo up to 5 MB, a people import up to 20,000 rows and 10 MB (413 beyond).
+- Sizes: a JSON body up to 1 MB, an upload up to 25 MB, a photo up to 5 MB, a people import up to 100,000 rows and 20 MiB (413 beyond).
 
 ## Errors
 

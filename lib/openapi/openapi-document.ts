@@ -84,7 +84,7 @@ const SECURITY_SCHEMES = {
   },
 };
 
-/** Assembles the OpenAPI 3.1 document from the route files' declarations, their words and the domain's zod schemas. */
+/** Assembles the OpenAPI 3.1 document from the endpoints' declarations (lib/openapi/paths-*.ts) and the domain's zod schemas. */
 export function buildOpenApiDocument() {
   const schemas = new SchemaConverter({ input: REQUEST_SCHEMAS, output: RESPONSE_SCHEMAS });
   const operations = documentedOperations();

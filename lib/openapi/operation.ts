@@ -1,15 +1,16 @@
 import type { z } from "zod";
 import type { Permission, Scope } from "@/lib/auth/permissions";
+import type { RouteDeclaration } from "@/lib/http/declaration";
 
-/** Who may call an operation, as the route declares it (`auth`, `scope`, `permission`). */
+/** Who may call an operation, as its declaration says (`auth`, `scope`, `permission`, `roleKind`). */
 export type Access =
   /** No authentication (the document itself). */
   | { auth: "public" }
-  /** `route({ auth: "session" })`: API keys are refused with 403. */
+  /** `auth: "session"`: API keys are refused with 403. */
   | { auth: "session"; permission?: Permission; roleKind?: "admin" }
-  /** `route({ scope })`: sessions (with `permission` and `roleKind`, if any) or API keys holding `scope`. */
+  /** `scope`: sessions (with `permission` and `roleKind`, if any) or API keys holding `scope`. */
   | { auth: "any"; scope: Scope; permission?: Permission; roleKind?: "admin" }
-  /** `route({ scope: { of, byPath, rule } })`: the scope depends on the path; `scopeRule` says how. */
+  /** `scope: { of, byPath, rule }`: the scope depends on the path; `scopeRule` says how. */
   | { auth: "any"; scopeByPath: Record<string, Scope>; scopeRule: string };
 
 export type HttpMethod = "get" | "put" | "post" | "patch" | "delete";
@@ -23,12 +24,10 @@ type DocumentedResponse =
   | { description: string; binary: true; contentType?: string; headers?: Record<string, string> };
 
 /**
- * The words of one operation, filed under the operationId its route declares: what the
- * route file cannot say (summary, description, the answer's schema). Described with the same
- * zod schemas the serializers use; the API tests parse real responses with them.
+ * The words of one operation: summary, description, the answer's schema. Described with the
+ * same zod schemas the serializers use; the API tests parse real responses with them.
  */
-export type OperationDocs = {
-  operationId: string;
+type OperationDocs = {
   tag: string;
   summary: string;
   /** Markdown; the access rules are appended by the builder. */
@@ -49,21 +48,27 @@ export type OperationDocs = {
 };
 
 /**
- * One operation of the document: the route file's declaration (where it is, who may call it,
- * what it takes) joined with its words. `build-operation.ts` turns it into an OpenAPI
- * operation object.
+ * One endpoint, declared once: where it is, who may call it, what it takes (what the wrapper
+ * enforces, lib/http/route.ts), and its words. Its route file binds a handler to it.
+ */
+export type Endpoint = RouteDeclaration & OperationDocs;
+
+/** A paths-*.ts file's endpoints, by operationId, in the order of the document. */
+export type Endpoints = Record<string, Endpoint>;
+
+/**
+ * One operation of the document, as `build-operation.ts` reads it to make an OpenAPI
+ * operation object: an endpoint with its access worked out.
  */
 export type OperationSpec = Omit<OperationDocs, "response"> & {
+  operationId: string;
   method: HttpMethod;
   /** OpenAPI path template: `/api/people/{id}`. */
   path: string;
   access: Access;
-  /** The route's `query` schema; each property becomes a query parameter. */
+  /** The declared `query` schema; each property becomes a query parameter. */
   query?: z.ZodObject;
-  /** The route's `body` schema (JSON). */
+  /** The declared `body` schema (JSON). */
   body?: z.ZodType;
   response: DocumentedResponse & { status: number };
 };
-
-/** Identity function that keeps the literal types of a list of operations' words. */
-export const operations = (list: OperationDocs[]) => list;

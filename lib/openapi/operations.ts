@@ -1,51 +1,51 @@
 import "server-only";
-import { joinDeclarations } from "./join-declarations";
-import type { OperationDocs, OperationSpec } from "./operation";
-import { accountOperations } from "./paths-account";
-import { audioOperations } from "./paths-audio";
-import { auditOperations } from "./paths-audit";
-import { definitionOperations } from "./paths-definitions";
-import { fileOperations } from "./paths-files";
-import { interviewSetupOperations } from "./paths-interview-setup";
-import { interviewOperations } from "./paths-interviews";
-import { jobOperations } from "./paths-jobs";
-import { keyOperations } from "./paths-keys";
-import { messageOperations } from "./paths-messages";
-import { peopleOperations } from "./paths-people";
-import { recordsOperations } from "./paths-records";
-import { referenceOperations } from "./paths-reference";
-import { searchOperations } from "./paths-search";
-import { scorecardOperations } from "./paths-scorecards";
-import { webhookOperations } from "./paths-webhooks";
-import { ROUTE_INDEX } from "./route-index";
+import type { Endpoints, OperationSpec } from "./operation";
+import { operationSpecs } from "./operation-specs";
+import { accountEndpoints } from "./paths-account";
+import { audioEndpoints } from "./paths-audio";
+import { auditEndpoints } from "./paths-audit";
+import { calendarEndpoints } from "./paths-calendar";
+import { definitionEndpoints } from "./paths-definitions";
+import { fileEndpoints } from "./paths-files";
+import { interviewSetupEndpoints } from "./paths-interview-setup";
+import { interviewEndpoints } from "./paths-interviews";
+import { jobEndpoints } from "./paths-jobs";
+import { keyEndpoints } from "./paths-keys";
+import { messageEndpoints } from "./paths-messages";
+import { peopleEndpoints } from "./paths-people";
+import { recordsEndpoints } from "./paths-records";
+import { referenceEndpoints } from "./paths-reference";
+import { searchEndpoints } from "./paths-search";
+import { ssoEndpoints } from "./paths-sso";
+import { scorecardEndpoints } from "./paths-scorecards";
+import { webhookEndpoints } from "./paths-webhooks";
 
-/** The words of every operation, in the order of the document. */
-const OPERATION_DOCS: readonly OperationDocs[] = [
-  ...peopleOperations,
-  ...recordsOperations,
-  ...interviewOperations,
-  ...scorecardOperations,
-  ...interviewSetupOperations,
-  ...audioOperations,
-  ...definitionOperations,
-  ...messageOperations,
-  ...searchOperations,
-  ...keyOperations,
-  ...jobOperations,
-  ...webhookOperations,
-  ...auditOperations,
-  ...accountOperations,
-  ...fileOperations,
-  ...referenceOperations,
+/** Every endpoint, in the order of the document. */
+const ENDPOINTS: readonly Endpoints[] = [
+  peopleEndpoints,
+  recordsEndpoints,
+  interviewEndpoints,
+  scorecardEndpoints,
+  interviewSetupEndpoints,
+  calendarEndpoints,
+  audioEndpoints,
+  definitionEndpoints,
+  messageEndpoints,
+  searchEndpoints,
+  keyEndpoints,
+  jobEndpoints,
+  webhookEndpoints,
+  auditEndpoints,
+  ssoEndpoints,
+  accountEndpoints,
+  fileEndpoints,
+  referenceEndpoints,
 ];
 
 let operationList: readonly OperationSpec[] | undefined;
 
-/**
- * Every operation of the document, in its order. Built on first use, not on import: the
- * route modules it reads import the document in turn (/api/openapi.json, /api/reference).
- */
-export const documentedOperations = (): readonly OperationSpec[] => (operationList ??= joinDeclarations(ROUTE_INDEX, OPERATION_DOCS));
+/** Every operation of the document, in its order. */
+export const documentedOperations = (): readonly OperationSpec[] => (operationList ??= operationSpecs(ENDPOINTS));
 
 /** The operation for a method and an OpenAPI path template, e.g. ("get", "/api/people/{id}"). */
 export function findOperation(method: string, path: string): OperationSpec | undefined {
@@ -59,6 +59,7 @@ export const TAGS = [
   { name: "Interviews", description: "A candidate's board interviews: form answers, recordings, attachments, publication." },
   { name: "Interview attachments", description: "Files answering the `file` fields of an interview's form." },
   { name: "Scorecards", description: "Each board member's own scorecard of an interview, blind until submitted." },
+  { name: "Calendar", description: "Interviews in everyone's calendar: when the district's iCalendar invitations go out, and each person's private calendar feed." },
   { name: "Audio", description: "Recording an interview in chunks, combining them into its seekable recording, transcript, summary and their translations." },
   { name: "Forms", description: "Interview forms: ordered fields, some private to staff." },
   { name: "Boards", description: "Boards that conduct interviews." },
@@ -73,6 +74,7 @@ export const TAGS = [
   { name: "Audit", description: "The district's audit trail: who changed or read what, when, through what; for administrators and keys with the `audit` scope." },
   { name: "Retention", description: "How long the district keeps recordings, archived people and messages (sessions only)." },
   { name: "Jobs", description: "The district's durable jobs (the recording pipeline, translations): what failed for good, and running it again (sessions only)." },
+  { name: "Single sign-on", description: "Sign-in with the district's own accounts: its OpenID Connect provider (administrators' sessions), and which provider signs in an address." },
   { name: "Session", description: "The signed-in session (sessions only)." },
   { name: "Files", description: "Stored files, served to callers allowed to see their record." },
   { name: "Reference", description: "This document." },

@@ -3,14 +3,19 @@ import {
   captureForm,
   captureResponseSchema,
   finalizeResponseSchema,
+  finalizeSchema,
   managedRecordingSchema,
-  summarizeResponseSchema,
-  transcribeResponseSchema,
-  translateResponseSchema,
   recordingStatusSchema,
+  renameRecordingSchema,
+  summarizeResponseSchema,
+  summarizeSchema,
+  transcribeResponseSchema,
+  transcribeSchema,
+  translateRecordingSchema,
+  translateResponseSchema,
 } from "@/lib/audio/schemas";
 import { okSchema } from "@/lib/http/schemas";
-import { operations } from "./operation";
+import type { Endpoints } from "./operation";
 
 const WHO =
   "Who may record: API keys with `write:interviews`; people with the `interviews:edit` permission; a candidate on their own interview once it is published (visible to them). " +
@@ -21,11 +26,11 @@ const EDITORS =
   "A recording of an interview the caller cannot see is 404; one they see but may not edit is 403.";
 
 const AI =
-  "AI engines (README, Audio): an OpenAI-compatible service when OPENAI_API_KEY or OPENAI_BASE_URL is set; otherwise pocketsphinx (English speech-to-text) if installed, " +
+  "AI engines (docs/audio.md): an OpenAI-compatible service when OPENAI_API_KEY or OPENAI_BASE_URL is set; otherwise pocketsphinx (English speech-to-text) if installed, " +
   "an extractive summary, and apertium for installed language pairs. 503 `ai_unavailable` when no engine can do it.";
 
 const JOBS =
-  "The work runs on the server as a durable job (README, Jobs): a worker does it, and each step queues the next (finalize → transcribe → summarize → translate). " +
+  "The work runs on the server as a durable job (docs/architecture.md, \"How a job flows\"): a worker does it, and each step queues the next (finalize → transcribe → summarize → translate). " +
   "The request waits for the result and answers as the contract says; with the header `Prefer: respond-async` (RFC 7240) it answers `202` at once, " +
   "with the status URL in `Location` (`Preference-Applied: respond-async`). A request that has waited 30 minutes also answers `202`. " +
   "Asking again while the step is queued or running joins it: the work is done once.";
@@ -33,9 +38,11 @@ const JOBS =
 const ACCEPTED = { 202: { description: "Accepted (Prefer: respond-async, or a wait over 30 minutes): follow `status_url`.", schema: acceptedResponseSchema } };
 
 /** The audio endpoints of the contract (POST /api/audio/*), plus reader translations and the steps' status. */
-export const audioOperations = operations([
-  {
-    operationId: "captureAudioChunk",
+export const audioEndpoints = {
+  captureAudioChunk: {
+    method: "POST",
+    path: "/api/audio/capture",
+    scope: "write:interviews",
     tag: "Audio",
     summary: "Upload a chunk of a recording",
     description:
@@ -53,8 +60,11 @@ export const audioOperations = operations([
       415: "`unsupported_media_type`: the body is not multipart, or the chunk is not WebM audio (`audio/webm`; Safari's MP4/AAC is not accepted).",
     },
   },
-  {
-    operationId: "finalizeAudioRecording",
+  finalizeAudioRecording: {
+    method: "POST",
+    path: "/api/audio/finalize",
+    scope: "write:interviews",
+    body: finalizeSchema,
     tag: "Audio",
     summary: "Combine the chunks into the interview's recording",
     description:
@@ -70,8 +80,11 @@ export const audioOperations = operations([
       409: "`conflict`: chunks are missing (the message and `details` name them: `chunks.<n>`), there are none, or the recording was finalized for another interview.",
     },
   },
-  {
-    operationId: "transcribeAudioRecording",
+  transcribeAudioRecording: {
+    method: "POST",
+    path: "/api/audio/transcribe",
+    scope: "write:interviews",
+    body: transcribeSchema,
     tag: "Audio",
     summary: "Transcribe a recording",
     description:
@@ -88,8 +101,11 @@ export const audioOperations = operations([
       503: "`ai_unavailable`: no speech-to-text engine is configured or installed, or the engine failed (the message says which and how to set one up).",
     },
   },
-  {
-    operationId: "summarizeAudioRecording",
+  summarizeAudioRecording: {
+    method: "POST",
+    path: "/api/audio/summarize",
+    scope: "write:interviews",
+    body: summarizeSchema,
     tag: "Audio",
     summary: "Summarize a transcript",
     description:
@@ -99,8 +115,11 @@ export const audioOperations = operations([
     otherResponses: ACCEPTED,
     errors: { 404: "`not_found`: the interview or the recording is not one the caller can see." },
   },
-  {
-    operationId: "translateAudioRecording",
+  translateAudioRecording: {
+    method: "POST",
+    path: "/api/audio/translate",
+    scope: "read:interviews",
+    body: translateRecordingSchema,
     tag: "Audio",
     summary: "A recording's transcript and summary in a reader's language",
     description:
@@ -113,8 +132,10 @@ export const audioOperations = operations([
       503: "`ai_unavailable`: no translator covers the pair (set OPENAI_API_KEY, or install an apertium pair).",
     },
   },
-  {
-    operationId: "getAudioRecordingStatus",
+  getAudioRecordingStatus: {
+    method: "GET",
+    path: "/api/audio/recordings/{recordingId}",
+    scope: "read:interviews",
     tag: "Audio",
     summary: "How a recording's server-side steps stand",
     description:
@@ -125,8 +146,11 @@ export const audioOperations = operations([
     response: { description: "The recording and its steps.", schema: recordingStatusSchema },
     errors: { 404: "`not_found`: the recording is unknown, another district's, or of an interview the caller cannot see." },
   },
-  {
-    operationId: "renameAudioRecording",
+  renameAudioRecording: {
+    method: "PATCH",
+    path: "/api/audio/recordings/{recordingId}",
+    scope: "write:interviews",
+    body: renameRecordingSchema,
     tag: "Audio",
     summary: "Rename a recording",
     description:
@@ -143,8 +167,10 @@ export const audioOperations = operations([
       409: "`conflict`: the recording is not saved yet (finalize has not finished).",
     },
   },
-  {
-    operationId: "deleteAudioRecording",
+  deleteAudioRecording: {
+    method: "DELETE",
+    path: "/api/audio/recordings/{recordingId}",
+    scope: "write:interviews",
     tag: "Audio",
     summary: "Delete a recording",
     description:
@@ -160,4 +186,4 @@ export const audioOperations = operations([
       409: "`conflict`: the recording is not saved yet (finalize has not finished).",
     },
   },
-]);
+} satisfies Endpoints;

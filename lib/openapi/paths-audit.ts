@@ -1,5 +1,5 @@
-import { auditPageSchema, AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from "@/lib/audit/schemas";
-import { operations } from "./operation";
+import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, auditPageSchema, exportAuditQuery, listAuditQuery } from "@/lib/audit/schemas";
+import type { Endpoints } from "./operation";
 
 const TRAIL =
   "The audit trail records every change to the district's records (who, when, through what, and each field's old and new value; private form answers by name only), " +
@@ -20,9 +20,13 @@ const CROSS_DISTRICT =
   "Always the caller's district only: an id of another district's person, record or actor matches nothing and gives an empty list (never a 404 that would tell it exists). " +
   "Every filter is checked: an unknown `action` or `record_type`, a `record_id` without `record_type`, or `to` before `from` is a 400 `validation_error`.";
 
-export const auditOperations = operations([
-  {
-    operationId: "listAuditEvents",
+export const auditEndpoints = {
+  listAuditEvents: {
+    method: "GET",
+    path: "/api/audit",
+    scope: "audit",
+    roleKind: "admin",
+    query: listAuditQuery,
     tag: "Audit",
     summary: "List the district's audit trail",
     description:
@@ -44,8 +48,12 @@ export const auditOperations = operations([
       },
     },
   },
-  {
-    operationId: "exportAuditCsv",
+  exportAuditCsv: {
+    method: "GET",
+    path: "/api/audit.csv",
+    scope: "audit",
+    roleKind: "admin",
+    query: exportAuditQuery,
     tag: "Audit",
     summary: "Export the audit trail as CSV",
     description:
@@ -61,4 +69,4 @@ export const auditOperations = operations([
       headers: { "Content-Disposition": '`attachment; filename="audit.csv"`.', "Cache-Control": "`private, no-store`." },
     },
   },
-]);
+} satisfies Endpoints;

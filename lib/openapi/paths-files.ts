@@ -1,9 +1,13 @@
-import { operations } from "./operation";
+import "server-only";
+import { fileScope } from "@/lib/files/resolve-file";
+import type { Endpoints } from "./operation";
 
 /** Stored files (app/files/[...path]/route.ts), outside /api: the `url` of file records and photos. */
-export const fileOperations = operations([
-  {
-    operationId: "getFile",
+export const fileEndpoints = {
+  getFile: {
+    method: "GET",
+    path: "/files/{path}",
+    scope: fileScope,
     tag: "Files",
     summary: "Download a stored file",
     description:
@@ -37,4 +41,4 @@ export const fileOperations = operations([
       416: { description: "The range starts past the end of the file: no body.", empty: true, headers: { "Content-Range": "`bytes */<size>`." } },
     },
   },
-]);
+} satisfies Endpoints;

@@ -1,39 +1,52 @@
 import { z } from "zod";
-import { boardSchema } from "@/lib/boards/schemas";
-import { formSchema } from "@/lib/forms/schemas";
+import { boardSchema, createBoardSchema, updateBoardSchema } from "@/lib/boards/schemas";
+import { createFormSchema, formSchema, updateFormSchema } from "@/lib/forms/schemas";
 import { okSchema } from "@/lib/http/schemas";
-import { profileSchema } from "@/lib/profiles/schemas";
-import { operations } from "./operation";
+import { createProfileSchema, profileSchema, updateProfileSchema } from "@/lib/profiles/schemas";
+import type { Endpoints } from "./operation";
 
 // Forms, boards and profiles: what interviews are recorded with. Read with an API key's
 // read:interviews scope; changed only in a session holding the settings permission.
 
 
-export const interviewSetupOperations = operations([
-  {
-    operationId: "listForms",
+export const interviewSetupEndpoints = {
+  listForms: {
+    method: "GET",
+    path: "/api/forms",
+    scope: "read:interviews",
     tag: "Forms",
     summary: "List forms",
     description: "The district's interview forms, by name. Candidates and mentors get them without private fields (`p: 1`).",
     response: { description: "The forms.", schema: z.array(formSchema) },
   },
-  {
-    operationId: "createForm",
+  createForm: {
+    method: "POST",
+    path: "/api/forms",
+    auth: "session",
+    permission: "settings",
+    body: createFormSchema,
+    status: 201,
     tag: "Forms",
     summary: "Create a form",
     description: "Field ids must be unique within the form; dropdowns need `options`, other types must not have them.",
     response: { description: "The new form.", schema: formSchema },
   },
-  {
-    operationId: "getForm",
+  getForm: {
+    method: "GET",
+    path: "/api/forms/{id}",
+    scope: "read:interviews",
     tag: "Forms",
     summary: "Get a form",
     description: "Candidates and mentors get it without private fields (`p: 1`).",
     pathParams: { id: "The form's id." },
     response: { description: "The form.", schema: formSchema },
   },
-  {
-    operationId: "updateForm",
+  updateForm: {
+    method: "PATCH",
+    path: "/api/forms/{id}",
+    auth: "session",
+    permission: "settings",
+    body: updateFormSchema,
     tag: "Forms",
     summary: "Update a form",
     description:
@@ -43,37 +56,53 @@ export const interviewSetupOperations = operations([
     response: { description: "The updated form.", schema: formSchema },
     errors: { 409: "`conflict`: fields that hold answers in interviews would be dropped; `details` names them (`fields.<fieldId>`). Send `force: true` to drop them with their answers." },
   },
-  {
-    operationId: "deleteForm",
+  deleteForm: {
+    method: "DELETE",
+    path: "/api/forms/{id}",
+    auth: "session",
+    permission: "settings",
     tag: "Forms",
     summary: "Delete a form",
     pathParams: { id: "The form's id." },
     response: { description: "Deleted.", schema: okSchema },
     errors: { 409: "`conflict`: interviews were recorded with this form; it cannot be deleted." },
   },
-  {
-    operationId: "listBoards",
+  listBoards: {
+    method: "GET",
+    path: "/api/boards",
+    scope: "read:interviews",
     tag: "Boards",
     summary: "List boards",
     description: "The district's boards, by name.",
     response: { description: "The boards.", schema: z.array(boardSchema) },
   },
-  {
-    operationId: "createBoard",
+  createBoard: {
+    method: "POST",
+    path: "/api/boards",
+    auth: "session",
+    permission: "settings",
+    body: createBoardSchema,
+    status: 201,
     tag: "Boards",
     summary: "Create a board",
     response: { description: "The new board.", schema: boardSchema },
     errors: { 400: "The body is not valid, or `members` names people the district does not have." },
   },
-  {
-    operationId: "getBoard",
+  getBoard: {
+    method: "GET",
+    path: "/api/boards/{id}",
+    scope: "read:interviews",
     tag: "Boards",
     summary: "Get a board",
     pathParams: { id: "The board's id." },
     response: { description: "The board.", schema: boardSchema },
   },
-  {
-    operationId: "updateBoard",
+  updateBoard: {
+    method: "PATCH",
+    path: "/api/boards/{id}",
+    auth: "session",
+    permission: "settings",
+    body: updateBoardSchema,
     tag: "Boards",
     summary: "Update a board",
     description: "Only what is sent changes; `members` replaces the member list.",
@@ -81,37 +110,53 @@ export const interviewSetupOperations = operations([
     response: { description: "The updated board.", schema: boardSchema },
     errors: { 400: "The body is not valid, or `members` names people the district does not have." },
   },
-  {
-    operationId: "deleteBoard",
+  deleteBoard: {
+    method: "DELETE",
+    path: "/api/boards/{id}",
+    auth: "session",
+    permission: "settings",
     tag: "Boards",
     summary: "Delete a board",
     description: "Interviews held by the board keep their record; their `board_id` becomes null.",
     pathParams: { id: "The board's id." },
     response: { description: "Deleted.", schema: okSchema },
   },
-  {
-    operationId: "listProfiles",
+  listProfiles: {
+    method: "GET",
+    path: "/api/profiles",
+    scope: "read:interviews",
     tag: "Profiles",
     summary: "List interview profiles",
     description: "The district's interview profiles, by name.",
     response: { description: "The profiles.", schema: z.array(profileSchema) },
   },
-  {
-    operationId: "createProfile",
+  createProfile: {
+    method: "POST",
+    path: "/api/profiles",
+    auth: "session",
+    permission: "settings",
+    body: createProfileSchema,
+    status: 201,
     tag: "Profiles",
     summary: "Create an interview profile",
     response: { description: "The new profile.", schema: profileSchema },
     errors: { 400: "The body is not valid, or `form_id` is not one of the district's forms." },
   },
-  {
-    operationId: "getProfile",
+  getProfile: {
+    method: "GET",
+    path: "/api/profiles/{id}",
+    scope: "read:interviews",
     tag: "Profiles",
     summary: "Get an interview profile",
     pathParams: { id: "The profile's id." },
     response: { description: "The profile.", schema: profileSchema },
   },
-  {
-    operationId: "updateProfile",
+  updateProfile: {
+    method: "PATCH",
+    path: "/api/profiles/{id}",
+    auth: "session",
+    permission: "settings",
+    body: updateProfileSchema,
     tag: "Profiles",
     summary: "Update an interview profile",
     description: "Only what is sent changes; `form_id: null` removes the default form.",
@@ -119,12 +164,15 @@ export const interviewSetupOperations = operations([
     response: { description: "The updated profile.", schema: profileSchema },
     errors: { 400: "The body is not valid, or `form_id` is not one of the district's forms." },
   },
-  {
-    operationId: "deleteProfile",
+  deleteProfile: {
+    method: "DELETE",
+    path: "/api/profiles/{id}",
+    auth: "session",
+    permission: "settings",
     tag: "Profiles",
     summary: "Delete an interview profile",
     description: "Interviews created with the profile keep their record; their `profile_id` becomes null.",
     pathParams: { id: "The profile's id." },
     response: { description: "Deleted.", schema: okSchema },
   },
-]);
+} satisfies Endpoints;

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { okSchema } from "@/lib/http/schemas";
-import { interviewAttachmentSchema, interviewSchema, interviewSummarySchema } from "@/lib/interviews/schemas";
-import { operations } from "./operation";
+import {
+  createInterviewSchema,
+  getInterviewQuery,
+  interviewAttachmentSchema,
+  interviewSchema,
+  interviewSummarySchema,
+  listInterviewsQuery,
+  updateInterviewSchema,
+} from "@/lib/interviews/schemas";
+import type { Endpoints } from "./operation";
 import { PAGING, pagingHeaders, pagingQueryDocs } from "./paging";
 
 const VISIBILITY =
@@ -12,6 +20,10 @@ const VISIBILITY =
 const PRIVATE_FIELDS =
   "Answers to private form fields (`p: 1`) are removed for candidates and mentors, and when staff ask for `view=candidate` or `view=mentor`.";
 
+const SCHEDULE =
+  "`starts_at` (milliseconds since the epoch), `duration_minutes` (1 to 1440), `location` (up to 500 characters) and `meeting_url` (http or https) say when and where it is held, beside `date`; `null` clears one. " +
+  "Answers show `starts_at_local` in the district's `time_zone`. The candidate and the board's members get a calendar invitation, and an update or a cancellation when it changes (see `PATCH /api/settings/calendar`).";
+
 const ids = { personId: "The candidate's person id.", id: "The interview's id." };
 
 /** Fields read from the multipart form by `uploadInterviewFile` (lib/interviews/interview-files.ts). */
@@ -21,9 +33,12 @@ const interviewAttachmentForm = z.object({
   name: z.string().optional().describe("Display name; the file's own name when absent or blank."),
 });
 
-export const interviewOperations = operations([
-  {
-    operationId: "listInterviews",
+export const interviewEndpoints = {
+  listInterviews: {
+    method: "GET",
+    path: "/api/interviews",
+    scope: "read:interviews",
+    query: listInterviewsQuery,
     tag: "Interviews",
     summary: "List interviews",
     description:
@@ -40,27 +55,39 @@ export const interviewOperations = operations([
     },
     response: { description: "The interviews (or a page of them), without `responses` and `audio`.", schema: z.array(interviewSummarySchema), headers: pagingHeaders },
   },
-  {
-    operationId: "listPersonInterviews",
+  listPersonInterviews: {
+    method: "GET",
+    path: "/api/interviews/{personId}",
+    scope: "read:interviews",
     tag: "Interviews",
     summary: "List a person's interviews",
     description: `The person's interviews the caller may see, newest first, in the list shape (possibly \`[]\`). 404 if the caller may not ask about the person. ${VISIBILITY}`,
     pathParams: { personId: ids.personId },
     response: { description: "The interviews, without `responses` and `audio`.", schema: z.array(interviewSummarySchema) },
   },
-  {
-    operationId: "createInterview",
+  createInterview: {
+    method: "POST",
+    path: "/api/interviews/{personId}",
+    scope: "write:interviews",
+    permission: "interviews:edit",
+    body: createInterviewSchema,
+    status: 201,
     tag: "Interviews",
     summary: "Create an interview",
     description:
       "A new, unpublished interview of the person, with `responses: {}` and `audio: {}`. Board, form and profile must be the district's own (400 otherwise); " +
-      "a profile without an explicit `form_id` brings its default form.",
+      "a profile without an explicit `form_id` brings its default form. " +
+      SCHEDULE,
     pathParams: { personId: ids.personId },
     response: { description: "The new interview, in the full shape.", schema: interviewSchema },
     errors: { 400: "The body is not valid, or `board_id`, `form_id` or `profile_id` is not one of the district's." },
   },
-  {
-    operationId: "getInterview",
+  getInterview: {
+    method: "GET",
+    path: "/api/interviews/{personId}/{id}",
+    scope: "read:interviews",
+    query: getInterviewQuery,
+    checksSessionItself: true,
     tag: "Interviews",
     summary: "Get an interview",
     description:
@@ -76,8 +103,12 @@ export const interviewOperations = operations([
     },
     response: { description: "The interview.", schema: interviewSchema },
   },
-  {
-    operationId: "updateInterview",
+  updateInterview: {
+    method: "PATCH",
+    path: "/api/interviews/{personId}/{id}",
+    scope: "write:interviews",
+    permission: "interviews:edit",
+    body: updateInterviewSchema,
     tag: "Interviews",
     summary: "Update an interview",
     description:
@@ -86,21 +117,29 @@ export const interviewOperations = operations([
       "file = an object keyed by ids of this field's uploaded attachments (attachments left out are deleted). Upload files with `POST …/files`. " +
       "Scorecard fields (`scorecard: 1`) are refused here (400): each board member answers them on their own scorecard. " +
       "`recommendation` (1 strong no, 2 no, 3 yes, 4 strong yes; `null` clears it) sets the board's decision: stored with the tally of the submitted scorecards' recommendations at that moment " +
-      "(counted after any submit in progress has committed), who set it and when.",
+      "(counted after any submit in progress has committed), who set it and when. " +
+      SCHEDULE,
     pathParams: ids,
     response: { description: "The updated interview, in the full shape.", schema: interviewSchema },
     errors: { 400: "The body is not valid, or some responses do not fit the form or answer scorecard fields (one detail per field, path `responses.<fieldId>`)." },
   },
-  {
-    operationId: "deleteInterview",
+  deleteInterview: {
+    method: "DELETE",
+    path: "/api/interviews/{personId}/{id}",
+    scope: "write:interviews",
+    permission: "interviews:edit",
     tag: "Interviews",
     summary: "Delete an interview",
-    description: "Permanently deletes the interview with its responses, recordings and attachments.",
+    description: "Permanently deletes the interview with its responses, recordings and attachments. Everyone sent a calendar invitation for it gets a `CANCEL`.",
     pathParams: ids,
     response: { description: "Deleted.", schema: okSchema },
   },
-  {
-    operationId: "uploadInterviewAttachment",
+  uploadInterviewAttachment: {
+    method: "POST",
+    path: "/api/interviews/{personId}/{id}/files",
+    scope: "write:interviews",
+    permission: "interviews:edit",
+    status: 201,
     tag: "Interview attachments",
     summary: "Upload an attachment",
     description: "Stores a file as (part of) the answer to a `file` field of the interview's form: its record is added to `responses[field_id]` under the returned `id`.",
@@ -109,12 +148,15 @@ export const interviewOperations = operations([
     response: { description: "The stored attachment.", schema: interviewAttachmentSchema },
     errors: { 400: "`validation_error`: no `file` part, an empty file, a `field_id` that is not a file field of the form, or a malformed multipart body." },
   },
-  {
-    operationId: "deleteInterviewAttachment",
+  deleteInterviewAttachment: {
+    method: "DELETE",
+    path: "/api/interviews/{personId}/{id}/files/{fileId}",
+    scope: "write:interviews",
+    permission: "interviews:edit",
     tag: "Interview attachments",
     summary: "Delete an attachment",
     description: "Removes the attachment from its field's answer, then its stored bytes.",
     pathParams: { ...ids, fileId: "The attachment's id." },
     response: { description: "Deleted.", schema: okSchema },
   },
-]);
+} satisfies Endpoints;

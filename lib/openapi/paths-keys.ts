@@ -1,22 +1,30 @@
 import { z } from "zod";
 import { okSchema } from "@/lib/http/schemas";
-import { apiKeySchema, createdApiKeySchema } from "@/lib/keys/schemas";
-import { operations } from "./operation";
+import { apiKeySchema, createdApiKeySchema, createKeySchema, rotateKeySchema } from "@/lib/keys/schemas";
+import type { Endpoints } from "./operation";
 
 // API keys are managed in a signed-in session only (an API key gets 403), with the settings
 // permission (which the admin role holds).
 
 
-export const keyOperations = operations([
-  {
-    operationId: "listApiKeys",
+export const keyEndpoints = {
+  listApiKeys: {
+    method: "GET",
+    path: "/api/keys",
+    auth: "session",
+    permission: "settings",
     tag: "API keys",
     summary: "List API keys",
     description: "All keys of the district that are not revoked, newest first; expired keys are listed too (see `expires_at`). Never includes the key itself.",
     response: { description: "The keys.", schema: z.array(apiKeySchema) },
   },
-  {
-    operationId: "createApiKey",
+  createApiKey: {
+    method: "POST",
+    path: "/api/keys",
+    auth: "session",
+    permission: "settings",
+    body: createKeySchema,
+    status: 201,
     tag: "API keys",
     summary: "Create an API key",
     description:
@@ -25,8 +33,12 @@ export const keyOperations = operations([
     response: { description: "The new key, including `key`.", schema: createdApiKeySchema },
     errors: { 403: "Or: `scopes` holds `audit` and the session's person holds no administrator role." },
   },
-  {
-    operationId: "rotateApiKey",
+  rotateApiKey: {
+    method: "POST",
+    path: "/api/keys/{id}/rotate",
+    auth: "session",
+    permission: "settings",
+    body: rotateKeySchema,
     tag: "API keys",
     summary: "Rotate an API key's secret",
     description:
@@ -42,12 +54,15 @@ export const keyOperations = operations([
       409: "`conflict`: the key has expired (create a new one), or another rotation of it happened at the same moment.",
     },
   },
-  {
-    operationId: "revokeApiKey",
+  revokeApiKey: {
+    method: "DELETE",
+    path: "/api/keys/{id}",
+    auth: "session",
+    permission: "settings",
     tag: "API keys",
     summary: "Revoke an API key",
     description: "The key is refused (401) from the next request on, with every earlier secret still in its grace period.",
     pathParams: { id: "The key's id." },
     response: { description: "Revoked.", schema: okSchema },
   },
-]);
+} satisfies Endpoints;

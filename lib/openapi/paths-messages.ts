@@ -1,9 +1,27 @@
 import { z } from "zod";
 import { okSchema } from "@/lib/http/schemas";
-import { contactSchema, conversationListItemSchema, conversationSchema, createdConversationSchema, DEFAULT_PAGE, MAX_PAGE, MAX_REACTION_EMOJI, messageSchema, readStateSchema, realtimeAuthResponseSchema, realtimeConfigSchema, unreadSchema } from "@/lib/messages/schemas";
-import { operations } from "./operation";
+import {
+  contactSchema,
+  conversationListItemSchema,
+  conversationSchema,
+  createConversationSchema,
+  createdConversationSchema,
+  DEFAULT_PAGE,
+  getConversationQuery,
+  MAX_PAGE,
+  MAX_REACTION_EMOJI,
+  messageSchema,
+  postMessageSchema,
+  reactSchema,
+  readStateSchema,
+  realtimeAuthResponseSchema,
+  realtimeAuthSchema,
+  realtimeConfigSchema,
+  unreadSchema,
+} from "@/lib/messages/schemas";
+import type { Endpoints } from "./operation";
 
-// Conversations are for signed-in people only: an API key gets 403 (DESIGN.md "key scopes").
+// Conversations are for signed-in people only: no API-key scope opens them, so a key gets 403.
 const id = { id: "The conversation's id." };
 
 const WHO =
@@ -15,9 +33,11 @@ const TRANSLATED =
   'when no translation can be made, `body` as written and `translation: "unavailable"`. Each message is translated once per language and kept.';
 const EVENTS_NOTE = "Participants get it live on their person channel (see GET /api/realtime).";
 
-export const messageOperations = operations([
-  {
-    operationId: "listConversations",
+export const messageEndpoints = {
+  listConversations: {
+    method: "GET",
+    path: "/api/messages",
+    auth: "session",
     tag: "Messages",
     summary: "List your conversations",
     description:
@@ -26,8 +46,12 @@ export const messageOperations = operations([
       "their last message being the last one before leaving.",
     response: { description: "The conversations.", schema: z.array(conversationListItemSchema) },
   },
-  {
-    operationId: "createConversation",
+  createConversation: {
+    method: "POST",
+    path: "/api/messages",
+    auth: "session",
+    body: createConversationSchema,
+    status: 201,
     tag: "Messages",
     summary: "Start a conversation",
     description:
@@ -37,22 +61,29 @@ export const messageOperations = operations([
     response: { description: "The conversation (new, or the existing direct one) with the opening message posted.", schema: createdConversationSchema },
     errors: { 404: "`not_found`: a participant is not a person the sender may write to (see GET /api/messages/contacts), is archived, or is not of the district." },
   },
-  {
-    operationId: "listContacts",
+  listContacts: {
+    method: "GET",
+    path: "/api/messages/contacts",
+    auth: "session",
     tag: "Messages",
     summary: "People you may write to",
     description: `${WHO} Active people of the district only, sorted by last name.`,
     response: { description: "The people the caller may start a conversation with.", schema: z.array(contactSchema) },
   },
-  {
-    operationId: "countUnread",
+  countUnread: {
+    method: "GET",
+    path: "/api/messages/unread",
+    auth: "session",
     tag: "Messages",
     summary: "Your unread counts",
     description: "The total of unread messages over the caller's conversations (the navigation badge), and the count per conversation that has any.",
     response: { description: "The counts.", schema: unreadSchema },
   },
-  {
-    operationId: "getConversation",
+  getConversation: {
+    method: "GET",
+    path: "/api/messages/{id}",
+    auth: "session",
+    query: getConversationQuery,
     tag: "Messages",
     summary: "Read a conversation",
     description:
@@ -66,8 +97,12 @@ export const messageOperations = operations([
     },
     response: { description: "The conversation with one page of messages.", schema: conversationSchema },
   },
-  {
-    operationId: "postMessage",
+  postMessage: {
+    method: "POST",
+    path: "/api/messages/{id}",
+    auth: "session",
+    body: postMessageSchema,
+    status: 201,
     tag: "Messages",
     summary: "Post a message",
     description:
@@ -80,8 +115,11 @@ export const messageOperations = operations([
       409: "`conflict`: no one else is in the conversation any more (the others were deleted).",
     },
   },
-  {
-    operationId: "reactToMessage",
+  reactToMessage: {
+    method: "POST",
+    path: "/api/messages/{id}/react",
+    auth: "session",
+    body: reactSchema,
     tag: "Messages",
     summary: "Toggle a reaction",
     description:
@@ -95,16 +133,20 @@ export const messageOperations = operations([
       409: `\`conflict\`: the message already holds ${MAX_REACTION_EMOJI} different emoji.`,
     },
   },
-  {
-    operationId: "markConversationRead",
+  markConversationRead: {
+    method: "POST",
+    path: "/api/messages/{id}/read",
+    auth: "session",
     tag: "Messages",
     summary: "Mark a conversation read",
     description: `What GET /api/messages/{id} does besides reading: for a client that got new messages live while showing the conversation. ${VISIBLE}`,
     pathParams: id,
     response: { description: "Marked read.", schema: readStateSchema },
   },
-  {
-    operationId: "leaveConversation",
+  leaveConversation: {
+    method: "DELETE",
+    path: "/api/messages/{id}",
+    auth: "session",
     tag: "Messages",
     summary: "Leave a group",
     description:
@@ -117,19 +159,24 @@ export const messageOperations = operations([
       409: "`conflict`: a direct conversation cannot be left, nor a group with fewer than 3 participants.",
     },
   },
-  {
-    operationId: "getRealtimeSettings",
+  getRealtimeSettings: {
+    method: "GET",
+    path: "/api/realtime",
+    auth: "session",
     tag: "Realtime",
     summary: "Realtime connection settings",
     description:
       "Options for pusher-js (the Pusher Channels protocol): the app's key and the host to connect to (the embedded server, or the configured " +
       "Pusher Channels / soketi / sockudo service), and the caller's person channel. Every conversation event for the caller arrives on that " +
-      "channel with the conversation's `seq` (README, \"Messages and realtime\"): `conversation-created`, `message-created`, `reaction`, " +
+      "channel with the conversation's `seq` (docs/messages.md): `conversation-created`, `message-created`, `reaction`, " +
       "`participant-left`, `read`, `unread`. A client that sees a `seq` skipped, or reconnects, refetches.",
     response: { description: "pusher-js options.", schema: realtimeConfigSchema },
   },
-  {
-    operationId: "authorizeRealtimeChannel",
+  authorizeRealtimeChannel: {
+    method: "POST",
+    path: "/api/realtime/auth",
+    auth: "session",
+    body: realtimeAuthSchema,
     tag: "Realtime",
     summary: "Authorize a private channel",
     description:
@@ -139,4 +186,4 @@ export const messageOperations = operations([
     response: { description: "The signature for that socket and channel.", schema: realtimeAuthResponseSchema },
     errors: { 403: "`forbidden` also for any other channel: someone else's, a conversation you are not in (or left, or of another district), or a malformed name." },
   },
-]);
+} satisfies Endpoints;

@@ -1,8 +1,20 @@
 import { z } from "zod";
 import { okSchema } from "@/lib/http/schemas";
-import { INCLUDES, personDetailSchema, personFileSchema, personListItemSchema, personSchema } from "@/lib/people/schemas";
 import {
+  createPersonSchema,
+  getPersonQuery,
+  INCLUDES,
+  listPeopleQuery,
+  personDetailSchema,
+  personFileSchema,
+  personListItemSchema,
+  personSchema,
+  updatePersonSchema,
+} from "@/lib/people/schemas";
+import {
+  exportPeopleQuery,
   importJobSchema,
+  importPeopleQuery,
   importReportSchema,
   LIST_SEPARATOR,
   MAX_IMPORT_BYTES,
@@ -11,7 +23,7 @@ import {
   MAX_SYNC_IMPORT_ROWS,
   PEOPLE_CSV_COLUMNS,
 } from "@/lib/people/csv-schemas";
-import { operations } from "./operation";
+import type { Endpoints } from "./operation";
 import { PAGING, pagingHeaders, pagingQueryDocs } from "./paging";
 
 const id = { id: "The person's id." };
@@ -44,9 +56,12 @@ const CSV_FORMAT =
   `Columns: ${COLUMNS} (the people page's columns plus the language). \`primary_role\` holds one role, \`other_roles\` and \`tags\` hold several separated by \`${LIST_SEPARATOR}\`, each by name (case-insensitively) or by id; ` +
   "`archived` is 0 or 1. Cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) are exported with a leading `'`, which an import takes away again.";
 
-export const peopleOperations = operations([
-  {
-    operationId: "listPeople",
+export const peopleEndpoints = {
+  listPeople: {
+    method: "GET",
+    path: "/api/people",
+    scope: "read:people",
+    query: listPeopleQuery,
     tag: "People",
     summary: "List people",
     description:
@@ -59,8 +74,13 @@ export const peopleOperations = operations([
     },
     response: { description: "The people (or a page of them), each with `avatar_url: null`.", schema: z.array(personListItemSchema), headers: pagingHeaders },
   },
-  {
-    operationId: "createPerson",
+  createPerson: {
+    method: "POST",
+    path: "/api/people",
+    scope: "write:people",
+    permission: "people:edit",
+    body: createPersonSchema,
+    status: 201,
     tag: "People",
     summary: "Create a person",
     description: `\`language\` defaults to \`en\`, \`roles\` to \`{}\`, \`tags\` to \`[]\`. Role and tag ids must be the district's own (400 otherwise). ${ROLE_GRANTS}`,
@@ -71,8 +91,11 @@ export const peopleOperations = operations([
       409: "`conflict`: a person with this e-mail address already exists in the district.",
     },
   },
-  {
-    operationId: "exportPeopleCsv",
+  exportPeopleCsv: {
+    method: "GET",
+    path: "/api/people.csv",
+    scope: "read:people",
+    query: exportPeopleQuery,
     tag: "People",
     summary: "Export people as CSV",
     description:
@@ -92,8 +115,12 @@ export const peopleOperations = operations([
     },
     errors: { 404: "`not_found`: `role` or `tag` names a role or tag the district does not have." },
   },
-  {
-    operationId: "importPeople",
+  importPeople: {
+    method: "POST",
+    path: "/api/people/import",
+    scope: "write:people",
+    permission: "people:edit",
+    query: importPeopleQuery,
     tag: "People",
     summary: "Import people from CSV",
     description:
@@ -119,8 +146,11 @@ export const peopleOperations = operations([
       415: "`unsupported_media_type`: neither `text/csv` nor `multipart/form-data`.",
     },
   },
-  {
-    operationId: "getPeopleImport",
+  getPeopleImport: {
+    method: "GET",
+    path: "/api/people/import/jobs/{id}",
+    scope: "write:people",
+    permission: "people:edit",
     tag: "People",
     summary: "Follow an import run as a job",
     description:
@@ -129,8 +159,12 @@ export const peopleOperations = operations([
     response: { description: "The import.", schema: importJobSchema },
     errors: { 404: "`not_found`: no import of the district has this id (or it is older than 7 days)." },
   },
-  {
-    operationId: "getPerson",
+  getPerson: {
+    method: "GET",
+    path: "/api/people/{id}",
+    scope: "read:people",
+    query: getPersonQuery,
+    checksSessionItself: true,
     tag: "People",
     summary: "Get a person",
     description: `The person with \`avatar_url\` and \`mentors\`, plus what \`include\` asks for. ${PEOPLE_VISIBILITY}`,
@@ -144,8 +178,12 @@ export const peopleOperations = operations([
     response: { description: "The person.", schema: personDetailSchema },
     errors: { 400: "`include` names an unknown extra (path `query.include`)." },
   },
-  {
-    operationId: "updatePerson",
+  updatePerson: {
+    method: "PATCH",
+    path: "/api/people/{id}",
+    scope: "write:people",
+    permission: "people:edit",
+    body: updatePersonSchema,
     tag: "People",
     summary: "Update a person",
     description:
@@ -158,8 +196,11 @@ export const peopleOperations = operations([
       409: "`conflict`: another person of the district has this e-mail address, or the change would leave the district without an active administrator.",
     },
   },
-  {
-    operationId: "deletePerson",
+  deletePerson: {
+    method: "DELETE",
+    path: "/api/people/{id}",
+    scope: "write:people",
+    permission: "people:edit",
     tag: "People",
     summary: "Delete a person",
     description:
@@ -172,8 +213,11 @@ export const peopleOperations = operations([
       409: "`conflict`: the person is the district's last active administrator.",
     },
   },
-  {
-    operationId: "invitePerson",
+  invitePerson: {
+    method: "POST",
+    path: "/api/people/{id}/invite",
+    scope: "write:people",
+    permission: "people:edit",
     tag: "People",
     summary: "Send a sign-in invitation",
     description: "E-mails the person a sign-in link for the district. No request body.",
@@ -181,8 +225,11 @@ export const peopleOperations = operations([
     response: { description: "The invitation was sent.", schema: okSchema },
     errors: { 409: "`conflict`: the person is archived; restore them first." },
   },
-  {
-    operationId: "setPersonPhoto",
+  setPersonPhoto: {
+    method: "PUT",
+    path: "/api/people/{id}/photo",
+    scope: "write:people",
+    permission: "people:edit",
     tag: "People",
     summary: "Set a person's photo",
     description: "Replaces the person's photo. `avatar_url` then serves it instead of the initials picture.",
@@ -194,24 +241,33 @@ export const peopleOperations = operations([
       415: "`unsupported_media_type`: not multipart/form-data, or the file is not a PNG, JPEG, WebP or GIF image.",
     },
   },
-  {
-    operationId: "deletePersonPhoto",
+  deletePersonPhoto: {
+    method: "DELETE",
+    path: "/api/people/{id}/photo",
+    scope: "write:people",
+    permission: "people:edit",
     tag: "People",
     summary: "Remove a person's photo",
     description: "`avatar_url` falls back to the initials picture. Succeeds also when there is no photo.",
     pathParams: id,
     response: { description: "Removed.", schema: okSchema },
   },
-  {
-    operationId: "listPersonFiles",
+  listPersonFiles: {
+    method: "GET",
+    path: "/api/people/{id}/uploads",
+    scope: "read:people",
     tag: "Person files",
     summary: "List a person's files",
     description: `The files uploaded for the person, oldest first. ${PEOPLE_VISIBILITY}`,
     pathParams: id,
     response: { description: "The files.", schema: z.array(personFileSchema) },
   },
-  {
-    operationId: "uploadPersonFile",
+  uploadPersonFile: {
+    method: "POST",
+    path: "/api/people/{id}/uploads",
+    scope: "write:people",
+    permission: "people:edit",
+    status: 201,
     tag: "Person files",
     summary: "Upload a file for a person",
     description: "Stores the file under the district's storage; fetch it from its `url` with the same Authorization.",
@@ -220,11 +276,14 @@ export const peopleOperations = operations([
     response: { description: "The stored file.", schema: personFileSchema },
     errors: { 400: "`validation_error`: no `file` part, an empty file, a malformed or interrupted multipart body, or more than 16 text fields." },
   },
-  {
-    operationId: "deletePersonFile",
+  deletePersonFile: {
+    method: "DELETE",
+    path: "/api/people/{id}/uploads/{uploadId}",
+    scope: "write:people",
+    permission: "people:edit",
     tag: "Person files",
     summary: "Delete a person's file",
     pathParams: { ...id, uploadId: "The file's id." },
     response: { description: "Deleted (the record, then the stored bytes).", schema: okSchema },
   },
-]);
+} satisfies Endpoints;

@@ -1,7 +1,7 @@
-import { erasedPersonSchema } from "@/lib/people/erase-schemas";
-import { MAX_RETENTION_DAYS, retentionSettingsSchema } from "@/lib/retention/schemas";
+import { erasedPersonSchema, erasePersonSchema } from "@/lib/people/erase-schemas";
+import { MAX_RETENTION_DAYS, retentionSettingsSchema, updateRetentionSchema } from "@/lib/retention/schemas";
 import { RETENTION_HOUR_UTC, RETENTION_MINUTE_UTC } from "@/lib/retention/next-run";
-import { operations } from "./operation";
+import type { Endpoints } from "./operation";
 
 // Years of records (issue 36): how long the district keeps what, and a person's data on request.
 
@@ -14,23 +14,33 @@ const RULES =
   "a **message** the set number of days after it was sent (its conversation stays, with the newer messages, or empty). " +
   "Each deletion is recorded in the audit trail, done by the system through the job `retention-sweep`.";
 
-export const recordsOperations = operations([
-  {
-    operationId: "getRetentionSettings",
+export const recordsEndpoints = {
+  getRetentionSettings: {
+    method: "GET",
+    path: "/api/settings/retention",
+    auth: "session",
+    permission: "settings",
     tag: "Retention",
     summary: "Read the district's retention settings",
     description: `${RULES}\n\n\`next_run_deletes\` counts what the next run will delete if nothing changes meanwhile: the records that will be past their time at \`next_run_at\`.`,
     response: { description: "The settings, and what the next run will delete.", schema: retentionSettingsSchema },
   },
-  {
-    operationId: "updateRetentionSettings",
+  updateRetentionSettings: {
+    method: "PATCH",
+    path: "/api/settings/retention",
+    auth: "session",
+    permission: "settings",
+    body: updateRetentionSchema,
     tag: "Retention",
     summary: "Change the district's retention settings",
     description: `${RULES}\n\nOnly the periods given change. The answer is the new settings, with what the next run will delete under them.`,
     response: { description: "The settings as they are now.", schema: retentionSettingsSchema },
   },
-  {
-    operationId: "exportPerson",
+  exportPerson: {
+    method: "GET",
+    path: "/api/people/{id}/export",
+    auth: "session",
+    roleKind: "admin",
     tag: "People",
     summary: "Download a person's data (ZIP)",
     description:
@@ -49,8 +59,12 @@ export const recordsOperations = operations([
     },
     errors: { 404: "`not_found`: no person of the district has this id. (An erased person's export holds only their anonymous row and what the district keeps.)" },
   },
-  {
-    operationId: "erasePerson",
+  erasePerson: {
+    method: "POST",
+    path: "/api/people/{id}/erase",
+    auth: "session",
+    roleKind: "admin",
+    body: erasePersonSchema,
     tag: "People",
     summary: "Erase a person",
     description:
@@ -71,4 +85,4 @@ export const recordsOperations = operations([
       409: "`conflict`: the person is the district's last active administrator.",
     },
   },
-]);
+} satisfies Endpoints;

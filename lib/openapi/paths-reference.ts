@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { serviceHealthSchema } from "@/lib/health/service-health-schema";
 import { okSchema } from "@/lib/http/schemas";
-import { operations } from "./operation";
+import type { Endpoints } from "./operation";
 
 /** The top of an OpenAPI document: what a client can rely on; the rest is the OpenAPI 3.1 format. */
 const openApiDocumentSchema = z.looseObject({
@@ -12,9 +12,11 @@ const openApiDocumentSchema = z.looseObject({
 });
 
 /** This document (app/api/openapi.json/route.ts): public, it holds no data. */
-export const referenceOperations = operations([
-  {
-    operationId: "getOpenApiDocument",
+export const referenceEndpoints = {
+  getOpenApiDocument: {
+    method: "GET",
+    path: "/api/openapi.json",
+    auth: "public",
     tag: "Reference",
     summary: "This API reference",
     description:
@@ -22,8 +24,10 @@ export const referenceOperations = operations([
       "No authentication; responses carry `Cache-Control: public, max-age=300`.",
     response: { description: "The OpenAPI document.", schema: openApiDocumentSchema },
   },
-  {
-    operationId: "getApiReferencePage",
+  getApiReferencePage: {
+    method: "GET",
+    path: "/api/reference",
+    auth: "public",
     tag: "Reference",
     summary: "This API reference, as a page",
     description:
@@ -32,16 +36,20 @@ export const referenceOperations = operations([
       "Rendered on the server without any script, in the reader's interface language (English or Spanish; the descriptions are English). No authentication.",
     response: { description: "The page.", binary: true, contentType: "text/html", headers: { "Content-Security-Policy": "No script, the page's one style block by its hash, nothing from other origins." } },
   },
-  {
-    operationId: "getApiReferenceSection",
+  getApiReferenceSection: {
+    method: "GET",
+    path: "/api/reference/{section}",
+    auth: "public",
     tag: "Reference",
     summary: "A section of the API reference page",
     description: "One tag's endpoints in full (its name in lower case, words joined by `-`: `people`, `api-keys`…) with parameters, bodies and answers; `schemas`; or `webhook-events`, the events the service sends. Linked from `/api/reference`.",
     pathParams: { section: "`schemas`, `webhook-events`, or a tag's name in lower case with words joined by `-`." },
     response: { description: "The page.", binary: true, contentType: "text/html", headers: { "Content-Security-Policy": "As `/api/reference`." } },
   },
-  {
-    operationId: "getHealth",
+  getHealth: {
+    method: "GET",
+    path: "/api/health",
+    auth: "public",
     tag: "Reference",
     summary: "Readiness: each part of the service",
     description:
@@ -52,8 +60,10 @@ export const referenceOperations = operations([
     response: { description: "Every part works.", schema: serviceHealthSchema },
     otherResponses: { 503: { description: "At least one part is down: `ok` is false, and that part says why.", schema: serviceHealthSchema } },
   },
-  {
-    operationId: "getLiveness",
+  getLiveness: {
+    method: "GET",
+    path: "/api/health/live",
+    auth: "public",
     tag: "Reference",
     summary: "Liveness: the app process answers",
     description:
@@ -61,4 +71,4 @@ export const referenceOperations = operations([
       "`npm start` probes it to know the app part is up.",
     response: { description: "The app process is up.", schema: okSchema },
   },
-]);
+} satisfies Endpoints;

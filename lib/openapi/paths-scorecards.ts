@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { scorecardSchema } from "@/lib/scorecards/schemas";
-import { operations } from "./operation";
+import { saveScorecardSchema, scorecardSchema } from "@/lib/scorecards/schemas";
+import type { Endpoints } from "./operation";
 
 const BLIND =
   "Scorecards are blind until submitted. The members of the interview's board (its board's members now) each fill their own: the form's scorecard fields (`scorecard: 1`), " +
@@ -11,9 +11,11 @@ const BLIND =
 const ids = { personId: "The candidate's person id.", id: "The interview's id." };
 const notBoard = "`forbidden`: the caller sees the interview but is not on its board now (or it has no board).";
 
-export const scorecardOperations = operations([
-  {
-    operationId: "listScorecards",
+export const scorecardEndpoints = {
+  listScorecards: {
+    method: "GET",
+    path: "/api/interviews/{personId}/{id}/scorecards",
+    scope: "read:interviews",
     tag: "Scorecards",
     summary: "List an interview's scorecards",
     description:
@@ -23,8 +25,11 @@ export const scorecardOperations = operations([
     response: { description: "The scorecards the caller may see (possibly `[]`).", schema: z.array(scorecardSchema) },
     errors: { 403: "`forbidden`: the caller sees the interview but is neither an admin nor on its board." },
   },
-  {
-    operationId: "saveMyScorecard",
+  saveMyScorecard: {
+    method: "PUT",
+    path: "/api/interviews/{personId}/{id}/scorecards/me",
+    auth: "session",
+    body: saveScorecardSchema,
     tag: "Scorecards",
     summary: "Save your scorecard draft",
     description:
@@ -39,8 +44,10 @@ export const scorecardOperations = operations([
       409: "`conflict`: your scorecard is submitted; it changes only after an admin reopens it.",
     },
   },
-  {
-    operationId: "submitMyScorecard",
+  submitMyScorecard: {
+    method: "POST",
+    path: "/api/interviews/{personId}/{id}/scorecards/me/submit",
+    auth: "session",
     tag: "Scorecards",
     summary: "Submit your scorecard",
     description:
@@ -55,8 +62,10 @@ export const scorecardOperations = operations([
       409: "`conflict`: already submitted.",
     },
   },
-  {
-    operationId: "reopenScorecard",
+  reopenScorecard: {
+    method: "POST",
+    path: "/api/interviews/{personId}/{id}/scorecards/{scorecardId}/reopen",
+    scope: "write:interviews",
     tag: "Scorecards",
     summary: "Reopen a submitted scorecard",
     description:
@@ -70,4 +79,4 @@ export const scorecardOperations = operations([
       409: "`conflict`: the scorecard is not submitted.",
     },
   },
-]);
+} satisfies Endpoints;

@@ -1,9 +1,12 @@
-import { CANDIDATES_PER_GROUP, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARS, searchResponseSchema } from "@/lib/search/schemas";
-import { operations } from "./operation";
+import { CANDIDATES_PER_GROUP, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARS, searchQuery, searchResponseSchema } from "@/lib/search/schemas";
+import type { Endpoints } from "./operation";
 
-export const searchOperations = operations([
-  {
-    operationId: "search",
+export const searchEndpoints = {
+  search: {
+    method: "GET",
+    path: "/api/search",
+    scope: "read:people",
+    query: searchQuery,
     tag: "Search",
     summary: "Search everything",
     description:
@@ -28,4 +31,4 @@ export const searchOperations = operations([
     },
     response: { description: "The hits, best first, and the cursor of the next page.", schema: searchResponseSchema },
   },
-]);
+} satisfies Endpoints;

@@ -1,23 +1,41 @@
 import { z } from "zod";
 import { okSchema } from "@/lib/http/schemas";
-import { deliverySchema, endpointSchema, endpointWithSecretSchema, replayedSchema, sentSchema } from "@/lib/webhooks/schemas";
-import { operations } from "./operation";
+import {
+  createEndpointSchema,
+  deliverySchema,
+  endpointSchema,
+  endpointWithSecretSchema,
+  listDeliveriesQuery,
+  replayedSchema,
+  replaySchema,
+  sentSchema,
+  updateEndpointSchema,
+} from "@/lib/webhooks/schemas";
+import type { Endpoints } from "./operation";
 
 // Webhook endpoints are an administrator's: sessions with the settings permission (an API key gets 403).
 const id = { id: "The endpoint's id." };
 const disabled409 = "`conflict`: the endpoint is disabled; enable it first (`PATCH` with `enabled: 1`).";
 const unreadable403 = "`forbidden`: the endpoint carries events the caller may not read (interview and recording events need someone who sees every interview; person events someone who sees every person; `key.revoked` the settings permission).";
 
-export const webhookOperations = operations([
-  {
-    operationId: "listWebhookEndpoints",
+export const webhookEndpoints = {
+  listWebhookEndpoints: {
+    method: "GET",
+    path: "/api/webhooks",
+    auth: "session",
+    permission: "settings",
     tag: "Webhooks",
     summary: "List webhook endpoints",
     description: "The district's endpoints, newest first, with their state (a disabled one says why). Never their secrets.",
     response: { description: "The endpoints.", schema: z.array(endpointSchema) },
   },
-  {
-    operationId: "createWebhookEndpoint",
+  createWebhookEndpoint: {
+    method: "POST",
+    path: "/api/webhooks",
+    auth: "session",
+    permission: "settings",
+    body: createEndpointSchema,
+    status: 201,
     tag: "Webhooks",
     summary: "Create a webhook endpoint",
     description:
@@ -28,15 +46,22 @@ export const webhookOperations = operations([
     response: { description: "The new endpoint, including `secret`.", schema: endpointWithSecretSchema },
     errors: { 403: unreadable403, 400: "`validation_error`: an unknown event type, none, or a URL that cannot be used (path `url` says why: not https, credentials, a loopback or private address…)." },
   },
-  {
-    operationId: "getWebhookEndpoint",
+  getWebhookEndpoint: {
+    method: "GET",
+    path: "/api/webhooks/{id}",
+    auth: "session",
+    permission: "settings",
     tag: "Webhooks",
     summary: "Get a webhook endpoint",
     pathParams: id,
     response: { description: "The endpoint.", schema: endpointSchema },
   },
-  {
-    operationId: "updateWebhookEndpoint",
+  updateWebhookEndpoint: {
+    method: "PATCH",
+    path: "/api/webhooks/{id}",
+    auth: "session",
+    permission: "settings",
+    body: updateEndpointSchema,
     tag: "Webhooks",
     summary: "Update a webhook endpoint",
     description:
@@ -46,8 +71,11 @@ export const webhookOperations = operations([
     response: { description: "The updated endpoint.", schema: endpointSchema },
     errors: { 403: unreadable403 },
   },
-  {
-    operationId: "deleteWebhookEndpoint",
+  deleteWebhookEndpoint: {
+    method: "DELETE",
+    path: "/api/webhooks/{id}",
+    auth: "session",
+    permission: "settings",
     tag: "Webhooks",
     summary: "Delete a webhook endpoint",
     description: "With its delivery log; deliveries still queued are dropped.",
@@ -55,8 +83,11 @@ export const webhookOperations = operations([
     response: { description: "Deleted.", schema: okSchema },
     errors: { 403: unreadable403 },
   },
-  {
-    operationId: "rotateWebhookSecret",
+  rotateWebhookSecret: {
+    method: "POST",
+    path: "/api/webhooks/{id}/rotate",
+    auth: "session",
+    permission: "settings",
     tag: "Webhooks",
     summary: "Rotate the signing secret",
     description:
@@ -65,8 +96,12 @@ export const webhookOperations = operations([
     response: { description: "The endpoint with its new `secret`.", schema: endpointWithSecretSchema },
     errors: { 403: unreadable403 },
   },
-  {
-    operationId: "sendWebhookTestEvent",
+  sendWebhookTestEvent: {
+    method: "POST",
+    path: "/api/webhooks/{id}/test",
+    auth: "session",
+    permission: "settings",
+    status: 202,
     tag: "Webhooks",
     summary: "Send a test event",
     description: "A `webhook.test` event to this endpoint only, tried once (also when the endpoint is disabled). Its result appears in the delivery log.",
@@ -74,8 +109,12 @@ export const webhookOperations = operations([
     response: { description: "Queued.", schema: sentSchema },
     errors: { 403: unreadable403 },
   },
-  {
-    operationId: "listWebhookDeliveries",
+  listWebhookDeliveries: {
+    method: "GET",
+    path: "/api/webhooks/{id}/deliveries",
+    auth: "session",
+    permission: "settings",
+    query: listDeliveriesQuery,
     tag: "Webhooks",
     summary: "The delivery log",
     description: "Deliveries to the endpoint, newest first (kept 30 days): the event, status, attempts, the last answer's status and time, why it failed.",
@@ -87,8 +126,12 @@ export const webhookOperations = operations([
     },
     response: { description: "The deliveries.", schema: z.array(deliverySchema) },
   },
-  {
-    operationId: "redeliverWebhook",
+  redeliverWebhook: {
+    method: "POST",
+    path: "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver",
+    auth: "session",
+    permission: "settings",
+    status: 202,
     tag: "Webhooks",
     summary: "Redeliver an event",
     description: "The same event (same body, same `webhook-id`) again, as a new delivery in the log.",
@@ -96,8 +139,13 @@ export const webhookOperations = operations([
     response: { description: "Queued.", schema: sentSchema },
     errors: { 403: unreadable403, 409: disabled409 },
   },
-  {
-    operationId: "replayWebhookEvents",
+  replayWebhookEvents: {
+    method: "POST",
+    path: "/api/webhooks/{id}/replay",
+    auth: "session",
+    permission: "settings",
+    body: replaySchema,
+    status: 202,
     tag: "Webhooks",
     summary: "Replay events since a time",
     description:
@@ -106,4 +154,4 @@ export const webhookOperations = operations([
     response: { description: "Queued.", schema: replayedSchema },
     errors: { 403: unreadable403, 409: disabled409 },
   },
-]);
+} satisfies Endpoints;

@@ -113,7 +113,7 @@ async function updatePeople(tx: Tx, ctx: Ctx, rows: PlannedRow[], progress: (row
   }
 }
 
-/** What the queued import (import-job.ts) adds to an apply: progress as batches are written (rows done so far), and its record marked done in the same transaction. */
+/** What the queued import (run-people-import.ts) adds to an apply: progress as batches are written (rows done so far), and its record marked done in the same transaction. */
 export type ApplyHooks = { onProgress?: (rowsDone: number) => void; finish?: (tx: Tx, report: ImportReport) => Promise<void> };
 
 /** How long an import's transaction may run within a request (10,000 rows take under 10 s). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { seesAllPeople, type Ctx } from "@/lib/auth/context";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
-import { cachedDistrictList, cachedDistrictPage, databasePage, encodeJson } from "@/lib/districts/list-cache";
+import { cachedDistrictList, cachedDistrictPage, databasePage, encodeJson } from "@/lib/list-cache/list-cache";
 import type { JsonDocument } from "@/lib/http/json-document";
 import { pageOf, type CursorKey } from "@/lib/http/page-params";
 import { peopleListSource } from "./people-list-source";

@@ -1,9 +1,9 @@
-import type { ListSource } from "@/lib/districts/list-cache";
+import type { ListSource } from "@/lib/list-cache/list-cache";
 import { serializePerson, type PersonRow } from "./serialize-person";
 
 const columns = `p.id, p.district_id as "districtId", p.first, p.last, p.email, p.language, p.roles, coalesce(p.tags, '{}') as tags, p.archived, p.created_at as "createdAt"`;
 
-/** The people list of staff, as a shared copy (lib/districts/list-cache.ts): last, first, id. */
+/** The people list of staff, as a shared copy (lib/list-cache/list-cache.ts): last, first, id. */
 export const peopleListSource = (archived: boolean): ListSource<PersonRow> => ({
   list: "people",
   variant: archived ? "all" : "active",

@@ -5,6 +5,7 @@ import { cursorParam, limitParam } from "@/lib/http/page-params";
 import { flagSchema, timestampSchema } from "@/lib/http/schemas";
 import { idSchema } from "@/lib/ids/id-schemas";
 import { interviewSummarySchema } from "@/lib/interviews/schemas";
+import { notificationPreferencesInputSchema, notificationPreferencesSchema } from "@/lib/notifications/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
 import { text } from "@/lib/validation/text.shared";
 
@@ -68,7 +69,12 @@ export const getPersonQuery = z.object({
 });
 
 /** PATCH /api/me: what a person may change about themself. */
-export const updateMeSchema = z.strictObject({ language: languageSchema });
+export const updateMeSchema = z
+  .strictObject({
+    language: languageSchema.optional(),
+    notifications: notificationPreferencesInputSchema.optional().describe("Which e-mail notifications to get: the kinds sent change, the others stay."),
+  })
+  .refine((value) => value.language !== undefined || value.notifications !== undefined, { message: "Send `language`, `notifications` or both." });
 
 export type CreatePersonInput = z.infer<typeof createPersonSchema>;
 export type UpdateMeInput = z.infer<typeof updateMeSchema>;
@@ -139,6 +145,7 @@ export const meSchema = z
     permissions: z.array(permissionSchema).describe("What the person may change (an admin-kind role holds all)."),
     staff: z.boolean().describe("true for admins and board members."),
     sees_all_interviews: z.boolean().describe("true when the person sees every interview of the district, with private fields."),
+    notifications: notificationPreferencesSchema,
   })
   .describe("Who the session belongs to and what they may do.");
 

@@ -17,7 +17,7 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 // ---- Responses ----
 
-/** An interview profile (lib/profiles/profiles.ts `serializeProfile`). */
+/** An interview profile (lib/profiles/serialize-profile.ts). */
 export const profileSchema = z
   .object({
     id: z.string(),

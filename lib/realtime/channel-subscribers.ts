@@ -22,6 +22,9 @@ export function createChannelSubscribers<S extends { id: string }>(send: (subscr
       if (!subscribers.size) byChannel.delete(channel);
     },
 
+    /** Whether the channel has a subscriber now (Pusher's channel info: `occupied`). */
+    occupied: (channel: string) => byChannel.has(channel),
+
     /** Sends `{ event, channel, data }` to the channel's subscribers, except the socket `exceptId`. */
     broadcast(channel: string, event: string, data: unknown, exceptId?: string) {
       const subscribers = byChannel.get(channel);

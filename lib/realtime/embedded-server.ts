@@ -66,6 +66,7 @@ export async function startEmbeddedRealtimeServer(options: EmbeddedRealtimeOptio
       app,
       (channel, event, data, except) => (countRealtimeEvents("published"), subscribers.broadcast(channel, event, data, except)),
       (userId) => terminateUser(userId, context),
+      (channel) => subscribers.occupied(channel),
     ),
   );
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });

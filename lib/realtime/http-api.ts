@@ -107,15 +107,26 @@ function reply(res: ServerResponse, status: number, body: string, contentType = 
 
 /**
  * Pusher's HTTP API as the `pusher` SDK calls it: POST /apps/<id>/events,
- * /apps/<id>/batch_events and /apps/<id>/users/<user_id>/terminate_connections, signed with the
- * app secret. Also answers GET / for health checks.
+ * /apps/<id>/batch_events and /apps/<id>/users/<user_id>/terminate_connections, and GET
+ * /apps/<id>/channels/<name> (`{ "occupied": … }`: whether someone is subscribed, which tells the
+ * e-mail notifications a person is online), signed with the app secret. Also answers GET / for
+ * health checks.
  */
-export function createHttpApi(app: AppCredentials, deliver: Deliver, terminateUser: (userId: string) => void) {
+export function createHttpApi(app: AppCredentials, deliver: Deliver, terminateUser: (userId: string) => void, occupied: (channel: string) => boolean = () => false) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = parseTarget(req.url);
     if (!url) return reply(res, 400, "The request target is not a valid URL.");
     if (req.method === "GET" && (url.pathname === "/" || url.pathname === "/health")) {
       return reply(res, 200, JSON.stringify({ ok: true }), "application/json");
+    }
+    const channelInfo = /^\/apps\/([^/]+)\/channels\/([^/]{1,200})$/.exec(url.pathname);
+    if (channelInfo && channelInfo[1] === app.appId) {
+      if (req.method !== "GET") return reply(res, 405, "Use GET.");
+      const refusal = apiRequestRefusal(app, { method: "GET", path: url.pathname, query: url.searchParams, body: Buffer.alloc(0) });
+      if (refusal) return reply(res, 401, refusal);
+      const channel = decodedSegment(channelInfo[2]);
+      if (channel === null || !isValidChannelName(channel)) return reply(res, 400, "Not a channel name.");
+      return reply(res, 200, JSON.stringify({ occupied: occupied(channel) }), "application/json");
     }
     const route = /^\/apps\/([^/]+)\/(events|batch_events|users\/([^/]{1,200})\/terminate_connections)$/.exec(url.pathname);
     if (!route || route[1] !== app.appId) return reply(res, 404, "Not found.");

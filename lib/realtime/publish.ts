@@ -115,6 +115,21 @@ export function authenticateUser(socketId: string, userId: string, sessionExpire
   return pusher().authenticateUser(socketId, { id: userId, ...(sessionExpiresAt !== undefined && { user_info: { session_expires: sessionExpiresAt } }) });
 }
 
+/**
+ * Whether anyone is subscribed to `channel` now (Pusher's channel info, which Pusher Channels,
+ * soketi and the embedded server answer), or undefined when the realtime service cannot say.
+ */
+export async function channelOccupied(channel: string): Promise<boolean | undefined> {
+  try {
+    const response = await pusher().get({ path: `/channels/${encodeURIComponent(channel)}` });
+    const body = (await response.json()) as { occupied?: unknown };
+    return body.occupied === true;
+  } catch (error) {
+    log.warn({ channel, failure: describe(error) }, "the realtime service did not say whether a channel is occupied");
+    return undefined;
+  }
+}
+
 /** After a failed termination, tried again after these waits (about 30 s in all), then given up. */
 const TERMINATE_RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 16000];
 
@@ -122,7 +137,7 @@ const TERMINATE_RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 16000];
  * Closes every socket signed in as `userId` (Pusher's terminate_connections): their
  * subscriptions end at once, and whatever they subscribe to next is authorised again. Resolves
  * to whether the first attempt worked; never rejects. A failed one is tried again in this
- * process, with backoff, while the caller goes on (see README "Realtime": why not a job).
+ * process, with backoff, while the caller goes on (docs/messages.md, "Losing access ends open sockets": why not a job).
  */
 export async function terminateUserConnections(userId: string): Promise<boolean> {
   const terminate = () => pusher().terminateUserConnections(userId);

@@ -1,4 +1,4 @@
-/** The retention sweep's daily schedule (UTC): the cron of lib/jobs/queues.ts SCHEDULES, and the moment it next fires. */
+/** The retention sweep's daily schedule (UTC): the cron of lib/jobs/handlers.ts jobSchedules, and the moment it next fires. */
 export const RETENTION_HOUR_UTC = 3;
 export const RETENTION_MINUTE_UTC = 17;
 export const RETENTION_CRON = `${RETENTION_MINUTE_UTC} ${RETENTION_HOUR_UTC} * * *`;

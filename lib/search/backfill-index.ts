@@ -91,10 +91,15 @@ export async function backfillSearchIndex(data: { version: number }) {
   const districts = await sqlRows<{ id: string }>("select id from districts order by id");
   let rows = 0;
   for (const { id } of districts) rows += await backfillDistrict(id);
+  await recordIndexedVersion(data.version);
+  return { districts: districts.length, rows };
+}
+
+/** Records that the index holds every row as `version` shapes them (never lowering it). */
+export async function recordIndexedVersion(version: number) {
   await sqlRows(
     `insert into search_index_state (name, version, updated_at) values ('documents', $1, now())
      on conflict (name) do update set version = greatest(search_index_state.version, excluded.version), updated_at = now()`,
-    [data.version],
+    [version],
   );
-  return { districts: districts.length, rows };
 }

@@ -3,7 +3,7 @@ import { flagSchema } from "@/lib/http/schemas";
 import { cursorParam } from "@/lib/http/page-params";
 import { text } from "@/lib/validation/text.shared";
 
-// ---- Limits (README "Search") ----
+// ---- Limits (docs/api.md "Search") ----
 
 export const MAX_QUERY_CHARS = 200;
 export const DEFAULT_LIMIT = 20;

@@ -12,7 +12,7 @@ import { CANDIDATES_PER_GROUP as CANDIDATES, type SearchGroup } from "./schemas"
  * visiblePeopleSql, interviews (their answers, recordings, attachments) by visibleInterviewsSql,
  * messages by the caller's participation (lib/messages/find-participation.ts). Each SELECT takes
  * at most CANDIDATES rows: a word found in more documents of one group is ranked among the first
- * CANDIDATES found (README "Search").
+ * CANDIDATES found (docs/architecture.md "Search").
  */
 /** Text search configurations, by the language of the text (the migration's search_config). */
 export const CONFIGS = ["english", "spanish", "french", "portuguese", "simple"] as const;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { makeDistrict, type TestDistrict } from "../../tests/helpers/fixtures";
+import "../../tests/helpers/job-workers"; // its jobs run in this process, as in the API tests
 import { backfillDistrict } from "./backfill-index";
 import { indexRecordingTranscript, queuePendingTranscripts } from "./index-recording";
 import { prefixQueryText } from "./search-everything";
@@ -72,7 +73,7 @@ describe("documents follow their sources", () => {
     await db().transcriptSegment.create({ data: { recordingId: id, index: 0, districtId: d.id, start: 0, end: 1, language: "en", text: "queued words" } });
     expect(await queuePendingTranscripts([d.id])).toBeGreaterThanOrEqual(1);
     expect(await db().searchPending.count({ where: { recordingId: id, districtId: d.id } })).toBe(0);
-    // The job runs in this process's workers (JOBS_IN_PROCESS).
+    // The job runs in this process's workers (tests/helpers/job-workers.ts).
     for (let tries = 0; tries < 200 && !(await docs({ kind: "transcript", recordingId: id })).length; tries++) await new Promise((r) => setTimeout(r, 100));
     expect((await docs({ kind: "transcript", recordingId: id })).map((r) => r.body)).toEqual(["queued words"]);
   });

@@ -13,7 +13,7 @@ const KEY = Symbol.for("cas.tracing");
 const holder = globalThis as unknown as Record<symbol, State | undefined>;
 
 /**
- * Optional traces: with OTEL_EXPORTER_OTLP_ENDPOINT set, each request (lib/http/follow-request.ts)
+ * Optional traces: with OTEL_EXPORTER_OTLP_ENDPOINT set, each request (lib/server/follow-request.ts)
  * and each job run (lib/jobs/run-workers.ts) is a span sent to that OTLP/HTTP collector in batches,
  * named by its route pattern or queue and carrying the request id. Without it, nothing is loaded
  * into the work: tracer() is null.

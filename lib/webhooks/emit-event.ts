@@ -118,9 +118,9 @@ const globalForEvents = globalThis as unknown as { __casEventsNeedQueue?: boolea
 /**
  * Runs `work` in one transaction in which it may emit events of the district (the change and its events commit
  * together). Most districts have no endpoint, and then nothing is queued: the transaction runs
- * without the job queue, which spares every process that only changes records from starting it
- * (and, with JOBS_IN_PROCESS, its workers). As soon as an event has a subscriber, the work runs
- * again in `transactionWithJobs` (the first run rolled back whole), and so does every later one.
+ * without the job queue, which spares every process that only changes records from starting it.
+ * As soon as an event has a subscriber, the work runs again in `transactionWithJobs` (the first
+ * run rolled back whole), and so does every later one.
  * `options.queue` starts with the queue at once (work too long to run twice: an import).
  */
 export async function transactionWithEvents<T>(

@@ -20,7 +20,10 @@ import { spawnWorker } from "../helpers/workers";
 let d: TestDistrict;
 let webm: Buffer;
 const CHUNKS = 40;
-const saved = { inProcess: process.env.JOBS_IN_PROCESS, lease: process.env.JOB_LEASE_SECONDS };
+// Only the worker processes run jobs here (tests/helpers/job-workers.ts starts none), with a short
+// lease so a dead one is noticed quickly.
+process.env.JOBS_IN_PROCESS = "0";
+const saved = { lease: process.env.JOB_LEASE_SECONDS };
 
 async function recording() {
   const candidate = await d.addPerson("candidate");
@@ -85,8 +88,6 @@ async function anotherWorkerCompletes(r: Recording, attemptsAtLeast = 2) {
 }
 
 beforeAll(async () => {
-  // Only the worker processes run jobs here, with a short lease so a dead one is noticed quickly.
-  process.env.JOBS_IN_PROCESS = "0";
   process.env.JOB_LEASE_SECONDS = "5";
   resetEnvCache();
   d = await makeDistrict("Finalize faults");
@@ -94,7 +95,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  process.env.JOBS_IN_PROCESS = saved.inProcess;
   process.env.JOB_LEASE_SECONDS = saved.lease;
   resetEnvCache();
 });

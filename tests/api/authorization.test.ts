@@ -1,7 +1,7 @@
 /**
  * The authorization matrix of every People, definitions (roles/tags) and /files endpoint:
- * who is refused with 401, 403 and 404, and who gets through. See DESIGN.md's status and
- * scope tables.
+ * who is refused with 401, 403 and 404, and who gets through. See docs/api.md, "Errors" and
+ * "Keys and scopes".
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Permission, Scope } from "@/lib/auth/permissions";
@@ -98,6 +98,8 @@ const ENDPOINTS: Endpoint[] = [
     send: (k, t) => api.put(`/api/people/${t.personId}/photo`, k, { form: pngForm() }),
   },
   { name: "DELETE /api/people/:id/photo", scope: "write:people", permission: "people:edit", byId: true, send: (k, t) => api.delete(`/api/people/${t.personId}/photo`, k) },
+  // Administrators' sessions only (a role kind, not a permission: tests/api/sso.test.ts refuses the others).
+  { name: "DELETE /api/people/:id/sessions", scope: null, byId: true, send: (k, t) => api.delete(`/api/people/${t.personId}/sessions`, k) },
   { name: "GET /files/<district>/people/…", scope: "read:people", byId: true, send: (k, t) => api.get(t.filePath, k) },
   { name: "GET /api/roles", scope: "read:people", byId: false, send: (k) => api.get("/api/roles", k) },
   { name: "POST /api/roles", scope: null, permission: "settings", byId: false, send: (k) => api.post("/api/roles", k, { name: unique("Role"), kind: "other" }) },
@@ -107,6 +109,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: "POST /api/tags", scope: null, permission: "settings", byId: false, send: (k) => api.post("/api/tags", k, { name: unique("Tag") }) },
   { name: "PATCH /api/tags/:id", scope: null, permission: "settings", byId: true, send: (k, t) => api.patch(`/api/tags/${t.tagId}`, k, { name: unique("Tag") }) },
   { name: "DELETE /api/tags/:id", scope: null, permission: "settings", byId: true, send: (k, t) => api.delete(`/api/tags/${t.tagId}`, k) },
+  { name: "GET /api/settings/calendar", scope: null, permission: "settings", byId: false, send: (k) => api.get("/api/settings/calendar", k) },
+  { name: "PATCH /api/settings/calendar", scope: null, permission: "settings", byId: false, send: (k) => api.patch("/api/settings/calendar", k, { invitations: "publish" }) },
 ];
 
 const expectError = (res: ApiResponse, status: number, code: string) => {

@@ -65,6 +65,13 @@ describe("POST /api/interviews/:personId", () => {
       recommendation_tally: null,
       recommendation_by: null,
       recommendation_at: null,
+      // The schedule (issue 33): unset until given, shown in the district's time zone.
+      starts_at: null,
+      starts_at_local: null,
+      duration_minutes: null,
+      location: null,
+      meeting_url: null,
+      time_zone: "UTC",
       created_at: expect.any(Number),
       updated_at: expect.any(Number),
     });
@@ -200,7 +207,10 @@ describe("GET /api/interviews", () => {
     expect(dates).toEqual([...dates].sort().reverse());
     const listed = all.body.find((x: { id: string }) => x.id === i1.id);
     expect(Object.keys(listed).sort()).toEqual(
-      ["id", "person_id", "district_id", "date", "board_id", "form_id", "profile_id", "published", "created_at", "updated_at"].sort(),
+      [
+        ...["id", "person_id", "district_id", "date", "board_id", "form_id", "profile_id", "published", "created_at", "updated_at"],
+        ...["starts_at", "starts_at_local", "duration_minutes", "location", "meeting_url", "time_zone"],
+      ].sort(),
     );
 
     const only = async (q: string) => (await api.get(`/api/interviews?${q}`, d.admin.token)).body.map((x: { id: string }) => x.id);

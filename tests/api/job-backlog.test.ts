@@ -11,6 +11,9 @@ import { startWorkers, type JobHandlers, type Workers } from "@/lib/jobs/run-wor
  * Here the interval is 60 s, so a worker that waited it out would not finish within the test.
  */
 
+// Its jobs run in workers it starts itself, with handlers of its own, not in the test process's own (tests/helpers/job-workers.ts).
+process.env.JOBS_IN_PROCESS = "0";
+
 let workers: Workers | undefined;
 afterAll(() => workers?.stop(2000));
 

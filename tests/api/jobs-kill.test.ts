@@ -18,7 +18,9 @@ import { spawnWorker } from "../helpers/workers";
 let d: TestDistrict;
 let server: OpenAiServer;
 const saved = { ...process.env };
-const SETTINGS = { JOBS_IN_PROCESS: "0", JOB_LEASE_SECONDS: "30", TRANSCRIBE_PIECE_SECONDS: "30" };
+const SETTINGS = { JOB_LEASE_SECONDS: "30", TRANSCRIBE_PIECE_SECONDS: "30" };
+// Its jobs run in the worker processes it starts, not in the test process's own (tests/helpers/job-workers.ts).
+process.env.JOBS_IN_PROCESS = "0";
 
 beforeAll(async () => {
   server = await startOpenAiServer();

@@ -11,7 +11,7 @@ import { makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixture
 
 /**
  * The shared list copies are brought up to date with only the rows that changed
- * (lib/districts/list-cache.ts). Whatever the changes (inserts, renames that move rows, archiving,
+ * (lib/list-cache/list-cache.ts). Whatever the changes (inserts, renames that move rows, archiving,
  * deletes, several rows in one statement, many rows at once, thousands of versions), the copy must
  * equal the list built from scratch, in the database's own order.
  */
@@ -155,7 +155,10 @@ describe("list copies patched with the changed rows", () => {
         const answer = this.callback;
         let settled = false;
         this.callback = (error, result) => {
-          if (!settled) (settled = true), out--;
+          if (!settled) {
+            settled = true;
+            out--;
+          }
           answer?.(error, result);
         };
       }

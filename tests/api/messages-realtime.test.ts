@@ -197,7 +197,7 @@ describe("recovery: nothing missed is lost", () => {
         state.done = n;
       }
     };
-    channel.bind_global((event: string, data: { conversation_id?: string; seq: number; message?: { id: string; body: string; reactions: {} } }) => {
+    channel.bind_global((event: string, data: { conversation_id?: string; seq: number; message?: { id: string; body: string; reactions: Record<string, string[]> } }) => {
       // `unread` repeats the seq of its `read`: it is a count, not a step of the conversation.
       if (state.deaf || data?.conversation_id !== id || event === EVENTS.unread) return;
       const verdict = tracker.event(id, data.seq);

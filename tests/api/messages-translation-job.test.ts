@@ -6,7 +6,7 @@ import { env, resetEnvCache } from "@/lib/env";
 import { wakeLocalWorkers } from "@/lib/jobs/local-workers";
 import type { JobData } from "@/lib/jobs/queues";
 import { EVENTS, personChannel } from "@/lib/messages/realtime-events.shared";
-import { translateMessageJob } from "@/lib/messages/translation-job";
+import { translateMessage } from "@/lib/messages/translation-job";
 import { SERVER_NODE_ARGS } from "@/lib/supervisor/node-args";
 import { api } from "../helpers/api";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
@@ -127,7 +127,7 @@ describe("the message-translate job", () => {
       p.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`child exited ${code}: ${err}`))));
     });
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
-    const [here, there] = await Promise.all([translateMessageJob(job.data), child]);
+    const [here, there] = await Promise.all([translateMessage(job.data), child]);
     expect(here).toEqual({ translated: expect.arrayContaining(["es", "fr"]) });
     expect(there).toMatch(/^result \{"translated":\[/m);
     expect(translationCalls(body)).toBe(2);

@@ -10,8 +10,8 @@ import { startOpenAiServer, type OpenAiServer } from "../helpers/openai-server";
 import { startTestRealtime, subscribe, withTimeout, type TestRealtime } from "../helpers/realtime";
 
 /**
- * Every reader reads every message in their own language, without asking (DESIGN.md
- * "translation"): detected when posted, translated once per reader language before it is
+ * Every reader reads every message in their own language, without asking (docs/messages.md,
+ * "Translation"): detected when posted, translated once per reader language before it is
  * pushed, cached, and shown as written with `translation: "unavailable"` when no provider can.
  * The provider here is tests/helpers/openai-server.ts, a local server speaking the OpenAI chat
  * API to the real SDK ("Good morning" → "Buenos días", anything else → "[es] …").

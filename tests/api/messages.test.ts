@@ -7,7 +7,7 @@ import { startTestRealtime, type TestRealtime } from "../helpers/realtime";
 
 /**
  * The messages contract (spec "Messages", Limits 4–5) and the rules where it is silent
- * (README "Messages and realtime"): who may write to whom, direct conversations reused,
+ * (docs/messages.md, "Rules"): who may write to whom, direct conversations reused,
  * visibility, leaving, reactions, unread counts, paging, tenant isolation, keys refused.
  * Translation: messages-translation.test.ts; realtime: messages-realtime.test.ts.
  */

@@ -13,17 +13,21 @@ import { captureLogs, type LogLine } from "../helpers/log-capture";
 import { promtoolProblems, sampleValue, samples } from "../helpers/prometheus";
 
 /**
- * Logs and metrics over the app's real HTTP server (lib/http/app-server.ts) in front of the real
+ * Logs and metrics over the app's real HTTP server (lib/server/app-server.ts) in front of the real
  * route modules: the request id, the access log, errors logged once, the jobs a request queued,
  * and GET /metrics.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const METRICS_TOKEN = "metrics-token-for-the-tests-0123456789";
+// The job it queues runs in workers it starts itself, with a handler of its own, not in the test
+// process's own (tests/helpers/job-workers.ts).
+process.env.JOBS_IN_PROCESS = "0";
+
 let d: TestDistrict;
 let personId: string;
 let served: Awaited<ReturnType<typeof serveRoutes>>;
 
-const broken = { GET: route({ operation: "getMe", auth: "session" }, async () => Promise.reject(new Error("the handler broke"))) };
+const broken = { GET: route({ method: "GET", path: "/api/broken", auth: "session" }, async () => Promise.reject(new Error("the handler broke"))) };
 
 beforeAll(async () => {
   d = await makeDistrict("Observability");
@@ -38,8 +42,7 @@ beforeAll(async () => {
 afterAll(() => served?.close());
 
 afterEach(() => {
-  for (const name of ["TRUST_PROXY", "METRICS_TOKEN", "METRICS_PORT", "JOBS_IN_PROCESS"]) delete process.env[name];
-  process.env.JOBS_IN_PROCESS = "1";
+  for (const name of ["TRUST_PROXY", "METRICS_TOKEN", "METRICS_PORT"]) delete process.env[name];
   resetEnvCache();
 });
 
@@ -144,8 +147,6 @@ describe("an unexpected error", () => {
 
 describe("a job queued during a request", () => {
   it("carries the request's id into its data and every line it logs", async () => {
-    // This file's jobs run in workers started here, with a handler of the test's.
-    setEnv({ JOBS_IN_PROCESS: "0" });
     const ran: LogLine[] = [];
     const logs = captureLogs();
     const log = loggerFor("sweep");

@@ -15,6 +15,7 @@ import { startOpenAiServer } from "../helpers/openai-server";
 import { startTestRealtime } from "../helpers/realtime";
 import { ALL_SCOPES, makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
 import { jobBoss } from "@/lib/jobs/boss";
+import { signUnsubscribeToken } from "@/lib/notifications/unsubscribe-token";
 
 const OPERATIONS = documentedOperations();
 
@@ -415,7 +416,10 @@ describe("real responses match the documented schemas", () => {
     await check("GET", "/api/people/{id}/uploads", `/api/people/${personId}/uploads`, { token });
     const photo = await check("PUT", "/api/people/{id}/photo", `/api/people/${personId}/photo`, { token, form: form({ file: png() }) });
     expect(photo.body.photo_url).toEqual(expect.any(String));
-    const interview = await check("POST", "/api/interviews/{personId}", `/api/interviews/${personId}`, { token, body: { date: "2026-05-04", board_id: boardId, profile_id: profileId } });
+    const interview = await check("POST", "/api/interviews/{personId}", `/api/interviews/${personId}`, {
+      token,
+      body: { date: "2026-05-04", board_id: boardId, profile_id: profileId, starts_at: Date.UTC(2026, 4, 4, 9), duration_minutes: 45, location: "Room 1", meeting_url: "https://meet.example.org/x" },
+    });
     interviewId = interview.body.id;
 
     const plain = await check("GET", "/api/people/{id}", `/api/people/${personId}`, { token });
@@ -673,9 +677,27 @@ describe("real responses match the documented schemas", () => {
     await check("GET", "/api/me", "/api/me", { token: mentor.token });
     const me = await check("PATCH", "/api/me", "/api/me", { token: mentor.token, body: { language: "es-MX" } });
     expect(me.body.person.language).toBe("es-MX");
+    const muted = await check("PATCH", "/api/me", "/api/me", { token: mentor.token, body: { notifications: { interview_reminder: 0 } } });
+    expect(muted.body.notifications).toEqual({ messages: 1, interview_published: 1, interview_reminder: 0 });
+    const unsubscribe = `/api/unsubscribe?token=${signUnsubscribeToken({ districtId: d.id, personId: mentor.id, kind: "messages" })}`;
+    expect((await check("POST", "/api/unsubscribe", unsubscribe)).body).toEqual({ ok: true, kind: "messages" });
+    await check("POST", "/api/unsubscribe", `${unsubscribe}x`, { expect: 400 });
+    await check("POST", "/api/unsubscribe", `/api/unsubscribe?token=${signUnsubscribeToken({ districtId: d.id, personId: "nobody", kind: "messages" })}`, { expect: 404 });
     const leaving = await d.addPerson("other");
     await check("DELETE", "/api/me", "/api/me", { token: leaving.token });
     await check("GET", "/api/me", "/api/me", { token: leaving.token, expect: 401 });
+  });
+
+  it("calendar: the district's invitations setting, a person's feed", async () => {
+    await check("GET", "/api/settings/calendar", "/api/settings/calendar", { token });
+    await check("PATCH", "/api/settings/calendar", "/api/settings/calendar", { token, body: { invitations: "create" } });
+    await check("PATCH", "/api/settings/calendar", "/api/settings/calendar", { token, body: { invitations: "never" }, expect: 400 });
+    await check("PATCH", "/api/settings/calendar", "/api/settings/calendar", { token, body: { invitations: "publish" } });
+    const feed = await check("POST", "/api/me/calendar-feed", "/api/me/calendar-feed", { token });
+    const path = new URL(feed.body.url).pathname;
+    const ics = await check("GET", "/api/calendar/{file}", path);
+    expect(ics.headers.get("content-type")).toMatch(/^text\/calendar/);
+    await check("GET", "/api/calendar/{file}", "/api/calendar/unknown.ics", { expect: 404 });
   });
 
   it("retention settings, and a person's data: the export and the erasure", async () => {
@@ -690,6 +712,22 @@ describe("real responses match the documented schemas", () => {
     await check("POST", "/api/people/{id}/erase", `/api/people/${someone.id}/erase`, { token, body: { email: "someone.else@example.test" }, expect: 400 });
     await check("POST", "/api/people/{id}/erase", `/api/people/${someone.id}/erase`, { token, body: { email: someone.email } });
     await check("POST", "/api/people/{id}/erase", `/api/people/${someone.id}/erase`, { token, body: { email: someone.email }, expect: 404 });
+  });
+
+  it("single sign-on: the district's OpenID Connect connection, the lookup, ending a person's sessions", async () => {
+    await check("GET", "/api/settings/sso", "/api/settings/sso", { token, expect: 404 });
+    await check("PUT", "/api/settings/sso", "/api/settings/sso", { token, body: { preset: "google", client_id: "openapi-client", client_secret: "openapi-secret", domains: [`openapi-${d.id.toLowerCase()}.example.test`] } });
+    await check("PUT", "/api/settings/sso", "/api/settings/sso", { token, body: { issuer: "http://idp.openapi.invalid", name: "X", client_id: "x" }, expect: 400 });
+    await check("GET", "/api/settings/sso", "/api/settings/sso", { token });
+    const found = await check("GET", "/api/auth/sso-lookup", `/api/auth/sso-lookup?email=someone@openapi-${d.id.toLowerCase()}.example.test`);
+    expect(found.body.provider).toMatchObject({ id: `oidc-${d.id}`, name: "Google" });
+    await check("GET", "/api/auth/sso-lookup", "/api/auth/sso-lookup?email=someone@nowhere.invalid");
+    await check("DELETE", "/api/settings/sso", "/api/settings/sso", { token });
+    await check("DELETE", "/api/settings/sso", "/api/settings/sso", { token, expect: 404 });
+    const someone = await d.addPerson("board");
+    await check("DELETE", "/api/people/{id}/sessions", `/api/people/${someone.id}/sessions`, { token });
+    await check("GET", "/api/me", "/api/me", { token: someone.token, expect: 401 });
+    await check("DELETE", "/api/people/{id}/sessions", "/api/people/nobody/sessions", { token, expect: 404 });
   });
 
   it("deleting what is left: a held role is a 409, then the role, the board, the profile and the person", async () => {

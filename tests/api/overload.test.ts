@@ -5,7 +5,7 @@ import { pool, sqlRows } from "@/lib/db/pool";
 import { resetEnvCache } from "@/lib/env";
 import { authOptions } from "@/lib/auth/next-auth-options";
 import { admissionLoad } from "@/lib/http/admission";
-import { createAppServer } from "@/lib/http/app-server";
+import { createAppServer } from "@/lib/server/app-server";
 import { refusingOverload } from "@/lib/http/refusing-overload";
 import { api, call, streamedForm } from "../helpers/api";
 import { makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { serviceOrigin } from "@/lib/hosting/service-origin";
-import { runPeopleImport } from "@/lib/people/import-job";
+import { runPeopleImport } from "@/lib/people/run-people-import";
 import { api, call, type ApiResponse } from "../helpers/api";
 import { makeDistrict, uniqueEmail, type TestDistrict } from "../helpers/fixtures";
 

@@ -5,9 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { runWithRequestContext } from "@/lib/http/request-context";
-import { JOB_HANDLERS } from "@/lib/jobs/handlers";
-import type { JobInfo } from "@/lib/jobs/run-workers";
-import { SCHEDULES } from "@/lib/jobs/queues";
+import { JOB_HANDLERS, jobSchedules } from "@/lib/jobs/handlers";
+import type { JobInfo } from "@/lib/jobs/queues";
 import { nextRetentionRun } from "@/lib/retention/next-run";
 import { retentionSettingsSchema } from "@/lib/retention/schemas";
 import { storage } from "@/lib/storage/storage";
@@ -129,7 +128,7 @@ describe("GET/PATCH /api/settings/retention: who may, what is valid", () => {
 
 describe("the daily sweep", () => {
   it("is scheduled once a day, and the next run is announced with what it will delete", async () => {
-    expect(SCHEDULES).toContainEqual({ queue: "retention-sweep", cron: "17 3 * * *" });
+    expect(jobSchedules()).toContainEqual({ queue: "retention-sweep", cron: "17 3 * * *" });
     expect(typeof JOB_HANDLERS["retention-sweep"]).toBe("function");
   });
 

@@ -15,6 +15,9 @@ import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
  */
 type OtlpSpan = { name: string; kind: number; traceId: string; attributes: Array<{ key: string; value: Record<string, unknown> }>; status?: { code?: number } };
 const received: OtlpSpan[] = [];
+// Its jobs run in workers it starts itself, with handlers of its own, not in the test process's own (tests/helpers/job-workers.ts).
+process.env.JOBS_IN_PROCESS = "0";
+
 let receiver: http.Server;
 let d: TestDistrict;
 let served: Awaited<ReturnType<typeof serveRoutes>>;
@@ -33,7 +36,6 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", () => resolve()));
   process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  process.env.JOBS_IN_PROCESS = "0";
   resetEnvCache();
   await resetTracing();
   d = await makeDistrict("Tracing");
@@ -43,7 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await served?.close();
   delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
-  process.env.JOBS_IN_PROCESS = "1";
   resetEnvCache();
   await resetTracing();
   await new Promise((resolve) => receiver?.close(resolve));

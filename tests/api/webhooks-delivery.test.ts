@@ -22,7 +22,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-r
  * for a change that rolled back; no redirect followed, no loopback reached through a name.
  */
 
-// The receiver is on loopback: the operator's allowance, as the README describes. Quick retries
+// The receiver is on loopback: the operator's allowance, as docs/api.md describes (WEBHOOK_URL_HOSTS). Quick retries
 // (4 attempts, 1 s doubling) and a 3 s time limit keep the file fast.
 process.env.WEBHOOK_URL_HOSTS = "127.0.0.1";
 process.env.WEBHOOK_TIMEOUT_MS = "3000";
@@ -287,7 +287,7 @@ describe("what is sent, and to whom", () => {
         { id: "board_notes", type: "text", label: { en: "Board notes" }, p: 1 },
       ],
     });
-    const hook = await subscribe("/interviews", ["interview.created", "interview.updated", "interview.published"]);
+    await subscribe("/interviews", ["interview.created", "interview.updated", "interview.published"]);
     const candidate = await d.addPerson("candidate");
     const interview = (await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: "2026-10-02", form_id: form.body.id })).body;
     const path = `/api/interviews/${candidate.id}/${interview.id}`;

@@ -1,6 +1,6 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createAppServer } from "@/lib/http/app-server";
+import { createAppServer } from "@/lib/server/app-server";
 import { BASE } from "./api";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -9,7 +9,7 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string | str
 export type ServedRoute = { pattern: RegExp; names: string[]; load: () => Promise<Partial<Record<string, Handler>>> };
 
 /**
- * The app's real HTTP server (lib/http/app-server.ts) on a loopback port, in front of the real
+ * The app's real HTTP server (lib/server/app-server.ts) on a loopback port, in front of the real
  * route modules in place of Next.js, handed the request the way Next.js hands it to a route
  * (a Request whose body is the IncomingMessage, read as it arrives) and answering with what the
  * route returned. What happens on the socket (ids, the access log, metrics, a refused body) is

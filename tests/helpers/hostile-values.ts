@@ -66,7 +66,8 @@ function editAt(node: Node, path: Path, edit: (target: Node) => Node): Node {
 // Hostile values
 
 /**
- * What the API must answer for a body holding a hostile value (DESIGN.md "strings", "statuses"):
+ * What the API must answer for a body holding a hostile value (strings refuse NUL and lone surrogates, records
+ * refuse prototype keys, each with a 400 validation_error; never a 5xx):
  * - `refuse`: exactly 400 validation_error whose details name a path under `path`;
  * - `tooLarge`: exactly 413 when the body is over the limit (else anything but a 5xx);
  * - `any`: anything but a 5xx (and a 4xx changes nothing).

@@ -5,7 +5,7 @@ import { runFfmpeg } from "@/lib/media/ffmpeg";
 
 /**
  * Test audio shaped like MediaRecorder's: a live WebM (no Duration, no Cues) of Opus audio,
- * made by ffmpeg (ENVIRONMENT.md), and cut into chunks at arbitrary byte offsets, as a
+ * made by ffmpeg (`-f lavfi -i sine=… -c:a libopus -f webm -live 1`), and cut into chunks at arbitrary byte offsets, as a
  * timeslice cuts a recording (the chunks concatenate back into the stream).
  */
 export async function liveWebm(seconds: number, { frequency = 440 } = {}): Promise<Buffer> {

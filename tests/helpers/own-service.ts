@@ -7,6 +7,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { openEmbeddedDatabase } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
 import { resetEnvCache } from "@/lib/env";
+import { restartJobWorkers, stopJobWorkers } from "./job-workers";
 
 /**
  * A service database of a test file's own, of the run's kind: an embedded PGlite in a new
@@ -48,10 +49,12 @@ export async function useOwnService(label: string) {
   process.env.DATA_DIR = dataDir;
   resetEnvCache();
   await migrate(url);
+  await restartJobWorkers();
   return {
     dataDir,
     url,
     close: async () => {
+      await stopJobWorkers();
       await disconnectDb();
       await close();
     },

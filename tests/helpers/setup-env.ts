@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, inject } from "vitest";
-import { stopInProcessWorkers } from "@/lib/jobs/in-process-workers";
+import { inject } from "vitest";
 import { setLogDestination } from "@/lib/logging/logger";
 
 // Every test worker talks to the database and data folder made by global-setup.ts.
@@ -20,14 +19,14 @@ process.env.MAX_ACTIVE_REQUESTS = "32";
 // overload.test.ts sets its own wait.
 process.env.DATABASE_WAIT_MS = "10000";
 delete process.env.SMTP_URL;
+// The notification sweep reads every district: only tests/api/notifications*.test.ts turn it on.
+process.env.NOTIFY_EMAILS = "false";
 delete process.env.BLOB_READ_WRITE_TOKEN;
 delete process.env.BASE_URL;
-// Jobs run in the test file's own process, from its own queue: a job always runs with the
-// settings (AI servers, storage) of the file that queued it.
+// Jobs run in the test file's own process (tests/helpers/job-workers.ts), from its own queue: a job
+// always runs with the settings (AI servers, storage) of the file that queued it.
 process.env.JOBS_IN_PROCESS = "1";
 process.env.JOBS_SCHEMA = `jobs_${randomBytes(6).toString("hex")}`;
 
 // The log lines of the run go to one file, scanned for secrets at its end (global-setup.ts).
 setLogDestination(inject("logFile"));
-
-afterAll(() => stopInProcessWorkers());

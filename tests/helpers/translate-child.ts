@@ -9,14 +9,14 @@
  */
 import { db, disconnectDb } from "@/lib/db/client";
 import type { JobData } from "@/lib/jobs/queues";
-import { translateMessageJob } from "@/lib/messages/translation-job";
+import { translateMessage } from "@/lib/messages/translation-job";
 
 const { data, at } = JSON.parse(process.argv[2]) as { data: JobData["message-translate"]; at: number };
 
 await db().$queryRaw`select 1`; // connected before the instant
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 try {
-  process.stdout.write(`result ${JSON.stringify(await translateMessageJob(data))}\n`);
+  process.stdout.write(`result ${JSON.stringify(await translateMessage(data))}\n`);
 } catch (error) {
   process.stdout.write(`error ${(error as Error).message}\n`);
 }

@@ -14,8 +14,7 @@ import fs from "node:fs";
 import { finalizeFaults } from "@/lib/audio/pipeline/finalize-step";
 import { takenFaults } from "@/lib/audio/pipeline/run-step";
 import { transcribeFaults } from "@/lib/audio/pipeline/transcribe-step";
-import { JOB_HANDLERS, periodicTasks } from "@/lib/jobs/handlers";
-import { startWorkers } from "@/lib/jobs/run-workers";
+import { startJobWorkers } from "@/lib/jobs/handlers";
 
 const { killAt } = JSON.parse(process.argv[2] ?? "{}") as { killAt?: string };
 
@@ -27,6 +26,6 @@ finalizeFaults.at = reach;
 takenFaults.at = reach;
 transcribeFaults.at = reach;
 
-await startWorkers(JOB_HANDLERS, { periodic: periodicTasks() });
+await startJobWorkers();
 process.stdout.write("ready\n");
 process.on("SIGTERM", () => process.exit(0));

@@ -1,11 +1,10 @@
-import { createBoard, listBoards } from "@/lib/boards/boards";
-import { createBoardSchema } from "@/lib/boards/schemas";
+import { createBoard } from "@/lib/boards/create-board";
+import { listBoards } from "@/lib/boards/list-boards";
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
+import { interviewSetupEndpoints } from "@/lib/openapi/paths-interview-setup";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "listBoards", scope: "read:interviews" }, ({ ctx }) => listBoards(ctx)),
-  POST: route({ operation: "createBoard", auth: "session", permission: "settings", body: createBoardSchema, status: 201 }, ({ ctx, body }) =>
-    createBoard(ctx, body),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(interviewSetupEndpoints.listBoards, ({ ctx }) => listBoards(ctx)),
+  route(interviewSetupEndpoints.createBoard, ({ ctx, body }) => createBoard(ctx, body)),
+);

@@ -1,11 +1,10 @@
-import { createForm, listForms } from "@/lib/forms/forms";
-import { createFormSchema } from "@/lib/forms/schemas";
+import { createForm } from "@/lib/forms/create-form";
+import { listForms } from "@/lib/forms/list-forms";
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
+import { interviewSetupEndpoints } from "@/lib/openapi/paths-interview-setup";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "listForms", scope: "read:interviews" }, ({ ctx }) => listForms(ctx)),
-  POST: route({ operation: "createForm", auth: "session", permission: "settings", body: createFormSchema, status: 201 }, ({ ctx, body }) =>
-    createForm(ctx, body),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(interviewSetupEndpoints.listForms, ({ ctx }) => listForms(ctx)),
+  route(interviewSetupEndpoints.createForm, ({ ctx, body }) => createForm(ctx, body)),
+);

@@ -1,11 +1,10 @@
-import { createKey, listKeys } from "@/lib/keys/api-keys";
-import { createKeySchema } from "@/lib/keys/schemas";
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
+import { createKey } from "@/lib/keys/create-key";
+import { listKeys } from "@/lib/keys/list-keys";
+import { keyEndpoints } from "@/lib/openapi/paths-keys";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "listApiKeys", auth: "session", permission: "settings" }, ({ ctx }) => listKeys(ctx)),
-  POST: route({ operation: "createApiKey", auth: "session", permission: "settings", body: createKeySchema, status: 201 }, ({ ctx, body }) =>
-    createKey(ctx, body),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(keyEndpoints.listApiKeys, ({ ctx }) => listKeys(ctx)),
+  route(keyEndpoints.createApiKey, ({ ctx, body }) => createKey(ctx, body)),
+);

@@ -1,11 +1,10 @@
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
-import { createProfile, listProfiles } from "@/lib/profiles/profiles";
-import { createProfileSchema } from "@/lib/profiles/schemas";
+import { interviewSetupEndpoints } from "@/lib/openapi/paths-interview-setup";
+import { createProfile } from "@/lib/profiles/create-profile";
+import { listProfiles } from "@/lib/profiles/list-profiles";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "listProfiles", scope: "read:interviews" }, ({ ctx }) => listProfiles(ctx)),
-  POST: route({ operation: "createProfile", auth: "session", permission: "settings", body: createProfileSchema, status: 201 }, ({ ctx, body }) =>
-    createProfile(ctx, body),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(interviewSetupEndpoints.listProfiles, ({ ctx }) => listProfiles(ctx)),
+  route(interviewSetupEndpoints.createProfile, ({ ctx, body }) => createProfile(ctx, body)),
+);

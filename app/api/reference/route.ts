@@ -1,8 +1,9 @@
 import { publicRoute } from "@/lib/http/declaration";
 import { methods } from "@/lib/http/methods";
+import { referenceEndpoints } from "@/lib/openapi/paths-reference";
 import { referencePageResponse } from "@/lib/openapi/reference-page";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
   // The OpenAPI document as a readable page. Public, like the document: it holds no data.
-  GET: publicRoute({ operation: "getApiReferencePage" }, (req) => referencePageResponse(req)),
-});
+  publicRoute(referenceEndpoints.getApiReferencePage, (req) => referencePageResponse(req)),
+);

@@ -1,11 +1,10 @@
-import { createRole, listRoles } from "@/lib/definitions/roles";
-import { roleInputSchema } from "@/lib/definitions/schemas";
+import { createRole } from "@/lib/definitions/create-role";
+import { listRoles } from "@/lib/definitions/list-roles";
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
+import { definitionEndpoints } from "@/lib/openapi/paths-definitions";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "listRoles", scope: "read:people" }, ({ ctx }) => listRoles(ctx)),
-  POST: route({ operation: "createRole", auth: "session", permission: "settings", body: roleInputSchema, status: 201 }, ({ ctx, body }) =>
-    createRole(ctx, body),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(definitionEndpoints.listRoles, ({ ctx }) => listRoles(ctx)),
+  route(definitionEndpoints.createRole, ({ ctx, body }) => createRole(ctx, body)),
+);

@@ -1,11 +1,10 @@
-import { createTag, listTags } from "@/lib/definitions/tags";
-import { tagInputSchema } from "@/lib/definitions/schemas";
+import { createTag } from "@/lib/definitions/create-tag";
+import { listTags } from "@/lib/definitions/list-tags";
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
+import { definitionEndpoints } from "@/lib/openapi/paths-definitions";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "listTags", scope: "read:people" }, ({ ctx }) => listTags(ctx)),
-  POST: route({ operation: "createTag", auth: "session", permission: "settings", body: tagInputSchema, status: 201 }, ({ ctx, body }) =>
-    createTag(ctx, body),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(definitionEndpoints.listTags, ({ ctx }) => listTags(ctx)),
+  route(definitionEndpoints.createTag, ({ ctx, body }) => createTag(ctx, body)),
+);

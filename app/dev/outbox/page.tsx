@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { listOutbox, outboxEnabled } from "@/lib/mail/outbox";
@@ -26,7 +27,7 @@ export default async function OutboxPage() {
         {mails.length === 0 ? (
           <div className="state">
             <p className="state-title">{t("emptyTitle")}</p>
-            <p className="state-text">{t.rich("empty", { link: (chunks) => <a href="/sign-in">{chunks}</a> })}</p>
+            <p className="state-text">{t.rich("empty", { link: (chunks) => <Link href="/sign-in">{chunks}</Link> })}</p>
           </div>
         ) : (
           mails.map((m) => {

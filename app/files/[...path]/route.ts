@@ -1,11 +1,10 @@
-import { fileScope, resolveFile } from "@/lib/files/resolve-file";
+import { resolveFile } from "@/lib/files/resolve-file";
 import { serveFile } from "@/lib/files/serve-file";
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
+import { fileEndpoints } from "@/lib/openapi/paths-files";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
   // Stored files, served only to callers allowed to see the record they belong to; one byte range on request.
-  GET: route({ operation: "getFile", scope: fileScope }, async ({ ctx, req, params }) =>
-    serveFile(await resolveFile(ctx, params.path), req.headers.get("range")),
-  ),
-});
+  route(fileEndpoints.getFile, async ({ ctx, req, params }) => serveFile(await resolveFile(ctx, params.path), req.headers.get("range"))),
+);

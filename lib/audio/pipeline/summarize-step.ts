@@ -7,8 +7,7 @@ import { conflict } from "@/lib/errors/app-error";
 import { transactionWithJobs } from "@/lib/jobs/enqueue";
 import { recordingEventData } from "@/lib/webhooks/event-data";
 import { emitEvent } from "@/lib/webhooks/emit-event";
-import type { JobData } from "@/lib/jobs/queues";
-import type { JobInfo } from "@/lib/jobs/run-workers";
+import type { JobData, JobInfo } from "@/lib/jobs/queues";
 import { runStep } from "./run-step";
 import { finishStep, queueStep } from "./step-state";
 

@@ -1,7 +1,6 @@
-import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { nextAuthResponse } from "@/lib/auth/oidc-next-auth-handler";
 import { refusingOverload } from "@/lib/http/refusing-overload";
 
-const handler = refusingOverload((req, context) => NextAuth(authOptions())(req, context));
+const handler = refusingOverload((req, context) => nextAuthResponse(req, context as Parameters<typeof nextAuthResponse>[1]));
 
 export { handler as GET, handler as POST };

@@ -1,12 +1,12 @@
-import { deleteBoard, getBoard, updateBoard } from "@/lib/boards/boards";
-import { updateBoardSchema } from "@/lib/boards/schemas";
+import { deleteBoard } from "@/lib/boards/delete-board";
+import { getBoard } from "@/lib/boards/get-board";
+import { updateBoard } from "@/lib/boards/update-board";
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
+import { interviewSetupEndpoints } from "@/lib/openapi/paths-interview-setup";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "getBoard", scope: "read:interviews" }, ({ ctx, params }) => getBoard(ctx, params.id)),
-  PATCH: route({ operation: "updateBoard", auth: "session", permission: "settings", body: updateBoardSchema }, ({ ctx, params, body }) =>
-    updateBoard(ctx, params.id, body),
-  ),
-  DELETE: route({ operation: "deleteBoard", auth: "session", permission: "settings" }, ({ ctx, params }) => deleteBoard(ctx, params.id)),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(interviewSetupEndpoints.getBoard, ({ ctx, params }) => getBoard(ctx, params.id)),
+  route(interviewSetupEndpoints.updateBoard, ({ ctx, params, body }) => updateBoard(ctx, params.id, body)),
+  route(interviewSetupEndpoints.deleteBoard, ({ ctx, params }) => deleteBoard(ctx, params.id)),
+);

@@ -1,13 +1,12 @@
-import { deleteForm, getForm } from "@/lib/forms/forms";
-import { updateFormSchema } from "@/lib/forms/schemas";
+import { deleteForm } from "@/lib/forms/delete-form";
+import { getForm } from "@/lib/forms/get-form";
 import { updateForm } from "@/lib/forms/update-form";
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
+import { interviewSetupEndpoints } from "@/lib/openapi/paths-interview-setup";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "getForm", scope: "read:interviews" }, ({ ctx, params }) => getForm(ctx, params.id)),
-  PATCH: route({ operation: "updateForm", auth: "session", permission: "settings", body: updateFormSchema }, ({ ctx, params, body }) =>
-    updateForm(ctx, params.id, body),
-  ),
-  DELETE: route({ operation: "deleteForm", auth: "session", permission: "settings" }, ({ ctx, params }) => deleteForm(ctx, params.id)),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(interviewSetupEndpoints.getForm, ({ ctx, params }) => getForm(ctx, params.id)),
+  route(interviewSetupEndpoints.updateForm, ({ ctx, params, body }) => updateForm(ctx, params.id, body)),
+  route(interviewSetupEndpoints.deleteForm, ({ ctx, params }) => deleteForm(ctx, params.id)),
+);

@@ -2,12 +2,9 @@ import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 import { createInterview } from "@/lib/interviews/create-interview";
 import { listInterviewsOfVisiblePerson } from "@/lib/interviews/list-interviews";
-import { createInterviewSchema } from "@/lib/interviews/schemas";
+import { interviewEndpoints } from "@/lib/openapi/paths-interviews";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "listPersonInterviews", scope: "read:interviews" }, ({ ctx, params }) => listInterviewsOfVisiblePerson(ctx, params.personId)),
-  POST: route(
-    { operation: "createInterview", scope: "write:interviews", permission: "interviews:edit", body: createInterviewSchema, status: 201 },
-    ({ ctx, params, body }) => createInterview(ctx, params.personId, body),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(interviewEndpoints.listPersonInterviews, ({ ctx, params }) => listInterviewsOfVisiblePerson(ctx, params.personId)),
+  route(interviewEndpoints.createInterview, ({ ctx, params, body }) => createInterview(ctx, params.personId, body)),
+);

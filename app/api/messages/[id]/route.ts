@@ -3,10 +3,10 @@ import { route } from "@/lib/http/route";
 import { getConversation } from "@/lib/messages/get-conversation";
 import { leaveConversation } from "@/lib/messages/leave-conversation";
 import { postMessage } from "@/lib/messages/post-message";
-import { getConversationQuery, postMessageSchema } from "@/lib/messages/schemas";
+import { messageEndpoints } from "@/lib/openapi/paths-messages";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "getConversation", auth: "session", query: getConversationQuery }, ({ ctx, params, query }) => getConversation(ctx, params.id, query)),
-  POST: route({ operation: "postMessage", auth: "session", body: postMessageSchema, status: 201 }, ({ ctx, params, body }) => postMessage(ctx, params.id, body)),
-  DELETE: route({ operation: "leaveConversation", auth: "session" }, ({ ctx, params }) => leaveConversation(ctx, params.id)),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(messageEndpoints.getConversation, ({ ctx, params, query }) => getConversation(ctx, params.id, query)),
+  route(messageEndpoints.postMessage, ({ ctx, params, body }) => postMessage(ctx, params.id, body)),
+  route(messageEndpoints.leaveConversation, ({ ctx, params }) => leaveConversation(ctx, params.id)),
+);

@@ -1,7 +1,8 @@
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 import { listContacts } from "@/lib/messages/list-contacts";
+import { messageEndpoints } from "@/lib/openapi/paths-messages";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "listContacts", auth: "session" }, ({ ctx }) => listContacts(ctx)),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(messageEndpoints.listContacts, ({ ctx }) => listContacts(ctx)),
+);

@@ -1,11 +1,10 @@
-import { deleteRole, updateRole } from "@/lib/definitions/roles";
-import { roleUpdateSchema } from "@/lib/definitions/schemas";
+import { deleteRole } from "@/lib/definitions/delete-role";
+import { updateRole } from "@/lib/definitions/update-role";
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
+import { definitionEndpoints } from "@/lib/openapi/paths-definitions";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  PATCH: route({ operation: "updateRole", auth: "session", permission: "settings", body: roleUpdateSchema }, ({ ctx, params, body }) =>
-    updateRole(ctx, params.id, body),
-  ),
-  DELETE: route({ operation: "deleteRole", auth: "session", permission: "settings" }, ({ ctx, params }) => deleteRole(ctx, params.id)),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(definitionEndpoints.updateRole, ({ ctx, params, body }) => updateRole(ctx, params.id, body)),
+  route(definitionEndpoints.deleteRole, ({ ctx, params }) => deleteRole(ctx, params.id)),
+);

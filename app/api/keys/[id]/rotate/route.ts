@@ -1,8 +1,8 @@
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
 import { rotateKey } from "@/lib/keys/rotate-key";
-import { rotateKeySchema } from "@/lib/keys/schemas";
+import { keyEndpoints } from "@/lib/openapi/paths-keys";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ operation: "rotateApiKey", auth: "session", permission: "settings", body: rotateKeySchema }, ({ ctx, params, body }) => rotateKey(ctx, params.id, body)),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(keyEndpoints.rotateApiKey, ({ ctx, params, body }) => rotateKey(ctx, params.id, body)),
+);

@@ -1,8 +1,8 @@
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
-import { listDeliveries } from "@/lib/webhooks/deliveries";
-import { listDeliveriesQuery } from "@/lib/webhooks/schemas";
+import { webhookEndpoints } from "@/lib/openapi/paths-webhooks";
+import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "listWebhookDeliveries", auth: "session", permission: "settings", query: listDeliveriesQuery }, ({ ctx, params, query }) => listDeliveries(ctx, params.id, query)),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(webhookEndpoints.listWebhookDeliveries, ({ ctx, params, query }) => listDeliveries(ctx, params.id, query)),
+);

@@ -1,8 +1,8 @@
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
-import { replayEvents } from "@/lib/webhooks/deliveries";
-import { replaySchema } from "@/lib/webhooks/schemas";
+import { webhookEndpoints } from "@/lib/openapi/paths-webhooks";
+import { replayEvents } from "@/lib/webhooks/replay-events";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ operation: "replayWebhookEvents", auth: "session", permission: "settings", body: replaySchema, status: 202 }, ({ ctx, params, body }) => replayEvents(ctx, params.id, body)),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(webhookEndpoints.replayWebhookEvents, ({ ctx, params, body }) => replayEvents(ctx, params.id, body)),
+);

@@ -1,7 +1,8 @@
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
-import { sendTestEvent } from "@/lib/webhooks/deliveries";
+import { webhookEndpoints } from "@/lib/openapi/paths-webhooks";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ operation: "sendWebhookTestEvent", auth: "session", permission: "settings", status: 202 }, ({ ctx, params }) => sendTestEvent(ctx, params.id)),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(webhookEndpoints.sendWebhookTestEvent, ({ ctx, params }) => sendTestEvent(ctx, params.id)),
+);

@@ -1,7 +1,8 @@
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
-import { getPeopleImport } from "@/lib/people/import-job";
+import { peopleEndpoints } from "@/lib/openapi/paths-people";
+import { getPeopleImport } from "@/lib/people/get-people-import";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ operation: "getPeopleImport", scope: "write:people", permission: "people:edit" }, ({ ctx, params }) => getPeopleImport(ctx, params.id)),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(peopleEndpoints.getPeopleImport, ({ ctx, params }) => getPeopleImport(ctx, params.id)),
+);

@@ -1,7 +1,8 @@
 import { methods } from "@/lib/http/methods";
 import { route } from "@/lib/http/route";
-import { redeliver } from "@/lib/webhooks/deliveries";
+import { webhookEndpoints } from "@/lib/openapi/paths-webhooks";
+import { redeliver } from "@/lib/webhooks/redeliver";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ operation: "redeliverWebhook", auth: "session", permission: "settings", status: 202 }, ({ ctx, params }) => redeliver(ctx, params.id, params.deliveryId)),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  route(webhookEndpoints.redeliverWebhook, ({ ctx, params }) => redeliver(ctx, params.id, params.deliveryId)),
+);
