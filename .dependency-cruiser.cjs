@@ -11,7 +11,16 @@ const LEAVES = "^lib/(errors|validation|ids|net|languages|media|storage|ai|traci
  * schemas.ts) know the domains.
  */
 const JOBS_CORE = { path: "^lib/jobs/", pathNot: "^lib/jobs/(handlers|district-jobs|schemas)\\.ts$|\\.test\\.ts$" };
-const INFRASTRUCTURE = ["^lib/jobs/", "^lib/db/", "^lib/env\\.ts$", "^lib/http/request-context\\.ts$", "^lib/logging/", "^lib/metrics/", "^lib/tracing/", "^lib/errors/"];
+const INFRASTRUCTURE = [
+  "^lib/jobs/",
+  "^lib/db/",
+  "^lib/env\\.ts$",
+  "^lib/http/request-context\\.ts$",
+  "^lib/logging/",
+  "^lib/metrics/",
+  "^lib/tracing/",
+  "^lib/errors/",
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -47,7 +56,8 @@ module.exports = {
     {
       name: "job-registry-only-in-entry-points",
       severity: "error",
-      comment: "lib/jobs/handlers.ts pulls in every job's work: only the processes that run workers import it (scripts/worker.ts, the test setup, benches, tests).",
+      comment:
+        "lib/jobs/handlers.ts pulls in every job's work: only the processes that run workers import it (scripts/worker.ts, the test setup, benches, tests).",
       from: { pathNot: "^(scripts|tests|bench)/" },
       to: { path: "^lib/jobs/handlers\\.ts$" },
     },

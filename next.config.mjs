@@ -16,7 +16,17 @@ const apiHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native/wasm packages stay outside the bundle and are loaded from node_modules.
-  serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "nodemailer", "pusher", "ws", "openai", "@ffmpeg-installer/ffmpeg", "prom-client"],
+  serverExternalPackages: [
+    "pg",
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "nodemailer",
+    "pusher",
+    "ws",
+    "openai",
+    "@ffmpeg-installer/ffmpeg",
+    "prom-client",
+  ],
   poweredByHeader: false,
   // The app's server compresses (lib/server/app-server.ts), leaving small API answers as they are.
   compress: false,

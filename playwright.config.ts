@@ -33,16 +33,21 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   // The production build on a fresh embedded database: exactly what `npm start` runs.
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && tsx --import ./scripts/server-only-stub.mjs scripts/start.ts`,
     // The suite signs the demo people in through e-mail links many times within 15 minutes; the
     // webhooks spec's receiver listens on loopback, which only WEBHOOK_URL_HOSTS lets endpoints use;
     // the sso spec's OpenID Connect provider too (OIDC_ISSUER_HOSTS).
-    env: { PORT: String(PORT), REALTIME_PORT: String(PORT + 1), DATA_DIR: E2E_DATA_DIR, SIGN_IN_LINKS_PER_15_MINUTES: "1000", WEBHOOK_URL_HOSTS: "127.0.0.1", OIDC_ISSUER_HOSTS: "127.0.0.1" },
+    env: {
+      PORT: String(PORT),
+      REALTIME_PORT: String(PORT + 1),
+      DATA_DIR: E2E_DATA_DIR,
+      SIGN_IN_LINKS_PER_15_MINUTES: "1000",
+      WEBHOOK_URL_HOSTS: "127.0.0.1",
+      OIDC_ISSUER_HOSTS: "127.0.0.1",
+    },
     url: `http://localhost:${PORT}/sign-in`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -31,7 +31,10 @@ export default defineConfig({
     projects: [
       { resolve: { alias }, test: { ...shared, name: "unit", include: ["lib/**/*.test.ts", "tests/architecture/**/*.test.ts", "tests/docs/**/*.test.ts"] } },
       // Each API test file runs the job workers in its own process (the unit tests that need them import the setup).
-      { resolve: { alias }, test: { ...shared, setupFiles: [...shared.setupFiles, "tests/helpers/job-workers.ts"], name: "api", include: ["tests/api/**/*.test.ts"] } },
+      {
+        resolve: { alias },
+        test: { ...shared, setupFiles: [...shared.setupFiles, "tests/helpers/job-workers.ts"], name: "api", include: ["tests/api/**/*.test.ts"] },
+      },
       // The browser's own logic (recorder, uploader, optimistic sends), its edges faked (tests/helpers/browser-edges.ts).
       { resolve: { alias }, test: { name: "client", include: ["components/**/*.test.ts"], testTimeout: 30_000 } },
     ],

@@ -76,7 +76,12 @@ async function main() {
   useAppDatabase(DATA_DIR, pgUrl);
   const s = await seed(log);
 
-  const floor = bench.spawnNode("floor", [...tsxServer, "bench/floor-server.ts"], { ...process.env, DATABASE_URL: s.databaseUrl, FLOOR_PORT: String(FLOOR_PORT) }, floorLog);
+  const floor = bench.spawnNode(
+    "floor",
+    [...tsxServer, "bench/floor-server.ts"],
+    { ...process.env, DATABASE_URL: s.databaseUrl, FLOOR_PORT: String(FLOOR_PORT) },
+    floorLog,
+  );
   await waitForHttp(`http://127.0.0.1:${FLOOR_PORT}/`, floor, 60_000, "the floor server");
   const appTree = describedTree(app.pid!);
   const dbPid = pgUrl ? undefined : appTree.find((p) => p.cmd.startsWith("bench/app-server.ts"))?.pid;
@@ -99,8 +104,22 @@ async function main() {
       headers: { "if-none-match": listEtag },
       path: () => "/api/people",
     },
-    { key: "health", label: "GET /api/health/live (Next.js alone: no auth, no DB)", port: PORT, idlePath: "/api/health/live", token: s.adminToken, path: () => "/api/health/live" },
-    { key: "person", label: "GET /api/people/:id (rotating ids, admin)", port: PORT, idlePath: "/api/me", token: s.adminToken, path: (n) => `/api/people/${ids[n % ids.length]}` },
+    {
+      key: "health",
+      label: "GET /api/health/live (Next.js alone: no auth, no DB)",
+      port: PORT,
+      idlePath: "/api/health/live",
+      token: s.adminToken,
+      path: () => "/api/health/live",
+    },
+    {
+      key: "person",
+      label: "GET /api/people/:id (rotating ids, admin)",
+      port: PORT,
+      idlePath: "/api/me",
+      token: s.adminToken,
+      path: (n) => `/api/people/${ids[n % ids.length]}`,
+    },
     {
       key: "person-c1",
       label: "GET /api/people/:id, 1 connection",
@@ -110,7 +129,14 @@ async function main() {
       connections: 1,
       path: (n) => `/api/people/${ids[n % ids.length]}`,
     },
-    { key: "floor", label: "  floor: node:http + pg, same read", port: FLOOR_PORT, idlePath: `/people/${ids[0]}`, token: s.adminToken, path: (n) => `/people/${ids[n % ids.length]}` },
+    {
+      key: "floor",
+      label: "  floor: node:http + pg, same read",
+      port: FLOOR_PORT,
+      idlePath: `/people/${ids[0]}`,
+      token: s.adminToken,
+      path: (n) => `/people/${ids[n % ids.length]}`,
+    },
     {
       key: "create",
       label: "POST /api/people (unique e-mails, admin)",
@@ -123,7 +149,14 @@ async function main() {
     },
     { key: "interviews-admin", label: "GET /api/interviews (admin, all)", port: PORT, idlePath: "/api/me", token: s.adminToken, path: () => "/api/interviews" },
     { key: "interviews-mentor", label: "GET /api/interviews (mentor)", port: PORT, idlePath: "/api/me", token: s.mentorToken, path: () => "/api/interviews" },
-    { key: "people-mentor", label: "GET /api/people (mentor: themself and their candidates)", port: PORT, idlePath: "/api/me", token: s.mentorToken, path: () => "/api/people" },
+    {
+      key: "people-mentor",
+      label: "GET /api/people (mentor: themself and their candidates)",
+      port: PORT,
+      idlePath: "/api/me",
+      token: s.mentorToken,
+      path: () => "/api/people",
+    },
     {
       key: "interview-mentor",
       label: "GET /api/interviews/:personId/:id (mentor)",
@@ -150,7 +183,9 @@ async function main() {
   const floorInfo = floor.pid ? describedTree(floor.pid) : [];
   console.log(`peak RSS of the floor server: ${floorInfo.map((p) => `${mbOfKb(p.hwmKb)} (${p.cmd.split(" ")[0].split("/").pop()})`).join(" + ")}`);
   console.log(`peak RSS of this bench process (autocannon + seeding): ${mbOfKb(process.resourceUsage().maxRSS)}`);
-  console.log(`database: ${pgUrl ? "PostgreSQL (fresh database cas_bench)" : "embedded PGlite"}; build: ${DIST_DIR}; duration ${(bench.elapsedS()).toFixed(0)} s`);
+  console.log(
+    `database: ${pgUrl ? "PostgreSQL (fresh database cas_bench)" : "embedded PGlite"}; build: ${DIST_DIR}; duration ${bench.elapsedS().toFixed(0)} s`,
+  );
 }
 
 bench.run(async () => {

@@ -32,7 +32,13 @@ async function main() {
 
   // BENCH_NEXT_NODE_ARGS: extra node flags for next-server (bench/api.ts's --cpu-prof).
   const nodeArgs = (process.env.BENCH_NEXT_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const partEnv: NodeJS.ProcessEnv = withMallocTunables({ ...process.env, DATABASE_URL: db.url, NEXTAUTH_SECRET: authSecret(), NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" });
+  const partEnv: NodeJS.ProcessEnv = withMallocTunables({
+    ...process.env,
+    DATABASE_URL: db.url,
+    NEXTAUTH_SECRET: authSecret(),
+    NEXT_TELEMETRY_DISABLED: "1",
+    NODE_ENV: "production",
+  });
   const server = (await bundleAppServer(distDir, log)) ?? "scripts/serve.ts";
   const child = spawn(process.execPath, [...nodeArgs, ...appNodeFlags(), ...scriptArgs(server)], { stdio: "inherit", env: partEnv });
   const worker = spawn(process.execPath, scriptArgs("scripts/worker.ts"), { stdio: "inherit", env: partEnv });

@@ -25,7 +25,21 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { appServerPid, demoAdminAndCandidate, freshPgDatabase, mb, memoryOf, percentile, processTree, sampleRss, sleep, startApp, startBench, useAppDatabase, waitForHttp } from "./harness";
+import {
+  appServerPid,
+  demoAdminAndCandidate,
+  freshPgDatabase,
+  mb,
+  memoryOf,
+  percentile,
+  processTree,
+  sampleRss,
+  sleep,
+  startApp,
+  startBench,
+  useAppDatabase,
+  waitForHttp,
+} from "./harness";
 import { buildIfStale } from "./production-build";
 
 const bench = startBench({ timeLimitS: 1800 });
@@ -53,7 +67,14 @@ function request(method: string, pathName: string, token: string, body: Buffer, 
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: PORT, method, path: pathName, agent, headers: { authorization: `Bearer ${token}`, "content-type": contentType, "content-length": body.length } },
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        method,
+        path: pathName,
+        agent,
+        headers: { authorization: `Bearer ${token}`, "content-type": contentType, "content-length": body.length },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -97,7 +118,26 @@ function longRecording(seconds: number): Buffer {
   const file = path.join(os.tmpdir(), `cas-bench-audio-${CHUNKS}x16k.webm`);
   if (fs.existsSync(file)) return fs.readFileSync(file);
   const kbps = Math.floor((CHUNKS * CHUNK_BYTES * 8) / seconds / 1000 / 1.02);
-  ffmpeg(["-f", "lavfi", "-i", `sine=frequency=220:sample_rate=48000:duration=${seconds}`, "-c:a", "libopus", "-b:a", `${kbps}k`, "-vbr", "off", "-compression_level", "0", "-f", "webm", "-live", "1", "-y", `${file}.part`]);
+  ffmpeg([
+    "-f",
+    "lavfi",
+    "-i",
+    `sine=frequency=220:sample_rate=48000:duration=${seconds}`,
+    "-c:a",
+    "libopus",
+    "-b:a",
+    `${kbps}k`,
+    "-vbr",
+    "off",
+    "-compression_level",
+    "0",
+    "-f",
+    "webm",
+    "-live",
+    "1",
+    "-y",
+    `${file}.part`,
+  ]);
   fs.renameSync(`${file}.part`, file);
   return fs.readFileSync(file);
 }
@@ -115,7 +155,10 @@ function speechMinute(): string | null {
 
 // ---------------------------------------------------------------------------------------
 
-const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const loadBefore = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(" ");
 
 async function main() {
   log(`${os.cpus().length} CPUs, node ${process.version}; ${CHUNKS} chunks of ${CHUNK_BYTES / 1024} KB, ${CONCURRENCY} clients`);
@@ -149,7 +192,7 @@ async function main() {
 
   // Warm-up: the route compiled and its first queries planned.
   const warmId = "bench-warm-up";
-  for (let n = 1; n <= 20; n++) await request("POST", "/api/audio/capture", token, ...Object.values(chunkBody(warmId, n, chunks[0])) as [Buffer, string]);
+  for (let n = 1; n <= 20; n++) await request("POST", "/api/audio/capture", token, ...(Object.values(chunkBody(warmId, n, chunks[0])) as [Buffer, string]));
 
   // ---- capture ----
   const recordingId = `bench-${Date.now()}`;
@@ -216,7 +259,9 @@ async function main() {
       resetEnvCache();
       const started = performance.now();
       const heard = await transcribeAudioFile(speech);
-      engines.push(`pocketsphinx: ${((performance.now() - started) / 1000 / minutes).toFixed(1)} s per audio minute (${heard.text.split(/\s+/).length} words heard)`);
+      engines.push(
+        `pocketsphinx: ${((performance.now() - started) / 1000 / minutes).toFixed(1)} s per audio minute (${heard.text.split(/\s+/).length} words heard)`,
+      );
     } else engines.push("pocketsphinx: not installed (apt-get install pocketsphinx pocketsphinx-en-us)");
     if (openAi.key || openAi.url) {
       if (openAi.key) process.env.OPENAI_API_KEY = openAi.key;
@@ -226,22 +271,29 @@ async function main() {
       await transcribeAudioFile(speech);
       engines.push(`openai (${openAi.url ?? "api.openai.com"}): ${((performance.now() - started) / 1000 / minutes).toFixed(1)} s per audio minute`);
     } else engines.push("openai: not configured (OPENAI_API_KEY / OPENAI_BASE_URL unset)");
-  } else engines.push(process.env.BENCH_TRANSCRIBE === "0" ? "skipped (BENCH_TRANSCRIBE=0)" : "no espeak-ng: no speech to transcribe (apt-get install espeak-ng)");
+  } else
+    engines.push(process.env.BENCH_TRANSCRIBE === "0" ? "skipped (BENCH_TRANSCRIBE=0)" : "no espeak-ng: no speech to transcribe (apt-get install espeak-ng)");
 
   const chunksPerSecond = CHUNKS / (captureMs / 1000);
   console.log("");
   console.log(`database: ${pgUrl ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite"}; load average before the run: ${loadBefore}`);
-  console.log(`capture: ${CHUNKS} chunks of ${size} B, ${CONCURRENCY} clients: ${(captureMs / 1000).toFixed(1)} s = ${chunksPerSecond.toFixed(0)} chunks/s (target ≥ 300); ` +
-    `latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms` +
-    (failures.size ? `; failed: ${[...failures].map(([k, v]) => `${v}× ${k}`).join("; ")}` : "; all 200"));
+  console.log(
+    `capture: ${CHUNKS} chunks of ${size} B, ${CONCURRENCY} clients: ${(captureMs / 1000).toFixed(1)} s = ${chunksPerSecond.toFixed(0)} chunks/s (target ≥ 300); ` +
+      `latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms` +
+      (failures.size ? `; failed: ${[...failures].map(([k, v]) => `${v}× ${k}`).join("; ")}` : "; all 200"),
+  );
   console.log(`         app RSS ${mb(rssBeforeCapture)} before, ${mb(rssAfterCapture)} after`);
   console.log(`cat of the same ${files.length} chunk files into one: ${(catMs / 1000).toFixed(2)} s (${mb(catBytes)})`);
-  console.log(`finalize (${(CHUNKS / 3600).toFixed(1)} h, ${CHUNKS} chunks → seekable WebM): ${(finalized.ms / 1000).toFixed(2)} s = ${(finalized.ms / catMs).toFixed(2)}× cat (target ≤ 3×); ` +
-    `duration ${(result.duration_ms / 3_600_000).toFixed(3)} h, ${mb(stored)}`);
-  console.log(`         app RSS ${mb(before.rss)} before, peak ${mb(peakRss)}: growth ${mb(peakRss - before.rss)} (target < 64 MB); ` +
-      (ffmpegPeak ? `ffmpeg's own peak ${mb(ffmpegPeak)}` : "no ffmpeg (the one-pass writer took it)"));
+  console.log(
+    `finalize (${(CHUNKS / 3600).toFixed(1)} h, ${CHUNKS} chunks → seekable WebM): ${(finalized.ms / 1000).toFixed(2)} s = ${(finalized.ms / catMs).toFixed(2)}× cat (target ≤ 3×); ` +
+      `duration ${(result.duration_ms / 3_600_000).toFixed(3)} h, ${mb(stored)}`,
+  );
+  console.log(
+    `         app RSS ${mb(before.rss)} before, peak ${mb(peakRss)}: growth ${mb(peakRss - before.rss)} (target < 64 MB); ` +
+      (ffmpegPeak ? `ffmpeg's own peak ${mb(ffmpegPeak)}` : "no ffmpeg (the one-pass writer took it)"),
+  );
   for (const line of engines) console.log(`transcription, ${line}`);
-  console.log(`build: ${DIST_DIR}; data: ${DATA_DIR} (removed); duration ${(bench.elapsedS()).toFixed(0)} s`);
+  console.log(`build: ${DIST_DIR}; data: ${DATA_DIR} (removed); duration ${bench.elapsedS().toFixed(0)} s`);
 }
 
 bench.run(main, appLog);

@@ -114,12 +114,17 @@ async function timedBackup(copy: Copy, out: string) {
 }
 
 const p99 = (step: StepResult) => {
-  const sorted = step.samples.filter((s) => s.status >= 200 && s.status < 300).map((s) => s.ms).sort((a, b) => a - b);
+  const sorted = step.samples
+    .filter((s) => s.status >= 200 && s.status < 300)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? NaN;
 };
 
 async function main() {
-  log(`${onPostgres ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite"}; ${PEOPLE} people and interviews, ${MESSAGES} messages, ${AUDIO_GB} GB of audio; load ${RATE} ops/s`);
+  log(
+    `${onPostgres ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite"}; ${PEOPLE} people and interviews, ${MESSAGES} messages, ${AUDIO_GB} GB of audio; load ${RATE} ops/s`,
+  );
   const copy = await startCopy(bench, { label: "backup", root: ROOT, basePort: PORT, processes: 1, onPostgres });
   const districts = await seedLoadDistricts(copy.databaseUrl, copy.origins[0], { small: 200, big: PEOPLE });
   const big = districts.find((d) => d.name === "big")!;

@@ -70,24 +70,37 @@ bench.run(async () => {
     log(`webhook endpoint for person.created, person.updated, person.archived: ${res.status}`);
   }
   const webhookRows = async () => {
-    const [events, deliveries] = await Promise.all([db().webhookEvent.count({ where: { districtId: district.district.id } }), db().webhookDelivery.count({ where: { districtId: district.district.id } })]);
+    const [events, deliveries] = await Promise.all([
+      db().webhookEvent.count({ where: { districtId: district.district.id } }),
+      db().webhookDelivery.count({ where: { districtId: district.district.id } }),
+    ]);
     return `${events.toLocaleString("en")} events, ${deliveries.toLocaleString("en")} deliveries queued so far`;
   };
 
   const csv = (rows: number, first: string, domain = "bench-import.test") =>
     "first,last,email,language,primary_role,other_roles,tags,archived\r\n" +
-    Array.from({ length: rows }, (_, i) => `${first}${i},Person${i},person${i}@${domain},${i % 3 ? "en" : "es"},Candidate,${i % 10 ? "" : "Mentor"},Cohort ${i % 2 ? "A" : "B"}; Transfer,0`).join("\r\n") +
+    Array.from(
+      { length: rows },
+      (_, i) =>
+        `${first}${i},Person${i},person${i}@${domain},${i % 3 ? "en" : "es"},Candidate,${i % 10 ? "" : "Mentor"},Cohort ${i % 2 ? "A" : "B"}; Transfer,0`,
+    ).join("\r\n") +
     "\r\n";
 
   async function timedImport(label: string, body: string, dryRun: boolean) {
     const t0 = performance.now();
     const res = await importRoute.POST(
-      new Request(`http://localhost/api/people/import${dryRun ? "?dry_run=true" : ""}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" }, body }),
+      new Request(`http://localhost/api/people/import${dryRun ? "?dry_run=true" : ""}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" },
+        body,
+      }),
       { params: Promise.resolve({}) },
     );
     const report = await res.json();
     const seconds = (performance.now() - t0) / 1000;
-    log(`${label}: ${res.status} in ${seconds.toFixed(2)} s (${Math.round(IMPORT_ROWS / seconds).toLocaleString("en")} rows/s) ${JSON.stringify(report.counts ?? report.error)}; ${await webhookRows()}`);
+    log(
+      `${label}: ${res.status} in ${seconds.toFixed(2)} s (${Math.round(IMPORT_ROWS / seconds).toLocaleString("en")} rows/s) ${JSON.stringify(report.counts ?? report.error)}; ${await webhookRows()}`,
+    );
   }
 
   const file = csv(IMPORT_ROWS, "Imp");
@@ -101,7 +114,13 @@ bench.run(async () => {
     await db().person.createMany({
       data: Array.from({ length: Math.min(5000, more - i) }, (_, k) => {
         const n = i + k;
-        return { districtId: district.district.id, first: `Exp${n}`, last: `Export${n}`, email: `export${n}@bench-import.test`, emailKey: `export${n}@bench-import.test` };
+        return {
+          districtId: district.district.id,
+          first: `Exp${n}`,
+          last: `Export${n}`,
+          email: `export${n}@bench-import.test`,
+          emailKey: `export${n}@bench-import.test`,
+        };
       }),
     });
   }
@@ -110,7 +129,9 @@ bench.run(async () => {
   let heapPeak = heapBefore;
   const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 10);
   const t0 = performance.now();
-  const res = await exportRoute.GET(new Request("http://localhost/api/people.csv", { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({}) });
+  const res = await exportRoute.GET(new Request("http://localhost/api/people.csv", { headers: { authorization: `Bearer ${token}` } }), {
+    params: Promise.resolve({}),
+  });
   const reader = res.body!.getReader();
   let bytes = 0;
   let chunks = 0;
@@ -121,7 +142,9 @@ bench.run(async () => {
   clearInterval(sampler);
   const seconds = (performance.now() - t0) / 1000;
   const rows = (await db().person.count({ where: { districtId: district.district.id } })).toLocaleString("en");
-  log(`export: ${rows} people, ${mb(bytes)} in ${chunks} chunks, ${seconds.toFixed(2)} s; heap growth while streaming ${mb(heapPeak - heapBefore)} (peak over the start)`);
+  log(
+    `export: ${rows} people, ${mb(bytes)} in ${chunks} chunks, ${seconds.toFixed(2)} s; heap growth while streaming ${mb(heapPeak - heapBefore)} (peak over the start)`,
+  );
   if (JOB_ROWS > 0) {
     // A worker of the import queue alone, in this process (the webhook deliveries queued above are left waiting).
     const [{ startWorkers }, { JOB_HANDLERS }] = await Promise.all([import("@/lib/jobs/run-workers"), import("@/lib/jobs/handlers")]);
@@ -131,22 +154,31 @@ bench.run(async () => {
     log(`import file for a job: ${JOB_ROWS.toLocaleString("en")} rows, ${mb(Buffer.byteLength(big))}`);
     const t0 = performance.now();
     const res = await importRoute.POST(
-      new Request("http://localhost/api/people/import", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" }, body: big }),
+      new Request("http://localhost/api/people/import", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" },
+        body: big,
+      }),
       { params: Promise.resolve({}) },
     );
     const queued = await res.json();
     log(`answered ${res.status} in ${((performance.now() - t0) / 1000).toFixed(2)} s (${queued.state}, ${queued.rows_total} rows)`);
     const seen: string[] = [];
     for (;;) {
-      const polled = await importStatusRoute.GET(new Request(`http://localhost/api/people/import/jobs/${queued.id}`, { headers: { authorization: `Bearer ${token}` } }), {
-        params: Promise.resolve({ id: queued.id }),
-      });
+      const polled = await importStatusRoute.GET(
+        new Request(`http://localhost/api/people/import/jobs/${queued.id}`, { headers: { authorization: `Bearer ${token}` } }),
+        {
+          params: Promise.resolve({ id: queued.id }),
+        },
+      );
       const job = await polled.json();
       const mark = `${job.state} ${job.rows_done}`;
       if (seen.at(-1) !== mark) seen.push(mark);
       if (job.state === "done" || job.state === "failed") {
         const seconds = (performance.now() - t0) / 1000;
-        log(`job ${job.state} ${seconds.toFixed(2)} s after the request (${Math.round(JOB_ROWS / seconds).toLocaleString("en")} rows/s) ${JSON.stringify(job.report?.counts ?? job.error)}; ${await webhookRows()}`);
+        log(
+          `job ${job.state} ${seconds.toFixed(2)} s after the request (${Math.round(JOB_ROWS / seconds).toLocaleString("en")} rows/s) ${JSON.stringify(job.report?.counts ?? job.error)}; ${await webhookRows()}`,
+        );
         log(`states seen while polling every 0.5 s: ${seen.join(", ")}`);
         break;
       }

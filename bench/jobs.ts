@@ -32,7 +32,10 @@ const { log } = bench;
 const OVERHEAD_JOBS = Number(process.env.BENCH_OVERHEAD_JOBS ?? 200);
 const JOBS = Number(process.env.BENCH_JOBS ?? 1000);
 const WORKERS = (process.env.BENCH_WORKERS ?? "1,2,4").split(",").map(Number);
-const MINUTES = (process.env.BENCH_MINUTES ?? "1,10,60").split(",").map(Number).filter((m) => m > 0);
+const MINUTES = (process.env.BENCH_MINUTES ?? "1,10,60")
+  .split(",")
+  .map(Number)
+  .filter((m) => m > 0);
 const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "cas-bench-jobs-"));
 bench.onCleanup(() => fs.rmSync(DATA_DIR, { recursive: true, force: true }));
 
@@ -50,8 +53,28 @@ function speech(minutes: number): Buffer {
   const text =
     "Good morning and thank you for coming to the board interview. We would like to hear about your training, your work with the volunteers " +
     "and your plans for the next year. Please tell us what you learned from the last project and how you would handle a difficult meeting. ";
-  if (spawnSync("espeak-ng", ["-v", "en-us", "-s", "150", "-w", raw, text.repeat(3)]).status !== 0) throw new Error("espeak-ng is needed (apt-get install espeak-ng)");
-  ffmpeg(["-stream_loop", "-1", "-i", raw, "-t", String(minutes * 60), "-af", "aresample=48000,aeval='val(0)+0.01*(random(0)*2-1)'", "-c:a", "libopus", "-b:a", "24k", "-f", "webm", "-live", "1", "-y", `${file}.part`]);
+  if (spawnSync("espeak-ng", ["-v", "en-us", "-s", "150", "-w", raw, text.repeat(3)]).status !== 0)
+    throw new Error("espeak-ng is needed (apt-get install espeak-ng)");
+  ffmpeg([
+    "-stream_loop",
+    "-1",
+    "-i",
+    raw,
+    "-t",
+    String(minutes * 60),
+    "-af",
+    "aresample=48000,aeval='val(0)+0.01*(random(0)*2-1)'",
+    "-c:a",
+    "libopus",
+    "-b:a",
+    "24k",
+    "-f",
+    "webm",
+    "-live",
+    "1",
+    "-y",
+    `${file}.part`,
+  ]);
   fs.renameSync(`${file}.part`, file);
   return fs.readFileSync(file);
 }
@@ -97,7 +120,10 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs: number,
 }
 
 async function main() {
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(" ");
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
   log(`load average at the start: ${load} (2 shared cores: figures move with it)`);
   process.env.DATA_DIR = DATA_DIR;
   process.env.JOBS_SCHEMA = "bench_jobs";
@@ -128,7 +154,9 @@ async function main() {
     }
     await until(() => jobLines("overhead-worker").length >= OVERHEAD_JOBS, 120_000, "the overhead jobs");
     await stop(worker);
-    const waits = jobLines("overhead-worker").map((l) => Number(l.split(" ")[2])).sort((a, b) => a - b);
+    const waits = jobLines("overhead-worker")
+      .map((l) => Number(l.split(" ")[2]))
+      .sort((a, b) => a - b);
     log(`overhead (${engine}): ${waits.length} jobs, enqueue → start p50 ${percentile(waits, 50)} ms, p99 ${percentile(waits, 99)} ms, max ${waits.at(-1)} ms`);
   }
 
@@ -169,7 +197,12 @@ async function main() {
   const openai = await startOpenAiServer();
   bench.onCleanup(() => openai.close());
   const auth = { authorization: `Bearer ${session.token}` };
-  const call = async (handler: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, url: string, init: RequestInit, params: Record<string, string> = {}) => {
+  const call = async (
+    handler: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>,
+    url: string,
+    init: RequestInit,
+    params: Record<string, string> = {},
+  ) => {
     const res = await handler(new Request(`http://localhost:3000${url}`, init), { params: Promise.resolve(params) });
     if (res.status >= 300 && res.status !== 202) throw new Error(`${init.method} ${url}: ${res.status} ${await res.text()}`);
     return res;
@@ -187,7 +220,12 @@ async function main() {
       const audio = speech(minutes);
       const chunkBytes = Math.ceil(audio.length / (minutes * 6)); // about ten seconds each
       const interview = (await (
-        await call(interviews.POST, `/api/interviews/${candidate.id}`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ date: "2026-12-01" }) }, { personId: candidate.id })
+        await call(
+          interviews.POST,
+          `/api/interviews/${candidate.id}`,
+          { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ date: "2026-12-01" }) },
+          { personId: candidate.id },
+        )
       ).json()) as { id: string };
       const recordingId = `bench-${minutes}m-${Date.now()}`;
       for (let n = 1, at = 0; at < audio.length; n++, at += chunkBytes) {
@@ -204,13 +242,20 @@ async function main() {
         body: JSON.stringify({ recordingId, personId: candidate.id, interviewId: interview.id, name: { en: `Bench ${minutes} min` } }),
       });
       const times: Record<string, number> = {};
-      await until(async () => {
-        const steps = await readSteps({ districtId: (await db().person.findFirstOrThrow({ where: { id: candidate.id }, select: { districtId: true } })).districtId, recordingId });
-        for (const s of steps) if (s.state === "done" && times[s.step] === undefined) times[s.step] = Date.now() - asked;
-        const failed = steps.find((s) => s.state === "failed" || (s.state === "skipped" && s.step === "transcribe"));
-        if (failed) throw new Error(`${failed.step} ${failed.state}: ${failed.error}`);
-        return times.summarize !== undefined || steps.some((s) => s.step === "summarize" && s.state === "skipped");
-      }, 3_600_000, `the pipeline of ${minutes} min`);
+      await until(
+        async () => {
+          const steps = await readSteps({
+            districtId: (await db().person.findFirstOrThrow({ where: { id: candidate.id }, select: { districtId: true } })).districtId,
+            recordingId,
+          });
+          for (const s of steps) if (s.state === "done" && times[s.step] === undefined) times[s.step] = Date.now() - asked;
+          const failed = steps.find((s) => s.state === "failed" || (s.state === "skipped" && s.step === "transcribe"));
+          if (failed) throw new Error(`${failed.step} ${failed.state}: ${failed.error}`);
+          return times.summarize !== undefined || steps.some((s) => s.step === "summarize" && s.state === "skipped");
+        },
+        3_600_000,
+        `the pipeline of ${minutes} min`,
+      );
       const line = `${e.name}, ${minutes} min: finalize ${(times.finalize / 1000).toFixed(1)} s, transcript ${(times.transcribe / 1000).toFixed(1)} s, summary ${(times.summarize / 1000).toFixed(1)} s after finalize was asked (${((times.transcribe - times.finalize) / 1000 / minutes).toFixed(1)} s of transcription per audio minute)`;
       results.push(line);
       log(line);
@@ -219,8 +264,15 @@ async function main() {
   }
 
   console.log(`\n==== bench:jobs on ${engine} (load average at the start ${load}) ====`);
-  const overhead = fs.readFileSync(path.join(DATA_DIR, "overhead-worker.log"), "utf8").split("\n").filter((l) => l.startsWith("job ")).map((l) => Number(l.split(" ")[2])).sort((a, b) => a - b);
-  console.log(`queue overhead, enqueue → start: p50 ${percentile(overhead, 50)} ms, p99 ${percentile(overhead, 99)} ms (${overhead.length} jobs, one every 20 ms)`);
+  const overhead = fs
+    .readFileSync(path.join(DATA_DIR, "overhead-worker.log"), "utf8")
+    .split("\n")
+    .filter((l) => l.startsWith("job "))
+    .map((l) => Number(l.split(" ")[2]))
+    .sort((a, b) => a - b);
+  console.log(
+    `queue overhead, enqueue → start: p50 ${percentile(overhead, 50)} ms, p99 ${percentile(overhead, 99)} ms (${overhead.length} jobs, one every 20 ms)`,
+  );
   for (const line of throughput) console.log(`throughput: ${line}`);
   for (const line of results) console.log(`pipeline: ${line}`);
 }

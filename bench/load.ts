@@ -62,12 +62,19 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 
 const bench = startBench({ timeLimitS: Number(process.env.BENCH_TIME_LIMIT_S ?? 7200) });
 const { log } = bench;
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(", ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
 
 type Running = { copy: Copy; districts: SeededDistrict[]; realtime: RealtimeClients; close: () => void };
 
 async function startSeeded(label: string, root: string, basePort: number, people: number): Promise<Running> {
-  const nodeArgs = [...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.join(PROFILE_DIR, label)}`] : []), ...(option("node-args")?.split(" ").filter(Boolean) ?? [])];
+  const nodeArgs = [
+    ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.join(PROFILE_DIR, label)}`] : []),
+    ...(option("node-args")?.split(" ").filter(Boolean) ?? []),
+  ];
   const copy = await startCopy(bench, { label, root, basePort, processes: PROCESSES, onPostgres, nodeArgs: nodeArgs.length ? nodeArgs : undefined });
   if (APP_CPUS) {
     const measured = measuredProcesses(copy);
@@ -80,7 +87,9 @@ async function startSeeded(label: string, root: string, basePort: number, people
   }
   const started = Date.now();
   const districts = await seedLoadDistricts(copy.databaseUrl, copy.origins[0], { small: 200, big: people });
-  log(`${label}: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: a district of 200 people and 200 interviews, one of ${people} people and ${people} interviews`);
+  log(
+    `${label}: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: a district of 200 people and 200 interviews, one of ${people} people and ${people} interviews`,
+  );
   const realtime = await connectRealtimeClients(copy, districts);
   // Warm-up, not measured: every route compiled and loaded, pools filled, copies built once.
   await runStep(copy, districts, realtime, WARMUP_RATE, WARMUP_S, 99);
@@ -97,7 +106,11 @@ async function coldListReads(run: Running, times = 20) {
   let bytes = 0;
   for (let i = 0; i < times; i++) {
     const id = d.candidates[i];
-    const patched = await send(origin, { method: "PATCH", path: `/api/people/${id}`, token: d.tokens.admin, body: Buffer.from(JSON.stringify({ language: i % 2 ? "es" : "fr" })) }, false);
+    const patched = await send(
+      origin,
+      { method: "PATCH", path: `/api/people/${id}`, token: d.tokens.admin, body: Buffer.from(JSON.stringify({ language: i % 2 ? "es" : "fr" })) },
+      false,
+    );
     if (patched.status !== 200) throw new Error(`PATCH answered ${patched.status}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const before = processes.reduce((a, p) => a + cpuOf(p.pid), 0);
@@ -206,7 +219,9 @@ async function growthMode(copies: { label: string; root: string; port: number }[
 }
 
 async function main() {
-  log(`${os.cpus().length} CPUs, node ${process.version}, load average ${loadAverage()} at the start; ${onPostgres ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite"}, ${PROCESSES} app process(es) per copy${APP_CPUS ? `, each limited to ${APP_CPUS} CPU(s)` : ""}`);
+  log(
+    `${os.cpus().length} CPUs, node ${process.version}, load average ${loadAverage()} at the start; ${onPostgres ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite"}, ${PROCESSES} app process(es) per copy${APP_CPUS ? `, each limited to ${APP_CPUS} CPU(s)` : ""}`,
+  );
   log(`mix: ${mixDescription()}; every role; the two districts half and half`);
   if (BASELINE && !fs.existsSync(path.join(BASELINE, "package.json"))) throw new Error(`--baseline ${BASELINE}: not a checkout of this project`);
   const copies = [{ label: "this", root: ROOT, port: PORT }, ...(BASELINE ? [{ label: "baseline", root: BASELINE, port: PORT + 20 }] : [])];

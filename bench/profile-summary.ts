@@ -39,7 +39,11 @@ function area(url: string, fn: string) {
     const chunk = /\[root-of-the-server\]__[^/]*|chunks\/ssr\/[^/]*|server\/chunks\/[^/]*/.exec(url);
     return `app bundle ${chunk ? "" : url.split("/").slice(-2).join("/")}`.trim();
   }
-  return url.replace(/^file:\/\//, "").split("/").slice(-2).join("/");
+  return url
+    .replace(/^file:\/\//, "")
+    .split("/")
+    .slice(-2)
+    .join("/");
 }
 
 const areas = new Map<string, number>();
@@ -61,7 +65,10 @@ console.log("\nhottest functions (self):");
 for (const [f, t] of [...fns].sort((x, y) => y[1] - x[1]).slice(0, top)) console.log(`${pct(t)} ${ms(t)}  ${f}`);
 
 // Inclusive time of frames whose function name matches BENCH_FRAMES (comma-separated regexps).
-const frames = (process.env.BENCH_FRAMES ?? "").split(",").filter(Boolean).map((s) => new RegExp(s));
+const frames = (process.env.BENCH_FRAMES ?? "")
+  .split(",")
+  .filter(Boolean)
+  .map((s) => new RegExp(s));
 if (frames.length) {
   console.log("\ninclusive time of matching frames (each sample counted once per pattern):");
   for (const re of frames) {

@@ -30,7 +30,6 @@
  * BENCH_READERS (200), BENCH_MESSAGES (200), BENCH_CONCURRENCY (8), BENCH_DURATION_S (10),
  * BENCH_CLIENT_THREADS (2), BENCH_TIME_LIMIT_S (900).
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -38,6 +37,7 @@ import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { processTree, sleep, startBench, summarize, tsxServer, waitForHttp } from "./harness";
 import { buildIfStale } from "./production-build";
+import { seedRealtimeDistrict } from "./realtime-seed";
 
 const bench = startBench({ timeLimitS: 900 });
 const { log } = bench;
@@ -81,70 +81,20 @@ function report(name: string, s: ReturnType<typeof summarize>, extra = "") {
 type Seeded = { sender: string; readers: { id: string; token: string }[]; conversation: string; lister: string };
 
 async function seed(): Promise<Seeded> {
-  const { prepareDatabase } = await import("@/lib/db/prepare-database");
-  const { db, disconnectDb } = await import("@/lib/db/client");
-  const { createDistrict } = await import("@/lib/districts/create-district");
-  const { createSessionFor } = await import("@/lib/auth/create-session");
-  await prepareDatabase();
   const started = Date.now();
-  const { district, roles } = await createDistrict({ name: "Realtime Bench", adminEmail: "sender@bench.test", adminFirst: "Sam", adminLast: "Sender" });
-  const districtId = district.id;
-  const person = (i: number, label: string, role: string) => {
-    const email = `${label}${i}@bench.test`;
-    return { id: `c${randomBytes(12).toString("hex")}`, districtId, first: `${label[0].toUpperCase()}${label.slice(1)}`, last: `Nr ${i}`, email, emailKey: email, roles: { [role]: 1 } };
-  };
-  const readers = Array.from({ length: READERS }, (_, i) => person(i, "reader", roles.board));
-  const others = Array.from({ length: CONVERSATIONS }, (_, i) => person(i, "contact", roles.candidate));
-  const lister = person(0, "lister", roles.board);
-  await db().person.createMany({ data: [...readers, ...others, lister] });
-
-  const sessions = [];
-  for (const reader of readers) sessions.push({ id: reader.id, token: (await createSessionFor(reader.email, districtId))!.token });
-  const sender = (await createSessionFor("sender@bench.test", districtId))!.token;
-
-  // The lister's 1,000 direct conversations, three messages each, the last one unread.
-  const now = Date.now();
-  const conversations = others.map((other, i) => ({
-    id: `c${randomBytes(12).toString("hex")}`,
-    districtId,
-    directKey: [lister.id, other.id].sort().join(":"),
-    seq: 3,
-    createdById: lister.id,
-    createdAt: new Date(now - (CONVERSATIONS - i) * 60_000),
-    lastMessageAt: new Date(now - (CONVERSATIONS - i) * 60_000 + 2000),
-  }));
-  await db().conversation.createMany({ data: conversations });
-  await db().conversationParticipant.createMany({
-    data: conversations.flatMap((c, i) => [
-      { conversationId: c.id, personId: lister.id, districtId, lastReadSeq: 2, joinedAt: c.createdAt },
-      { conversationId: c.id, personId: others[i].id, districtId, lastReadSeq: 3, joinedAt: c.createdAt },
-    ]),
-  });
-  await db().message.createMany({
-    data: conversations.flatMap((c, i) =>
-      [1, 2, 3].map((seq) => ({
-        districtId,
-        conversationId: c.id,
-        senderId: seq === 2 ? lister.id : others[i].id,
-        body: `Message ${seq} of conversation ${i}: the documents for the next board meeting.`,
-        language: "en",
-        seq,
-        createdAt: new Date(c.createdAt.getTime() + seq * 1000),
-      })),
-    ),
-  });
-  const listerToken = (await createSessionFor(lister.email, districtId))!.token;
-  await db().$executeRawUnsafe("analyze");
-  await disconnectDb();
-
+  const seeded = await seedRealtimeDistrict({ readers: READERS, conversations: CONVERSATIONS });
   // The group of 201, made through the API like any conversation.
-  const created = await post(sender, "/api/messages", { participants: readers.map((r) => r.id), body: "Welcome to the benchmark group." });
+  const created = await post(seeded.sender, "/api/messages", { participants: seeded.readers.map((r) => r.id), body: "Welcome to the benchmark group." });
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${READERS} readers in one group, a person with ${CONVERSATIONS} conversations`);
-  return { sender, readers: sessions, conversation: created.id, lister: listerToken };
+  return { sender: seeded.sender, readers: seeded.readers, conversation: created.id, lister: seeded.lister };
 }
 
 async function post(token: string, urlPath: string, body: unknown) {
-  const res = await fetch(`${BASE}${urlPath}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${BASE}${urlPath}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`POST ${urlPath}: ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as { id: string };
@@ -223,7 +173,20 @@ async function main() {
     NEXT_DIST_DIR: DIST_DIR,
     NEXT_TELEMETRY_DISABLED: "1",
   };
-  for (const name of ["DATABASE_URL", "PUSHER_APP_ID", "PUSHER_KEY", "PUSHER_SECRET", "PUSHER_CLUSTER", "PUSHER_HOST", "PUSHER_PORT", "OPENAI_BASE_URL", "OPENAI_API_KEY", "BASE_URL", "HOST"]) delete env[name];
+  for (const name of [
+    "DATABASE_URL",
+    "PUSHER_APP_ID",
+    "PUSHER_KEY",
+    "PUSHER_SECRET",
+    "PUSHER_CLUSTER",
+    "PUSHER_HOST",
+    "PUSHER_PORT",
+    "OPENAI_BASE_URL",
+    "OPENAI_API_KEY",
+    "BASE_URL",
+    "HOST",
+  ])
+    delete env[name];
   // scripts/start.ts itself, as `npm start`: it also runs the embedded realtime server.
   const app = bench.spawnNode("app", [...tsxServer, "scripts/start.ts"], env, appLog);
   log(`starting the app (npm start's steps) on ${BASE}, realtime on ${REALTIME_PORT}; log: ${appLog}`);
@@ -292,7 +255,11 @@ async function main() {
     posts.push(result.postMs);
     missing += result.missing;
   }
-  report(`POST /api/messages/:id → ${clients.length} pusher-js clients (delivery)`, summarize(deliveries), missing ? `${missing} not delivered` : "all delivered");
+  report(
+    `POST /api/messages/:id → ${clients.length} pusher-js clients (delivery)`,
+    summarize(deliveries),
+    missing ? `${missing} not delivered` : "all delivered",
+  );
   report("  the POST itself (session, one write statement, publish)", summarize(posts));
 
   // ---- the realtime server alone: the SDK publishing the same fan-out
@@ -305,14 +272,22 @@ async function main() {
   for (let i = 0; i < WARMUP + MESSAGES; i++) {
     const body = `Fan-out test ${i}`;
     const result = await sendAndWait(body, () =>
-      publish(channels, "message-created", { conversation_id: seeded.conversation, seq: 0, message: { id: `m${i}`, body, sender_id: "x", reactions: {}, created_at: Date.now(), kind: "message", seq: 0, language: "en" } }),
+      publish(channels, "message-created", {
+        conversation_id: seeded.conversation,
+        seq: 0,
+        message: { id: `m${i}`, body, sender_id: "x", reactions: {}, created_at: Date.now(), kind: "message", seq: 0, language: "en" },
+      }),
     );
     if (i >= WARMUP) {
       fanout.push(...result.latencies);
       fanoutMissing += result.missing;
     }
   }
-  report(`pusher SDK publish → ${clients.length} clients (the realtime server alone)`, summarize(fanout), fanoutMissing ? `${fanoutMissing} not delivered` : "all delivered");
+  report(
+    `pusher SDK publish → ${clients.length} clients (the realtime server alone)`,
+    summarize(fanout),
+    fanoutMissing ? `${fanoutMissing} not delivered` : "all delivered",
+  );
 
   // ---- throughput
   let sent = 0;
@@ -350,15 +325,25 @@ async function main() {
       listBytes = text.length;
       listLength = (JSON.parse(text) as unknown[]).length;
     }
-    report(`GET /api/messages (${listLength} conversations, ${(listBytes / 1024).toFixed(0)} KB of JSON), Accept-Encoding: ${encoding}, 1 connection`, summarize(listTimes));
+    report(
+      `GET /api/messages (${listLength} conversations, ${(listBytes / 1024).toFixed(0)} KB of JSON), Accept-Encoding: ${encoding}, 1 connection`,
+      summarize(listTimes),
+    );
   }
 
   // ---- memory
-  const appMemory = processTree(app.pid!).map((p) => ({ ...p, name: p.cmd.split(" ").find((a) => /scripts\/\w+\.ts$/.test(a)) ?? (p.name.startsWith("next-server") ? "next-server" : p.cmd.split(" ").find((a) => a.endsWith("cli.mjs")) ? "tsx launcher" : p.name) }));
+  const appMemory = processTree(app.pid!).map((p) => ({
+    ...p,
+    name:
+      p.cmd.split(" ").find((a) => /scripts\/\w+\.ts$/.test(a)) ??
+      (p.name.startsWith("next-server") ? "next-server" : p.cmd.split(" ").find((a) => a.endsWith("cli.mjs")) ? "tsx launcher" : p.name),
+  }));
   const own = processTree(process.pid)[0];
 
   console.log("");
-  console.log(`Realtime benchmark (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, embedded PGlite + embedded Pusher-protocol server)`);
+  console.log(
+    `Realtime benchmark (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, embedded PGlite + embedded Pusher-protocol server)`,
+  );
   console.log("");
   console.log("| case | samples | p50 ms | p95 ms | p99 ms | max ms | |");
   console.log("|---|---:|---:|---:|---:|---:|---|");
@@ -368,7 +353,9 @@ async function main() {
   console.log("");
   console.log("Memory (RSS now / peak, MB):");
   for (const p of appMemory) console.log(`  app ${p.name} (pid ${p.pid}): ${(p.rssKb / 1024).toFixed(0)} / ${(p.hwmKb / 1024).toFixed(0)}`);
-  console.log(`  this process (${clients.length} pusher-js clients in ${CLIENT_THREADS} threads): ${(own.rssKb / 1024).toFixed(0)} / ${(own.hwmKb / 1024).toFixed(0)}`);
+  console.log(
+    `  this process (${clients.length} pusher-js clients in ${CLIENT_THREADS} threads): ${(own.rssKb / 1024).toFixed(0)} / ${(own.hwmKb / 1024).toFixed(0)}`,
+  );
   console.log("");
   console.log(`Targets: delivery p95 < 25 ms and p99 < 50 ms; list p50 < 50 ms.`);
 }

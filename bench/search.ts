@@ -35,8 +35,50 @@ const PASSAGES_PER_RECORDING = 120;
 const CONVERSATIONS = Math.round(2_000 * SCALE);
 const MESSAGES_PER_CONVERSATION = 100;
 
-const FIRST = ["John", "Cleo", "Maria", "Ana", "Luis", "Chloé", "Pierre", "Sofia", "Lucas", "Emma", "Noah", "Olivia", "Liam", "Mia", "Hugo", "Inès", "Mateo", "Lea", "Diego", "Camila"];
-const LAST = ["Whitfield", "Smith", "García", "Martin", "Dubois", "Lopez", "Bernard", "Silva", "Moreau", "Hernández", "Johnson", "Lefebvre", "Torres", "Brown", "Petit", "Ramos", "Wilson", "Roux", "Castro", "Taylor"];
+const FIRST = [
+  "John",
+  "Cleo",
+  "Maria",
+  "Ana",
+  "Luis",
+  "Chloé",
+  "Pierre",
+  "Sofia",
+  "Lucas",
+  "Emma",
+  "Noah",
+  "Olivia",
+  "Liam",
+  "Mia",
+  "Hugo",
+  "Inès",
+  "Mateo",
+  "Lea",
+  "Diego",
+  "Camila",
+];
+const LAST = [
+  "Whitfield",
+  "Smith",
+  "García",
+  "Martin",
+  "Dubois",
+  "Lopez",
+  "Bernard",
+  "Silva",
+  "Moreau",
+  "Hernández",
+  "Johnson",
+  "Lefebvre",
+  "Torres",
+  "Brown",
+  "Petit",
+  "Ramos",
+  "Wilson",
+  "Roux",
+  "Castro",
+  "Taylor",
+];
 
 /** A vocabulary of `size` made-up words with the language's endings, with real words put at given ranks (rank 0 is the most common). */
 function vocabulary(seed: number, endings: string[], real: Record<number, string>, size = 3000) {
@@ -136,37 +178,50 @@ bench.run(async () => {
   const vocab = [VOCAB.en, VOCAB.es, VOCAB.fr];
 
   await timed(
-    `${PEOPLE.toLocaleString("en")} people`, client.query(
-    `insert into people (id, district_id, first, last, email, email_key, roles, language, updated_at)
+    `${PEOPLE.toLocaleString("en")} people`,
+    client.query(
+      `insert into people (id, district_id, first, last, email, email_key, roles, language, updated_at)
      select 'bp' || g, $1, ($2::text[])[1 + g % cardinality($2::text[])], ($3::text[])[1 + (g / 20) % cardinality($3::text[])],
             'person' || g || '@bench-search.test', 'person' || g || '@bench-search.test',
             jsonb_build_object(case when g <= $4 then $5 else $6 end, 1), (array['en', 'es', 'fr'])[1 + g % 3], now()
        from generate_series(1, $7::int) g`,
-    [d, FIRST, LAST, MENTORS, roles.mentor, roles.candidate, PEOPLE]));
+      [d, FIRST, LAST, MENTORS, roles.mentor, roles.candidate, PEOPLE],
+    ),
+  );
   await timed(
-    "mentor assignments", client.query(
-    `insert into mentor_assignments (district_id, mentor_id, candidate_id) select $1, 'bp' || (1 + g % $2), 'bp' || g from generate_series($2 + 1, $3::int) g`,
-    [d, MENTORS, PEOPLE]));
+    "mentor assignments",
+    client.query(
+      `insert into mentor_assignments (district_id, mentor_id, candidate_id) select $1, 'bp' || (1 + g % $2), 'bp' || g from generate_series($2 + 1, $3::int) g`,
+      [d, MENTORS, PEOPLE],
+    ),
+  );
   await timed(
-    `${INTERVIEWS.toLocaleString("en")} interviews`, client.query(
-    `insert into interviews (id, district_id, person_id, date, form_id, published, responses, updated_at)
+    `${INTERVIEWS.toLocaleString("en")} interviews`,
+    client.query(
+      `insert into interviews (id, district_id, person_id, date, form_id, published, responses, updated_at)
      select 'bi' || g, $1, 'bp' || ($5 + 1 + (g - 1) % ($6 - $5)), '2026-0' || (1 + g % 9) || '-1' || (g % 10), $7, g % 10 < 7,
             jsonb_build_object('story', jsonb_build_object('en', ${words(30, "en")}, 'es', ${words(30, "es")}),
                                'goals', jsonb_build_object('fr', ${words(20, "fr")}),
                                'notes', jsonb_build_object('en', ${words(15, "en")})), now()
        from generate_series(1, $8::int) g`,
-    [d, ...vocab, MENTORS, PEOPLE, form.id, INTERVIEWS]));
+      [d, ...vocab, MENTORS, PEOPLE, form.id, INTERVIEWS],
+    ),
+  );
   await timed(
-    `${RECORDINGS.toLocaleString("en")} recordings`, client.query(
-    `insert into audio_recordings (id, district_id, interview_id, person_id, name, language, summary, summary_language, duration_ms, finalized_at, updated_at)
+    `${RECORDINGS.toLocaleString("en")} recordings`,
+    client.query(
+      `insert into audio_recordings (id, district_id, interview_id, person_id, name, language, summary, summary_language, duration_ms, finalized_at, updated_at)
      select 'br' || g, $1, i.id, i.person_id, jsonb_build_object('en', 'Interview recording ' || g), 'en', ${words(60, "en")}, 'en', 3600000, now(), now()
        from generate_series(1, $3::int) g join interviews i on i.id = 'bi' || g and i.district_id = $1`,
-    [d, VOCAB.en, RECORDINGS]));
+      [d, VOCAB.en, RECORDINGS],
+    ),
+  );
   for (let from = 1; from <= RECORDINGS; from += 100) {
     const to = Math.min(RECORDINGS, from + 99);
     await timed(
-      `transcript passages of recordings ${from}-${to}`, client.query(
-      `insert into search_documents (kind, source_id, part, district_id, person_id, interview_id, recording_id, language, at_ms, body, config, tsv)
+      `transcript passages of recordings ${from}-${to}`,
+      client.query(
+        `insert into search_documents (kind, source_id, part, district_id, person_id, interview_id, recording_id, language, at_ms, body, config, tsv)
        select 'transcript', r.id, s::text, $1, r.person_id, r.interview_id, r.id, l.lang, s * 30000, b.body, search_config(l.lang), to_tsvector(search_config(l.lang)::regconfig, b.body)
          from generate_series($5::int, $6::int) g
          join audio_recordings r on r.id = 'br' || g and r.district_id = $1
@@ -174,35 +229,50 @@ bench.run(async () => {
          cross join generate_series(0, ${PASSAGES_PER_RECORDING - 1}) s
          cross join lateral (select case l.lang when 'en' then ${words(75, "en")} when 'es' then ${words(75, "es")} else ${words(75, "fr")} end
                                     || case when (g * ${PASSAGES_PER_RECORDING} + s) % 2400 = 0 then ' aurora' else '' end as body) b`,
-      [d, ...vocab, from, to]));
+        [d, ...vocab, from, to],
+      ),
+    );
   }
   await timed(
-    `${CONVERSATIONS.toLocaleString("en")} conversations`, client.query(
-    `insert into conversations (id, district_id, seq) select 'bc' || c, $1, $2 from generate_series(1, $3::int) c`,
-    [d, MESSAGES_PER_CONVERSATION, CONVERSATIONS]));
+    `${CONVERSATIONS.toLocaleString("en")} conversations`,
+    client.query(`insert into conversations (id, district_id, seq) select 'bc' || c, $1, $2 from generate_series(1, $3::int) c`, [
+      d,
+      MESSAGES_PER_CONVERSATION,
+      CONVERSATIONS,
+    ]),
+  );
   await timed(
-    "participants", client.query(
-    `insert into conversation_participants (conversation_id, person_id, district_id)
+    "participants",
+    client.query(
+      `insert into conversation_participants (conversation_id, person_id, district_id)
      select 'bc' || c, p, $1 from generate_series(1, $3::int) c
       cross join lateral unnest(array['bp' || (1 + c % $2), 'bp' || ($2 + c)] || case when c <= 50 then array[$4::text] else '{}'::text[] end) p`,
-    [d, MENTORS, CONVERSATIONS, admin.id]));
+      [d, MENTORS, CONVERSATIONS, admin.id],
+    ),
+  );
   for (let from = 1; from <= CONVERSATIONS; from += 200) {
     const to = Math.min(CONVERSATIONS, from + 199);
     await timed(
-      `messages of conversations ${from}-${to}`, client.query(
-      `insert into messages (id, district_id, conversation_id, sender_id, body, language, seq)
+      `messages of conversations ${from}-${to}`,
+      client.query(
+        `insert into messages (id, district_id, conversation_id, sender_id, body, language, seq)
        select 'bm' || c || '_' || s, $1, 'bc' || c, case when s % 2 = 0 then 'bp' || (1 + c % $7) else 'bp' || ($7 + c) end,
               case (c + s) % 3 when 0 then ${words(12, "en")} when 1 then ${words(12, "es")} else ${words(12, "fr")} end,
               (array['en', 'es', 'fr'])[1 + (c + s) % 3], s
          from generate_series($5::int, $6::int) c cross join generate_series(1, ${MESSAGES_PER_CONVERSATION}) s`,
-      [d, ...vocab, from, to, MENTORS]));
+        [d, ...vocab, from, to, MENTORS],
+      ),
+    );
   }
   await timed(
-    "translations into English (the first 200 conversations)", client.query(
-    `insert into translations (source_type, source_id, part, language, district_id, text, provider)
+    "translations into English (the first 200 conversations)",
+    client.query(
+      `insert into translations (source_type, source_id, part, language, district_id, text, provider)
      select 'message', m.id, 0, 'en', $1, ${words(12, "en")}, 'bench' from messages m
       where m.district_id = $1 and m.language <> 'en' and m.conversation_id in (select 'bc' || c from generate_series(1, 200) c)`,
-    [d, VOCAB.en]));
+      [d, VOCAB.en],
+    ),
+  );
   if (auditTriggers.rows.length) await setAudit(true);
   for (const { name } of textIndexes.rows) {
     await timed(`text index ${name}: pending entries merged`, client.query("select gin_clean_pending_list($1::regclass)", [name]));
@@ -210,9 +280,17 @@ bench.run(async () => {
   }
   await timed("analyze", client.query("analyze"));
   const seedSeconds = (performance.now() - seedStart) / 1000;
-  const counts = await client.query<{ kind: string; n: string }>(`select kind, count(*) as n from search_documents where district_id = $1 group by kind order by kind`, [d]);
-  const words9 = await client.query<{ w: string }>(`select sum(array_length(regexp_split_to_array(body, ' '), 1)) as w from search_documents where district_id = $1 and kind = 'transcript'`, [d]);
-  log(`seeded in ${seedSeconds.toFixed(0)} s: ${counts.rows.map((r) => `${r.kind} ${Number(r.n).toLocaleString("en")}`).join(", ")}; transcript words ${Number(words9.rows[0].w).toLocaleString("en")}`);
+  const counts = await client.query<{ kind: string; n: string }>(
+    `select kind, count(*) as n from search_documents where district_id = $1 group by kind order by kind`,
+    [d],
+  );
+  const words9 = await client.query<{ w: string }>(
+    `select sum(array_length(regexp_split_to_array(body, ' '), 1)) as w from search_documents where district_id = $1 and kind = 'transcript'`,
+    [d],
+  );
+  log(
+    `seeded in ${seedSeconds.toFixed(0)} s: ${counts.rows.map((r) => `${r.kind} ${Number(r.n).toLocaleString("en")}`).join(", ")}; transcript words ${Number(words9.rows[0].w).toLocaleString("en")}`,
+  );
 
   const tokens = {
     admin: (await createSessionFor("admin@bench-search.test", d))!.token,
@@ -221,15 +299,22 @@ bench.run(async () => {
   };
   const once = async (token: string, q: string) => {
     const t0 = performance.now();
-    const res = await searchRoute.GET(new Request(`http://localhost/api/search?q=${encodeURIComponent(q)}`, { headers: { authorization: `Bearer ${token}` } }), {
-      params: Promise.resolve({}),
-    });
+    const res = await searchRoute.GET(
+      new Request(`http://localhost/api/search?q=${encodeURIComponent(q)}`, { headers: { authorization: `Bearer ${token}` } }),
+      {
+        params: Promise.resolve({}),
+      },
+    );
     const body = await res.json();
     if (res.status !== 200) throw new Error(`search ${q}: ${res.status} ${JSON.stringify(body)}`);
     return { ms: performance.now() - t0, hits: body.results.length as number };
   };
   const all: number[] = [];
-  const load = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
   log(`load average at the start of the queries: ${load()} (${os.cpus().length} CPUs)`);
   for (const [role, token] of Object.entries(tokens)) {
     const ofRole: number[] = [];
@@ -244,7 +329,9 @@ bench.run(async () => {
       }
       ofRole.push(...times);
       const s = summarize(times);
-      log(`${role.padEnd(9)} ${kind.padEnd(16)} ${JSON.stringify(q).padEnd(24)} ${String(hits).padStart(2)} hits  p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms`);
+      log(
+        `${role.padEnd(9)} ${kind.padEnd(16)} ${JSON.stringify(q).padEnd(24)} ${String(hits).padStart(2)} hits  p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms`,
+      );
     }
     const s = summarize(ofRole);
     all.push(...ofRole);
@@ -253,7 +340,9 @@ bench.run(async () => {
   const s = summarize(all);
   log(`load average at the end: ${load()}`);
   log(`every role and query: p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms; seeding ${seedSeconds.toFixed(0)} s`);
-  log(`peak RSS of this process${process.env.DATABASE_URL?.includes("cas_bench_search") ? "" : " (with the embedded database)"}: ${mb(memoryOf(process.pid).hwm)}`);
+  log(
+    `peak RSS of this process${process.env.DATABASE_URL?.includes("cas_bench_search") ? "" : " (with the embedded database)"}: ${mb(memoryOf(process.pid).hwm)}`,
+  );
   // BENCH_SEARCH_HOLD_S: the seeded database stays up that long (a look at query plans), then goes.
   const hold = Number(process.env.BENCH_SEARCH_HOLD_S ?? 0);
   if (hold > 0) {

@@ -126,15 +126,21 @@ async function main() {
   const peakHwm = Math.max(after.hwm, before.hwm);
 
   console.log("");
-  console.log(`uploads: ${results.length} × ${(FILE_BYTES / 1_000_000).toFixed(0)} MB (${CLIENTS} at once), ${ok} stored complete (201, size checked)${failed.length ? `, failed: ${[...new Set(failed)].join("; ")}` : ""}`);
+  console.log(
+    `uploads: ${results.length} × ${(FILE_BYTES / 1_000_000).toFixed(0)} MB (${CLIENTS} at once), ${ok} stored complete (201, size checked)${failed.length ? `, failed: ${[...new Set(failed)].join("; ")}` : ""}`,
+  );
   console.log(`app server RSS before:       ${mb(before.rss)}`);
-  console.log(`app server RSS peak:         ${mb(peakRss)} (sampled every 10 ms; VmHWM ${mb(peakHwm)}${after.hwm > before.hwm ? "" : ", unchanged by the uploads"})`);
+  console.log(
+    `app server RSS peak:         ${mb(peakRss)} (sampled every 10 ms; VmHWM ${mb(peakHwm)}${after.hwm > before.hwm ? "" : ", unchanged by the uploads"})`,
+  );
   console.log(`RSS growth during uploads:   ${mb(peakRss - before.rss)} (target < 100 MB)`);
   console.log(`app server RSS after:        ${mb(after.rss)}`);
   console.log(`total time:                  ${(totalMs / 1000).toFixed(2)} s, ${(totalBytes / 1_000_000 / (totalMs / 1000)).toFixed(1)} MB/s`);
-  console.log(`per-upload latency:          p50 ${(percentile(latencies, 50) / 1000).toFixed(2)} s, p95 ${(percentile(latencies, 95) / 1000).toFixed(2)} s, max ${(latencies.at(-1)! / 1000).toFixed(2)} s`);
+  console.log(
+    `per-upload latency:          p50 ${(percentile(latencies, 50) / 1000).toFixed(2)} s, p95 ${(percentile(latencies, 95) / 1000).toFixed(2)} s, max ${(latencies.at(-1)! / 1000).toFixed(2)} s`,
+  );
   console.log(`peak RSS of this bench process: ${mb(process.resourceUsage().maxRSS * 1024)}`);
-  console.log(`build: ${DIST_DIR}; data: ${DATA_DIR} (removed); duration ${(bench.elapsedS()).toFixed(0)} s`);
+  console.log(`build: ${DIST_DIR}; data: ${DATA_DIR} (removed); duration ${bench.elapsedS().toFixed(0)} s`);
 }
 
 bench.run(main, appLog);

@@ -96,7 +96,14 @@ async function recordingThroughWorker(admin: string) {
     if (sent.status !== 200) check(`chunk ${i + 1} to app-1`, false, sent);
   }
   check("a recording's 3 chunks uploaded to app-1", true);
-  const finalize = await call(apps[1], "POST", "/api/audio/finalize", admin, { recordingId, personId: interview.person_id, interviewId: interview.id, name: { en: "Compose check" } }, { prefer: "respond-async" });
+  const finalize = await call(
+    apps[1],
+    "POST",
+    "/api/audio/finalize",
+    admin,
+    { recordingId, personId: interview.person_id, interviewId: interview.id, name: { en: "Compose check" } },
+    { prefer: "respond-async" },
+  );
   check("  finalize asked of app-2 (Prefer: respond-async)", finalize.status === 202, finalize);
   const settled = (state: string) => state === "done" || state === "skipped";
   let status: { url: string; steps: { step: string; state: string }[] } = { url: "", steps: [] };
@@ -113,7 +120,11 @@ async function recordingThroughWorker(admin: string) {
 /** Realtime as a browser gets it: the settings the app hands out (REALTIME_PUBLIC_URL), the socket through Caddy, signed by app-1, an event published by app-2. */
 async function realtimeThroughCaddy(admin: string, board: string) {
   const settings = await call(site, "GET", "/api/realtime", board);
-  check(`realtime settings point browsers at wss://${settings.body?.wsHost}:${settings.body?.wssPort}`, settings.status === 200 && settings.body.wsHost === process.env.REALTIME_DOMAIN && settings.body.forceTLS === true, settings.body);
+  check(
+    `realtime settings point browsers at wss://${settings.body?.wsHost}:${settings.body?.wssPort}`,
+    settings.status === 200 && settings.body.wsHost === process.env.REALTIME_DOMAIN && settings.body.forceTLS === true,
+    settings.body,
+  );
   const client = realtimeClientSignedBy(apps[0], board, settings.body);
   try {
     client.signin();

@@ -16,8 +16,7 @@ import { screens, signIn } from "./helpers";
  * it in Spanish; a refused microphone, no microphone, an unsupported browser.
  */
 
-const SPOKEN =
-  "Good morning. Thank you for coming to the board interview today. Please tell us about your training and your plans for the next year.";
+const SPOKEN = "Good morning. Thank you for coming to the board interview today. Please tell us about your training and your plans for the next year.";
 
 const wavDir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-e2e-audio-"));
 const WAV = path.join(wavDir, "speech.wav");
@@ -27,11 +26,35 @@ const WAV = path.join(wavDir, "speech.wav");
   if (made.status !== 0) throw new Error(`espeak-ng is needed for this test (apt-get install espeak-ng): ${made.stderr}`);
   // A second of room noise after the speech, and -40 dBFS of hiss throughout (no digital silence).
   const ffmpeg = (createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as { path: string }).path;
-  const mixed = spawnSync(ffmpeg, ["-v", "error", "-y", "-i", raw, "-af", "aresample=48000,apad=pad_len=72000,aeval='val(0)+0.01*(random(0)*2-1)'", "-ar", "48000", "-ac", "1", "-c:a", "pcm_s16le", WAV]);
+  const mixed = spawnSync(ffmpeg, [
+    "-v",
+    "error",
+    "-y",
+    "-i",
+    raw,
+    "-af",
+    "aresample=48000,apad=pad_len=72000,aeval='val(0)+0.01*(random(0)*2-1)'",
+    "-ar",
+    "48000",
+    "-ac",
+    "1",
+    "-c:a",
+    "pcm_s16le",
+    WAV,
+  ]);
   if (mixed.status !== 0) throw new Error(`ffmpeg failed: ${mixed.stderr}`);
 }
 
-const BASE_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const BASE_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const FAKE_MIC = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${WAV}`];
 
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [...BASE_ARGS, ...FAKE_MIC] } });
@@ -42,7 +65,11 @@ test.afterAll(() => fs.rmSync(wavDir, { recursive: true, force: true }));
 
 // ---- helpers ----
 
-type Interview = { id: string; person_id: string; audio: Record<string, { duration_ms?: number; transcript?: Record<string, string>; summary?: Record<string, string>; segments?: unknown[]; url: string }> };
+type Interview = {
+  id: string;
+  person_id: string;
+  audio: Record<string, { duration_ms?: number; transcript?: Record<string, string>; summary?: Record<string, string>; segments?: unknown[]; url: string }>;
+};
 
 async function cleoId(request: APIRequestContext): Promise<string> {
   const people = (await (await request.get("/api/people")).json()) as { id: string; email: string }[];
@@ -68,7 +95,10 @@ async function interviewOf(page: Page, target: { personId: string; id: string })
 const card = (page: Page) => page.locator("section.iv-recordings");
 const elapsedSeconds = async (page: Page) => {
   const text = (await page.getByTestId("audio-elapsed").textContent()) ?? "0:00";
-  return text.split(":").map(Number).reduce((total, part) => total * 60 + part, 0);
+  return text
+    .split(":")
+    .map(Number)
+    .reduce((total, part) => total * 60 + part, 0);
 };
 
 async function record(page: Page, seconds: number) {
@@ -158,7 +188,10 @@ test("record, stop, and read the transcript and summary; the player seeks with H
   // A transcript line plays from its time.
   const line = item.locator(".audio-segments li").last();
   const label = (await line.locator("time").textContent())!;
-  const start = label.split(":").map(Number).reduce((t, p) => t * 60 + p, 0);
+  const start = label
+    .split(":")
+    .map(Number)
+    .reduce((t, p) => t * 60 + p, 0);
   await line.getByRole("button").click();
   await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThanOrEqual(start);
   await expect(line).toHaveAttribute("aria-current", "true");
@@ -173,7 +206,9 @@ test("offline mid-recording: the chunks wait on the device and go when the conne
   await context.setOffline(true);
   await expect(card(page).getByText(/^Offline: \d+ s waiting to upload$/)).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => elapsedSeconds(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(9);
-  const waiting = await card(page).getByText(/^Offline: \d+ s waiting to upload$/).textContent();
+  const waiting = await card(page)
+    .getByText(/^Offline: \d+ s waiting to upload$/)
+    .textContent();
   expect(Number(/(\d+) s/.exec(waiting!)![1])).toBeGreaterThanOrEqual(4);
   await screens(page, "audio-offline");
   await context.setOffline(false);
@@ -223,7 +258,9 @@ test("a failed save shows Retry; a reload in the middle resumes where it stopped
   await signIn(page, "board@demo.test");
   const target = await newInterview(page);
   await page.goto(target.path);
-  await page.route("**/api/audio/finalize", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "overloaded", message: "The service is busy." } }) }));
+  await page.route("**/api/audio/finalize", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "overloaded", message: "The service is busy." } }) }),
+  );
   await record(page, 4);
   await card(page).getByRole("button", { name: "Stop" }).click();
   const session = card(page).locator("section.audio-session");
@@ -274,7 +311,10 @@ test("the recorder's tab closed right after Stop: another device sees the steps 
   await expect(item.getByRole("heading", { name: "Closing remarks" })).toBeVisible();
   const seen = await watcher.evaluate(() => (window as unknown as { stepsSeen: string[] }).stepsSeen);
   // The transcription's progress as the server reported it while it ran (6 seconds: "0 of 1 minute").
-  expect(seen.some((s) => /^Transcribing: \d+ of \d+ minutes?$/.test(s)), seen.join(" | ")).toBe(true);
+  expect(
+    seen.some((s) => /^Transcribing: \d+ of \d+ minutes?$/.test(s)),
+    seen.join(" | "),
+  ).toBe(true);
   await screens(watcher, "audio-other-device");
   const [recording] = Object.values((await interviewOf(watcher, target)).audio);
   expect(recording.transcript!.en.length).toBeGreaterThan(5);

@@ -95,6 +95,9 @@ for (const language of ["en", "es"] as const) {
     await visit(page, "/no-such-page", `tour-visitor-${language}-not-found`);
     await expect(page.getByRole("link", { name: language === "en" ? "Sign in" : "Iniciar sesión" })).toBeVisible();
     await visit(page, "/dev/outbox", `tour-visitor-${language}-outbox`);
+    // An e-mail's unsubscribe link: a link that is not (or no longer) valid, and the page after it worked.
+    await visit(page, "/unsubscribe?token=not-a-token", `tour-visitor-${language}-unsubscribe-invalid`);
+    await visit(page, "/unsubscribe?done=messages", `tour-visitor-${language}-unsubscribe-done`);
     await context.close();
   });
 }
@@ -120,6 +123,8 @@ test("every page of an administrator, in English and Spanish", async ({ browser 
     ["/settings/audit", "settings-audit"],
     ["/settings/retention", "settings-retention"],
     ["/settings/calendar", "settings-calendar"],
+    ["/settings/sso", "settings-sso"],
+    ["/account", "account"],
     ["/no-such-page", "not-found"],
   ]);
 });
@@ -171,6 +176,7 @@ test("every page of a candidate, in Spanish and English: her own home, nothing d
     [`/interviews/${ids.cleo}/${ids.published}`, "interview"],
     [`/interviews/${ids.cleo}/${ids.draft}`, "interview-draft"],
     [`/people/${ids.cleo}`, "own-person"],
+    ["/account", "account"],
     ["/settings", "settings-refused"],
     ["/no-such-page", "not-found"],
   ]);

@@ -11,14 +11,17 @@ export async function latestMailTo(to: string, after = 0, timeout = 15_000): Pro
   const dir = path.join(E2E_DATA_DIR, "outbox");
   let found: OutboxMessage | undefined;
   await expect
-    .poll(() => {
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-      for (const f of files) {
-        const m = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as OutboxMessage;
-        if (m.to.toLowerCase() === to.toLowerCase() && m.sent_at >= after) return (found = m);
-      }
-      return undefined;
-    }, { timeout })
+    .poll(
+      () => {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+        for (const f of files) {
+          const m = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as OutboxMessage;
+          if (m.to.toLowerCase() === to.toLowerCase() && m.sent_at >= after) return (found = m);
+        }
+        return undefined;
+      },
+      { timeout },
+    )
     .toBeTruthy();
   return found!;
 }
@@ -49,7 +52,9 @@ const PHONE = { width: 390, height: 844 };
 
 /** axe's experimental rules (axe-core 4.13) are checked too: label-content-name-mismatch found real problems here. */
 const EXPERIMENTAL_RULES = Object.fromEntries(
-  ["css-orientation-lock", "focus-order-semantics", "hidden-content", "label-content-name-mismatch", "p-as-heading", "table-fake-caption", "td-has-header"].map((id) => [id, { enabled: true }]),
+  ["css-orientation-lock", "focus-order-semantics", "hidden-content", "label-content-name-mismatch", "p-as-heading", "table-fake-caption", "td-has-header"].map(
+    (id) => [id, { enabled: true }],
+  ),
 );
 
 /** Fails on any axe violation on the page as it is now, naming the rule and the elements. */
@@ -67,7 +72,10 @@ async function checkA11y(page: Page, name: string) {
 export async function screens(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   fs.mkdirSync(SCREENS, { recursive: true });
   const size = page.viewportSize() ?? DESKTOP;
-  for (const [label, viewport] of [["desktop", DESKTOP], ["mobile", PHONE]] as const) {
+  for (const [label, viewport] of [
+    ["desktop", DESKTOP],
+    ["mobile", PHONE],
+  ] as const) {
     // From the top, so the sticky header sits where a person sees it.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.setViewportSize(viewport);

@@ -32,7 +32,10 @@ test("admin builds a form with a private field; board fills and publishes; the c
   await admin.page.getByLabel("Label of field 1").fill("Panel summary");
   await admin.page.getByRole("button", { name: "Add field: Text" }).click();
   await admin.page.getByLabel("Label of field 2").fill("Panel concerns");
-  await admin.page.getByRole("group", { name: /^Field 2:/ }).getByRole("checkbox", { name: /Private/ }).check();
+  await admin.page
+    .getByRole("group", { name: /^Field 2:/ })
+    .getByRole("checkbox", { name: /Private/ })
+    .check();
   await admin.page.getByRole("button", { name: "Save form" }).click();
   await expect(admin.page.getByText("All changes saved")).toBeVisible();
   await admin.close();

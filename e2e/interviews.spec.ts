@@ -82,9 +82,7 @@ test("a board member creates an interview, fills every field with autosave, prev
   await expect(page.getByText("huge-scan.pdf")).toHaveCount(0);
 
   // A failed save keeps the typed text and offers Retry.
-  await page.route("**/api/interviews/*/*", (route) =>
-    route.request().method() === "PATCH" ? route.fulfill({ status: 503, body: "" }) : route.continue(),
-  );
+  await page.route("**/api/interviews/*/*", (route) => (route.request().method() === "PATCH" ? route.fulfill({ status: 503, body: "" }) : route.continue()));
   await page.getByLabel("Strengths").fill("Calm, precise answers about ethics. Strong references.");
   await page.getByLabel("Strengths").blur();
   await expect(page.getByText("Could not save —")).toBeVisible();
@@ -242,7 +240,10 @@ test("the admin filters the interviews list, and starts one from a person's page
   // From Cleo's page: "New interview" opens the dialog with her chosen.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "People" }).click();
   await expect(page).toHaveURL(/\/people$/);
-  await page.getByRole("list", { name: "People" }).getByRole("link", { name: /Cleo Candidate/ }).click();
+  await page
+    .getByRole("list", { name: "People" })
+    .getByRole("link", { name: /Cleo Candidate/ })
+    .click();
   const card = page.getByRole("region", { name: "Interviews" });
   await expect(card.getByRole("link", { name: /October 14, 2026/ })).toContainText("Credentials board");
   await card.getByRole("link", { name: "New interview" }).click();

@@ -43,7 +43,10 @@ function start(name: string, script: string, env: NodeJS.ProcessEnv) {
 
 async function answers(port: number) {
   await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health/live`, { signal: AbortSignal.timeout(2000) }).catch(() => null))?.status, { timeout: 240_000, intervals: [500] })
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health/live`, { signal: AbortSignal.timeout(2000) }).catch(() => null))?.status, {
+      timeout: 240_000,
+      intervals: [500],
+    })
     .toBe(200);
 }
 
@@ -103,7 +106,9 @@ test.beforeAll(async () => {
   start("npm start (A)", "scripts/start.ts", { ...base, PORT: String(PORT_A), REALTIME_PORT: String(PORT_A + 1) });
   await answers(PORT_A);
   // B and the second worker reach the same database: the embedded one through the process that owns it.
-  const url = databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${JSON.parse(fs.readFileSync(path.join(DATA_DIR, "pglite.server.json"), "utf8")).port}/postgres?sslmode=disable`;
+  const url =
+    databaseUrl ??
+    `postgres://postgres:postgres@127.0.0.1:${JSON.parse(fs.readFileSync(path.join(DATA_DIR, "pglite.server.json"), "utf8")).port}/postgres?sslmode=disable`;
   const shared = { ...base, DATABASE_URL: url, REALTIME_PORT: String(PORT_A + 1), NODE_ENV: "production" as const };
   start("app B", "scripts/serve.ts", { ...shared, PORT: String(PORT_B) });
   start("npm run worker", "scripts/worker.ts", shared);
@@ -124,7 +129,12 @@ test.afterAll(async () => {
       setTimeout(resolve, 15_000);
     });
   }
-  fs.writeFileSync(path.join("test-results", "jobs-two-apps.log"), Object.entries(logs).map(([name, text]) => `==== ${name}\n${text}`).join("\n"));
+  fs.writeFileSync(
+    path.join("test-results", "jobs-two-apps.log"),
+    Object.entries(logs)
+      .map(([name, text]) => `==== ${name}\n${text}`)
+      .join("\n"),
+  );
   await openai?.close();
   if (databaseUrl && process.env.DATABASE_URL) {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -138,7 +148,11 @@ test.afterAll(async () => {
 test("20 recordings finalized at once on two apps: 0 errors, one provider call per recording and step", async () => {
   test.setTimeout(600_000);
   const ffmpeg = (createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as { path: string }).path;
-  const made = spawnSync(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a", "libopus", "-f", "webm", "-live", "1", "pipe:1"], { maxBuffer: 1 << 24 });
+  const made = spawnSync(
+    ffmpeg,
+    ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a", "libopus", "-f", "webm", "-live", "1", "pipe:1"],
+    { maxBuffer: 1 << 24 },
+  );
   const webm = made.stdout;
   const third = Math.ceil(webm.length / 3);
   const people = (await api(PORT_A, "GET", "/api/people")).body as { id: string; email: string }[];
@@ -166,7 +180,10 @@ test("20 recordings finalized at once on two apps: 0 errors, one provider call p
     ),
   );
   if (refused) console.log(`finalize: ${refused} refusal(s) for load, sent again after Retry-After`);
-  expect(results.filter((r) => r.status >= 500), JSON.stringify(results.filter((r) => r.status !== 200).slice(0, 3))).toEqual([]);
+  expect(
+    results.filter((r) => r.status >= 500),
+    JSON.stringify(results.filter((r) => r.status !== 200).slice(0, 3)),
+  ).toEqual([]);
   expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
   for (let i = 0; i < ids.length; i++) expect(results[2 * i].body).toEqual(results[2 * i + 1].body);
 
@@ -174,7 +191,9 @@ test("20 recordings finalized at once on two apps: 0 errors, one provider call p
   await expect
     .poll(
       async () => {
-        const states = await Promise.all(ids.map(async (id, i) => (await api(i % 2 ? PORT_A : PORT_B, "GET", `/api/audio/recordings/${id}`)).body.steps as { step: string; state: string }[]));
+        const states = await Promise.all(
+          ids.map(async (id, i) => (await api(i % 2 ? PORT_A : PORT_B, "GET", `/api/audio/recordings/${id}`)).body.steps as { step: string; state: string }[]),
+        );
         return states.filter((steps) => steps.length === 4 && steps.every((s) => s.state === "done")).length;
       },
       { timeout: 420_000, intervals: [1000] },
@@ -188,8 +207,14 @@ test("20 recordings finalized at once on two apps: 0 errors, one provider call p
   const translations = openai.chatRequests.filter((r) => r.messages[0].content.startsWith("Translate")).map((r) => r.messages.at(-1)!.content);
   for (let n = 1; n <= RECORDINGS; n++) {
     const said = `Recording number ${n} was heard.`;
-    expect(translations.filter((t) => t === JSON.stringify([said])), said).toHaveLength(1);
-    expect(translations.filter((t) => t === JSON.stringify([`Summary (en): ${said}`])), said).toHaveLength(1);
+    expect(
+      translations.filter((t) => t === JSON.stringify([said])),
+      said,
+    ).toHaveLength(1);
+    expect(
+      translations.filter((t) => t === JSON.stringify([`Summary (en): ${said}`])),
+      said,
+    ).toHaveLength(1);
   }
   expect(translations).toHaveLength(2 * RECORDINGS);
   // Both apps serve the same result.

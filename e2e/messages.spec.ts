@@ -36,7 +36,10 @@ test("an English and a Spanish reader chat live, each in their own language; rea
 
   // Ada starts a conversation from the nav, picking Cleo among her contacts.
   await admin.goto("/people");
-  await admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Messages/ }).click();
+  await admin
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /^Messages/ })
+    .click();
   await expect(admin).toHaveURL(/\/messages$/);
   await admin.getByRole("button", { name: "New", exact: true }).click();
   const dialog = admin.getByRole("dialog", { name: "New conversation" });

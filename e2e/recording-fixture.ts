@@ -28,9 +28,28 @@ export function speechWebm(first: string, second: string): Buffer {
     run("espeak-ng", ["-v", "en-us", "-s", "140", "-w", a, first]);
     run("espeak-ng", ["-v", "en-us", "-s", "140", "-w", b, second]);
     run(ffmpeg, [
-      "-v", "error", "-y", "-i", a, "-i", b,
-      "-filter_complex", "[0]aresample=48000,apad=whole_len=1536000[a];[1]aresample=48000,apad=pad_len=48000[b];[a][b]concat=n=2:v=0:a=1,aeval='val(0)+0.003*(random(0)*2-1)'",
-      "-ar", "48000", "-ac", "1", "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "-live", "1", out,
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      a,
+      "-i",
+      b,
+      "-filter_complex",
+      "[0]aresample=48000,apad=whole_len=1536000[a];[1]aresample=48000,apad=pad_len=48000[b];[a][b]concat=n=2:v=0:a=1,aeval='val(0)+0.003*(random(0)*2-1)'",
+      "-ar",
+      "48000",
+      "-ac",
+      "1",
+      "-c:a",
+      "libopus",
+      "-b:a",
+      "32k",
+      "-f",
+      "webm",
+      "-live",
+      "1",
+      out,
     ]);
     return fs.readFileSync(out);
   } finally {
@@ -43,7 +62,23 @@ export function toneWebm(seconds = 3): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-e2e-tone-"));
   try {
     const out = path.join(dir, "tone.webm");
-    run(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`, "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "-live", "1", out]);
+    run(ffmpeg, [
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=440:duration=${seconds}`,
+      "-c:a",
+      "libopus",
+      "-b:a",
+      "32k",
+      "-f",
+      "webm",
+      "-live",
+      "1",
+      out,
+    ]);
     return fs.readFileSync(out);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -71,7 +106,11 @@ export async function uploadRecording(request: APIRequestContext, target: { pers
   const size = Math.ceil(webm.length / 3);
   for (let i = 0; i * size < webm.length; i++) {
     const res = await request.post("/api/audio/capture", {
-      multipart: { recordingId, chunkNumber: String(i + 1), audio: { name: `chunk-${i + 1}.webm`, mimeType: "audio/webm;codecs=opus", buffer: webm.subarray(i * size, (i + 1) * size) } },
+      multipart: {
+        recordingId,
+        chunkNumber: String(i + 1),
+        audio: { name: `chunk-${i + 1}.webm`, mimeType: "audio/webm;codecs=opus", buffer: webm.subarray(i * size, (i + 1) * size) },
+      },
     });
     expect(res.status(), await res.text()).toBe(200);
   }
@@ -88,7 +127,9 @@ export async function segmentsOf(request: APIRequestContext, target: { personId:
   await expect
     .poll(
       async () => {
-        const interview = (await (await request.get(`/api/interviews/${target.personId}/${target.id}`)).json()) as { audio: Record<string, { segments?: Segment[] }> };
+        const interview = (await (await request.get(`/api/interviews/${target.personId}/${target.id}`)).json()) as {
+          audio: Record<string, { segments?: Segment[] }>;
+        };
         segments = interview.audio[recordingId]?.segments ?? [];
         return segments.length;
       },

@@ -34,7 +34,12 @@ async function setUp(admin: Page) {
   const people = await json<{ id: string; email: string }[]>(r, "get", "/api/people?archived=true");
   const forms = await json<{ id: string; name: string }[]>(r, "get", "/api/forms");
   const email = `sam-${Date.now()}@demo.test`;
-  const sam = await json<{ id: string }>(r, "post", "/api/people", { first: "Sam", last: "Scorer", email, roles: { [roles.find((x) => x.kind === "board")!.id]: 1 } });
+  const sam = await json<{ id: string }>(r, "post", "/api/people", {
+    first: "Sam",
+    last: "Scorer",
+    email,
+    roles: { [roles.find((x) => x.kind === "board")!.id]: 1 },
+  });
   const bea = people.find((p) => p.email === "board@demo.test")!;
   const cleo = people.find((p) => p.email === "candidate@demo.test")!;
   const board = await json<{ id: string }>(r, "post", "/api/boards", { name: `Scorecard panel ${Date.now()}`, members: [bea.id, sam.id] });
@@ -44,7 +49,10 @@ async function setUp(admin: Page) {
 }
 
 /** Fills the member's own scorecard and submits it, confirming. */
-async function fillAndSubmit(page: Page, { readiness, questions, recommendation, note }: { readiness: string; questions: string; recommendation: string; note: string }) {
+async function fillAndSubmit(
+  page: Page,
+  { readiness, questions, recommendation, note }: { readiness: string; questions: string; recommendation: string; note: string },
+) {
   const mine = page.getByRole("region", { name: "Your scorecard" });
   await mine.getByLabel(READINESS).selectOption({ label: readiness });
   await mine.getByLabel(QUESTIONS).fill(questions);

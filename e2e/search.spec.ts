@@ -17,7 +17,13 @@ type Hit = { type: string; url: string; recording_id?: string; at_ms?: number };
 let found: { phrase: string; hit: Hit; recordingId: string; interviewPath: string };
 
 /** The last three words of the later sentence as the engine heard them: a phrase to search for. */
-const phraseOf = (text: string) => text.replace(/[^\p{L}\p{N}' ]+/gu, " ").trim().split(/\s+/).slice(-3).join(" ");
+const phraseOf = (text: string) =>
+  text
+    .replace(/[^\p{L}\p{N}' ]+/gu, " ")
+    .trim()
+    .split(/\s+/)
+    .slice(-3)
+    .join(" ");
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Search" });
 const box = (page: Page) => dialog(page).getByRole("combobox");
@@ -28,7 +34,8 @@ async function openWithShortcut(page: Page) {
     await expect(box(page)).toBeFocused({ timeout: 1000 });
   }).toPass();
 }
-const playerTime = (page: Page, recordingId: string) => page.locator(`li[data-recording-id="${recordingId}"] audio`).evaluate((a: HTMLAudioElement) => a.currentTime);
+const playerTime = (page: Page, recordingId: string) =>
+  page.locator(`li[data-recording-id="${recordingId}"] audio`).evaluate((a: HTMLAudioElement) => a.currentTime);
 
 test.beforeAll(async ({ browser }) => {
   // A 37-second recording through the whole pipeline, on a busy 2-core machine.
@@ -78,7 +85,9 @@ test("a board member searches for a phrase from a transcript and lands on that m
   }).toPass();
   await box(page).fill(found.phrase);
   const recordings = dialog(page).getByRole("group", { name: /Recordings/ });
-  const option = recordings.getByRole("option").filter({ hasText: `at ${Math.floor(found.hit.at_ms! / 60_000)}:${String(Math.floor(found.hit.at_ms! / 1000) % 60).padStart(2, "0")}` });
+  const option = recordings
+    .getByRole("option")
+    .filter({ hasText: `at ${Math.floor(found.hit.at_ms! / 60_000)}:${String(Math.floor(found.hit.at_ms! / 1000) % 60).padStart(2, "0")}` });
   await expect(option).toHaveCount(1);
   await expect(option.locator("mark").first()).toBeVisible();
   await expect(box(page)).toHaveAttribute("aria-expanded", "true");
@@ -138,12 +147,15 @@ test("a message found by search opens its conversation at that message, older pa
   expect(created.ok()).toBeTruthy();
   const conversationId = ((await created.json()) as { id: string }).id;
   // More than a page (50) after it: the conversation opens on the newest, so the found one is not loaded at first.
-  for (let i = 0; i < 60; i++) expect((await page.request.post(`/api/messages/${conversationId}`, { data: { body: `A later note, number ${i}.` } })).ok()).toBeTruthy();
+  for (let i = 0; i < 60; i++)
+    expect((await page.request.post(`/api/messages/${conversationId}`, { data: { body: `A later note, number ${i}.` } })).ok()).toBeTruthy();
 
   await page.goto("/messages");
   await openWithShortcut(page);
   await page.keyboard.type(word);
-  const option = dialog(page).getByRole("group", { name: /Messages/ }).getByRole("option");
+  const option = dialog(page)
+    .getByRole("group", { name: /Messages/ })
+    .getByRole("option");
   await expect(option).toHaveCount(1);
   await option.click();
   await expect(page).toHaveURL(new RegExp(`/messages/${conversationId}\\?message=`));

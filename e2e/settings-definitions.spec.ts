@@ -74,7 +74,9 @@ test("admin builds a form: all field types, options, private, reorder, languages
   await expect(page.getByText(/Some fields need attention/)).toHaveCount(0);
 
   // Private: a checkbox, and a badge on the field.
-  await fieldGroup(page, 1).getByRole("checkbox", { name: /Private/ }).check();
+  await fieldGroup(page, 1)
+    .getByRole("checkbox", { name: /Private/ })
+    .check();
   await expect(fieldGroup(page, 1).getByText("Private · admins and board only")).toBeVisible();
 
   // Reorder with the buttons (focus stays on the moved field's button, so Enter moves it again).
@@ -96,7 +98,12 @@ test("admin builds a form: all field types, options, private, reorder, languages
   await page.getByRole("button", { name: "Language", exact: true }).click();
   const picker = page.getByRole("main").getByRole("combobox", { name: "Language" });
   await picker.fill("spa");
-  await expect(page.getByRole("listbox", { name: "Languages" }).getByRole("option", { name: /español/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("listbox", { name: "Languages" })
+      .getByRole("option", { name: /español/ })
+      .first(),
+  ).toBeVisible();
   await picker.press("Enter");
   await expect(picker).toHaveValue("español");
   await page.getByRole("button", { name: "Add language" }).click();
@@ -159,7 +166,15 @@ test("removing an answered field of the demo form asks first; a used form cannot
   await expect(confirm).toHaveCount(0);
   await expect(page.getByText("Unsaved changes")).toBeVisible();
   await page.getByRole("button", { name: "Restore Strengths" }).click();
-  await expect(fieldTitles(page)).toHaveText([/Recommendation$/, /Strengths$/, /All documents received$/, /Board's private notes$/, /Supporting documents$/, /Readiness for the credential$/, /Questions to raise with the other members$/]);
+  await expect(fieldTitles(page)).toHaveText([
+    /Recommendation$/,
+    /Strengths$/,
+    /All documents received$/,
+    /Board's private notes$/,
+    /Supporting documents$/,
+    /Readiness for the credential$/,
+    /Questions to raise with the other members$/,
+  ]);
   await expect(page.getByText("All changes saved")).toBeVisible();
 
   await page.getByRole("button", { name: "Delete form" }).click();

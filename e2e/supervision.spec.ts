@@ -83,7 +83,10 @@ test.beforeAll(async () => {
   service.stderr!.on("data", (chunk) => (stderr += chunk));
   service.on("exit", (code) => (exitCode = code));
   await expect
-    .poll(async () => (exitCode !== undefined ? `exited ${exitCode}: ${stderr.slice(-2000)}` : (await get("/api/health").catch(() => null))?.status), { timeout: 240_000, intervals: [500] })
+    .poll(async () => (exitCode !== undefined ? `exited ${exitCode}: ${stderr.slice(-2000)}` : (await get("/api/health").catch(() => null))?.status), {
+      timeout: 240_000,
+      intervals: [500],
+    })
     .toBe(200);
   // A session for the demo admin, minted the way docs/operations.md ("The ops command") tells operators to.
   const minted = spawnSync(process.execPath, [...SERVER_NODE_ARGS, "scripts/admin.ts", "session", "--email", ADMIN], { env: serviceEnv, encoding: "utf8" });
@@ -102,7 +105,11 @@ test.afterAll(async () => {
 for (const part of PARTS) {
   test(`kill -9 ${part}: back within 10 s, and the acknowledged write is still there`, async () => {
     const email = `supervised-${part}-${Date.now()}@example.test`;
-    const created = await get("/api/people", { method: "POST", headers: authorized({ "content-type": "application/json" }), body: JSON.stringify({ first: "Kept", last: part, email }) });
+    const created = await get("/api/people", {
+      method: "POST",
+      headers: authorized({ "content-type": "application/json" }),
+      body: JSON.stringify({ first: "Kept", last: part, email }),
+    });
     expect(created.status, await created.clone().text()).toBe(201);
     const { id } = (await created.json()) as { id: string };
 
@@ -134,10 +141,14 @@ test("a part that cannot come back stops the whole service, non-zero, with the r
   const connected = new Set<net.Socket>();
   const squatter = net.createServer((socket) => connected.add(socket));
   await expect
-    .poll(() => new Promise<boolean>((resolve) => {
-      squatter.once("error", () => resolve(false));
-      squatter.listen(REALTIME_PORT, "127.0.0.1", () => resolve(true));
-    }), { timeout: 5000, intervals: [5] })
+    .poll(
+      () =>
+        new Promise<boolean>((resolve) => {
+          squatter.once("error", () => resolve(false));
+          squatter.listen(REALTIME_PORT, "127.0.0.1", () => resolve(true));
+        }),
+      { timeout: 5000, intervals: [5] },
+    )
     .toBe(true);
   try {
     await expect.poll(() => exitCode, { timeout: 90_000, intervals: [500] }).not.toBeUndefined();

@@ -113,7 +113,10 @@ test("an administrator adds a webhook endpoint, tests it, reads its delivery log
   await screens(page, "webhooks-delivery-log");
 
   // Redeliver: the same event (same webhook-id) again, as a new line of the log.
-  await tests.first().getByRole("button", { name: /^Redeliver webhook\.test/ }).click();
+  await tests
+    .first()
+    .getByRole("button", { name: /^Redeliver webhook\.test/ })
+    .click();
   await expect(page.getByText("The event will be sent again.")).toBeVisible();
   await expect(tests).toHaveCount(2);
   await expect(tests.first()).toContainText("Delivered", { timeout: 30_000 });

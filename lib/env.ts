@@ -9,7 +9,14 @@ const bool = z
   .enum(["true", "false", "1", "0"])
   .optional()
   .transform((v) => (v === undefined ? undefined : v === "true" || v === "1"));
-const commaList = optionalText.transform((v) => (v ? v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean) : []));
+const commaList = optionalText.transform((v) =>
+  v
+    ? v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean)
+    : [],
+);
 
 // All configuration, validated once. Read through env(), never process.env elsewhere.
 const schema = z.object({
@@ -52,8 +59,16 @@ const schema = z.object({
   /** Issuer hosts a district may use over http or on a private address (a test provider): like WEBHOOK_URL_HOSTS. */
   OIDC_ISSUER_HOSTS: commaList,
   BLOB_READ_WRITE_TOKEN: optionalText,
-  MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
-  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  MAX_JSON_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /**
    * API requests one process works on at once; more wait in line (lib/http/admission.ts).
@@ -94,10 +109,18 @@ const schema = z.object({
   ),
 
   // ---- audio ----
-  MAX_CHUNK_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  MAX_CHUNK_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   CHUNK_TTL_HOURS: z.coerce.number().positive().default(48),
   /** Largest request sent to a speech-to-text provider; longer audio is cut at silences. */
-  TRANSCRIBE_MAX_BYTES: z.coerce.number().int().positive().default(24 * 1024 * 1024),
+  TRANSCRIBE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 1024 * 1024),
   /** Longest stretch of audio transcribed at once: progress and resuming after a crash go piece by piece. */
   TRANSCRIBE_PIECE_SECONDS: z.coerce.number().int().min(30).max(3600).default(180),
   /** Hosts (besides this service's own /files URLs) that transcribe may fetch audio from. */
@@ -113,7 +136,10 @@ const schema = z.object({
 
   // ---- durable jobs (pg-boss, on the service's own database) ----
   /** PostgreSQL schema of the job tables; every app and worker process of one service shares it. */
-  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, "Use lower-case letters, digits and _.").default("pgboss"),
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, "Use lower-case letters, digits and _.")
+    .default("pgboss"),
   /** How often an idle worker asks each queue for work (pg-boss's minimum is 0.5). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(0.5),
   /** The test setup also runs job workers inside the test process (tests/helpers/job-workers.ts); a test file running its own sets 0. */
@@ -158,7 +184,11 @@ const schema = z.object({
   /** When the scheduled backup runs: a cron expression (UTC). Default: daily at 02:17. */
   BACKUP_SCHEDULE: z.string().trim().min(1).default("17 2 * * *"),
   /** Which scheduled backups are kept: the newest of each of the last N days (d), weeks (w), months (m). */
-  BACKUP_KEEP: z.string().trim().regex(/^\d+[dwm](,\d+[dwm])*$/, "Like 7d,4w,12m.").default("7d,4w,12m"),
+  BACKUP_KEEP: z
+    .string()
+    .trim()
+    .regex(/^\d+[dwm](,\d+[dwm])*$/, "Like 7d,4w,12m.")
+    .default("7d,4w,12m"),
   /** Encrypts backups with age (scrypt passphrase); restore and verify need the same one. */
   BACKUP_PASSPHRASE: optionalText,
 

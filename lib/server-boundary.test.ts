@@ -70,7 +70,14 @@ export function importsOf(source: string): Import[] {
   for (const m of code.matchAll(statement)) {
     const clause = m[3].trim();
     // `import { type A, type B } from` is erased too.
-    const allTypes = /^\{[^}]*\}$/.test(clause) && clause.slice(1, -1).split(",").map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith("type "));
+    const allTypes =
+      /^\{[^}]*\}$/.test(clause) &&
+      clause
+        .slice(1, -1)
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((s) => s.startsWith("type "));
     found.push({ spec: m[4], typeOnly: Boolean(m[2]) || (allTypes && clause !== "{}") });
   }
   for (const m of code.matchAll(/(?:^|[;\n])\s*import\s*["']([^"']+)["']/g)) found.push({ spec: m[1], typeOnly: false });
@@ -231,7 +238,9 @@ describe("server boundary", () => {
     const bad = Object.entries(NO_MARKER_ROOTS).flatMap(([root, why]) =>
       [...reached(noMarkerFiles(root))].flatMap(([file, chain]) => {
         loadedWithoutStub.add(file);
-        return hasMarker(file) || importsOf(read(file)).some((i) => i.spec === "server-only") ? [`${file} imports "server-only"; reached by ${chain.join(" -> ")} (${why})`] : [];
+        return hasMarker(file) || importsOf(read(file)).some((i) => i.spec === "server-only")
+          ? [`${file} imports "server-only"; reached by ${chain.join(" -> ")} (${why})`]
+          : [];
       }),
     );
     expect(bad).toEqual([]);

@@ -48,7 +48,8 @@ async function run(command: string | undefined, values: Record<string, string | 
   }
   if (command === "retry-job") {
     if (!values.id) throw new Error(usage);
-    if (!(await retryClusterJob(values.id))) throw new Error(`No dead job ${values.id} of no district (a district's are retried in its Settings → Background jobs).`);
+    if (!(await retryClusterJob(values.id)))
+      throw new Error(`No dead job ${values.id} of no district (a district's are retried in its Settings → Background jobs).`);
     return { ok: true };
   }
   if (command === "audit" && subcommand === "verify") {
@@ -63,7 +64,15 @@ async function run(command: string | undefined, values: Record<string, string | 
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { name: { type: "string" }, "admin-email": { type: "string" }, email: { type: "string" }, district: { type: "string" }, state: { type: "string" }, id: { type: "string" }, to: { type: "string" } },
+    options: {
+      name: { type: "string" },
+      "admin-email": { type: "string" },
+      email: { type: "string" },
+      district: { type: "string" },
+      state: { type: "string" },
+      id: { type: "string" },
+      to: { type: "string" },
+    },
   });
   if (positionals[0] === "backup" || positionals[0] === "restore") return void console.log(JSON.stringify(await backupCommand(positionals, values)));
   const db = await prepareDatabase((line) => console.error(line));

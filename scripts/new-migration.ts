@@ -11,7 +11,11 @@ import path from "node:path";
 import { openEmbeddedDatabase } from "@/lib/db/embedded";
 
 function latestSnapshot() {
-  const names = fs.readdirSync("prisma/migrations", { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = fs
+    .readdirSync("prisma/migrations", { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return path.join("prisma/migrations", names[names.length - 1], "schema.prisma");
 }
 
@@ -33,7 +37,11 @@ async function main() {
   const shadow = await openEmbeddedDatabase(dir);
   try {
     // Asynchronous on purpose: the embedded server answers from this very process.
-    const result = await run("npx", ["prisma", "migrate", "diff", "--from-schema-datamodel", latestSnapshot(), "--to-schema-datamodel", "prisma/schema.prisma", "--script"], shadow.url);
+    const result = await run(
+      "npx",
+      ["prisma", "migrate", "diff", "--from-schema-datamodel", latestSnapshot(), "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+      shadow.url,
+    );
     if (result.status !== 0) throw new Error(result.stderr || result.stdout);
     const sql = result.stdout.trim();
     if (!sql || /^-- This is an empty migration/.test(sql)) {

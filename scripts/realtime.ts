@@ -27,7 +27,9 @@ function serverOptions(): EmbeddedRealtimeOptions {
   if (realtimeMode() === "embedded") return embeddedRealtimeServerOptions();
   const e = env();
   if (!e.PUSHER_HOST) {
-    log.fatal("PUSHER_CLUSTER names hosted Pusher Channels: there is no realtime server to run here. Set PUSHER_HOST (and PUSHER_PORT) to run this one for your app processes.");
+    log.fatal(
+      "PUSHER_CLUSTER names hosted Pusher Channels: there is no realtime server to run here. Set PUSHER_HOST (and PUSHER_PORT) to run this one for your app processes.",
+    );
     process.exit(EXIT_CANNOT_RUN);
   }
   return { ...realtimeCredentials(), host: e.HOST ?? "127.0.0.1", port: e.PUSHER_PORT ?? e.REALTIME_PORT, requireSignin: true };

@@ -90,7 +90,19 @@ function newestSourceChange(dir: string): number {
 function buildState() {
   const buildId = path.resolve(buildDir(), "BUILD_ID");
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  const sources = ["app", "pages", "components", "lib", "i18n", "messages", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package-lock.json"].filter((d) => fs.existsSync(d));
+  const sources = [
+    "app",
+    "pages",
+    "components",
+    "lib",
+    "i18n",
+    "messages",
+    "public",
+    "proxy.ts",
+    "instrumentation.ts",
+    "next.config.mjs",
+    "package-lock.json",
+  ].filter((d) => fs.existsSync(d));
   const changed = Math.max(...sources.map((d) => (fs.statSync(d).isDirectory() ? newestSourceChange(d) : fs.statSync(d).mtimeMs)));
   return { built, changed };
 }
@@ -156,7 +168,8 @@ function appPart(databaseUrl: string, server: string): PartSpec {
 function appOnlyProblem(): string | null {
   if (dev) return "--app serves the production build; it does not combine with --dev";
   if (!env().DATABASE_URL) return "set DATABASE_URL to the PostgreSQL server every app process shares (the embedded database serves one process only)";
-  if (realtimeMode() !== "service") return "set PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET and PUSHER_HOST/PUSHER_PORT (`npm run realtime`) or PUSHER_CLUSTER (Pusher Channels)";
+  if (realtimeMode() !== "service")
+    return "set PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET and PUSHER_HOST/PUSHER_PORT (`npm run realtime`) or PUSHER_CLUSTER (Pusher Channels)";
   if (!env().NEXTAUTH_SECRET) return "set NEXTAUTH_SECRET, the same for every app process (sessions and sign-in links are signed with it)";
   if (!buildState().built) return "no production build: run `npm run build` once, then start every app process on it";
   return null;
@@ -189,7 +202,9 @@ async function main() {
 
   // Started in this order, stopped in the reverse one. `npm run app` is the app alone: its
   // realtime server and workers run apart (npm run realtime, npm run worker).
-  const parts = appOnly ? [appPart(databaseUrl, server)] : [...(realtimeMode() === "embedded" ? [realtimePart()] : []), workerPart(databaseUrl), appPart(databaseUrl, server)];
+  const parts = appOnly
+    ? [appPart(databaseUrl, server)]
+    : [...(realtimeMode() === "embedded" ? [realtimePart()] : []), workerPart(databaseUrl), appPart(databaseUrl, server)];
   for (const part of parts) if (!(await service.start(part))) return;
 
   const origin = serviceOrigin();

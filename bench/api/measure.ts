@@ -160,13 +160,24 @@ export async function measure(def: CaseDef, log: (line: string) => void): Promis
  * is changed through the API, then the full list is read and timed; sequentially, 30 times.
  */
 export async function measureColdList(s: Seeded, log: (line: string) => void): Promise<Outcome> {
-  const def: CaseDef = { key: "list-cold", label: "GET /api/people after each change, 1 conn.", port: PORT, idlePath: "/api/me", token: s.adminToken, path: () => "/api/people" };
+  const def: CaseDef = {
+    key: "list-cold",
+    label: "GET /api/people after each change, 1 conn.",
+    port: PORT,
+    idlePath: "/api/me",
+    token: s.adminToken,
+    path: () => "/api/people",
+  };
   const headers = { authorization: `Bearer ${s.adminToken}`, "content-type": "application/json" };
   const times: number[] = [];
   const pids = cpuPids.get(PORT);
   let cpu = 0;
   for (let i = 0; i < 30; i++) {
-    const res = await fetch(`http://127.0.0.1:${PORT}/api/people/${s.personIds[i]}`, { method: "PATCH", headers, body: JSON.stringify({ language: i % 2 ? "es" : "fr" }) });
+    const res = await fetch(`http://127.0.0.1:${PORT}/api/people/${s.personIds[i]}`, {
+      method: "PATCH",
+      headers,
+      body: JSON.stringify({ language: i % 2 ? "es" : "fr" }),
+    });
     if (!res.ok) return { def, ok: false, reason: `unavailable: PATCH got HTTP ${res.status}` };
     await res.arrayBuffer();
     const before = pids ? cpuMs(pids.server) + cpuMs(pids.db) : 0;
@@ -202,7 +213,9 @@ export async function checkStripping(s: Seeded, log: (line: string) => void) {
     const res = await fetch(`http://127.0.0.1:${PORT}/api/interviews/${iv.personId}/${iv.id}`, { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok) return `HTTP ${res.status}`;
     const body = (await res.json()) as { responses?: Record<string, unknown> };
-    return Object.keys(body.responses ?? {}).sort().join(",");
+    return Object.keys(body.responses ?? {})
+      .sort()
+      .join(",");
   };
   try {
     const [mentor, admin] = [await keys(s.mentorToken), await keys(s.adminToken)];

@@ -6,7 +6,8 @@ import type { Outcome, RoundOutcome } from "./measure";
 function describe(p: { name: string; cmd: string }) {
   const args = p.cmd.replaceAll(ROOT + "/", "");
   if (isAppServer(p)) return "next-server: the app";
-  if (args.includes("bench/app-server.ts") && !args.includes("tsx/dist/cli.mjs")) return "bench/app-server.ts = start.ts (owns the embedded DB when DATABASE_URL is unset)";
+  if (args.includes("bench/app-server.ts") && !args.includes("tsx/dist/cli.mjs"))
+    return "bench/app-server.ts = start.ts (owns the embedded DB when DATABASE_URL is unset)";
   if (args.includes("tsx/dist/cli.mjs")) return "tsx launcher";
   if (args.includes("bench/floor-server.ts")) return "bench/floor-server.ts";
   return args.slice(0, 80);
@@ -49,7 +50,8 @@ export function report(outcomes: RoundOutcome[], onPostgres: boolean) {
     if (o.def.key === "list") return `p50 < 300 ms: ${o.p50 < 300 ? "met" : "MISSED"}`;
     if (o.def.key === "person") {
       const parts = [`p99 < 25 ms: ${o.p99 < 25 ? "met" : "MISSED"}`];
-      for (const r of ratios) parts.push(`≥ ${r.target}× ${r.key}: ${r.ratio >= r.target ? "met" : "MISSED"} (${r.ratio.toFixed(2)}×${r.each.length > 1 ? ", median" : ""})`);
+      for (const r of ratios)
+        parts.push(`≥ ${r.target}× ${r.key}: ${r.ratio >= r.target ? "met" : "MISSED"} (${r.ratio.toFixed(2)}×${r.each.length > 1 ? ", median" : ""})`);
       return parts.join("; ");
     }
     return "";
@@ -60,7 +62,16 @@ export function report(outcomes: RoundOutcome[], onPostgres: boolean) {
   const line = "-".repeat(cols.reduce((a, b) => a + b + 2, 0) + 40);
   console.log(`\n${line}`);
   console.log(
-    [pad("case", cols[0]), pad("req/s", cols[1], true), pad("p50 ms", cols[2], true), pad("p99 ms", cols[3], true), pad("non-2xx", cols[4], true), pad("errors", cols[5], true), pad("CPU ms/req", cols[6], true), "  target"].join("  "),
+    [
+      pad("case", cols[0]),
+      pad("req/s", cols[1], true),
+      pad("p50 ms", cols[2], true),
+      pad("p99 ms", cols[3], true),
+      pad("non-2xx", cols[4], true),
+      pad("errors", cols[5], true),
+      pad("CPU ms/req", cols[6], true),
+      "  target",
+    ].join("  "),
   );
   console.log(line);
   for (const o of outcomes) {

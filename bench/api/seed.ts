@@ -23,7 +23,28 @@ const FORM_FIELDS = [
 export const PRIVATE_FIELDS = FORM_FIELDS.filter((f) => f.p === 1).map((f) => f.id);
 
 const FIRST = ["Ana", "Ben", "Chloé", "Dmitri", "Elif", "Farah", "Gus", "Hana", "Ivo", "Jia", "Kofi", "Lena", "Mateo", "Nia", "Omar", "Priya"];
-const LAST = ["Adams", "Brown", "Castillo", "Dubois", "Eriksen", "Fischer", "García", "Haddad", "Ito", "Jansen", "Kowalski", "López", "Müller", "Nakamura", "Okafor", "Petrov", "Quinn", "Rossi", "Silva", "Tanaka"];
+const LAST = [
+  "Adams",
+  "Brown",
+  "Castillo",
+  "Dubois",
+  "Eriksen",
+  "Fischer",
+  "García",
+  "Haddad",
+  "Ito",
+  "Jansen",
+  "Kowalski",
+  "López",
+  "Müller",
+  "Nakamura",
+  "Okafor",
+  "Petrov",
+  "Quinn",
+  "Rossi",
+  "Silva",
+  "Tanaka",
+];
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same shapes. */
 function rng(seed: number) {
@@ -36,7 +57,10 @@ function rng(seed: number) {
 }
 const newId = () => `c${randomBytes(12).toString("hex")}`;
 const lorem = (n: number, r: () => number) =>
-  Array.from({ length: n }, () => ["strong", "candidate", "documents", "record", "interview", "motivated", "board", "follow-up", "clear", "answers"][Math.floor(r() * 10)]).join(" ");
+  Array.from(
+    { length: n },
+    () => ["strong", "candidate", "documents", "record", "interview", "motivated", "board", "follow-up", "clear", "answers"][Math.floor(r() * 10)],
+  ).join(" ");
 
 export type Seeded = {
   databaseUrl: string;

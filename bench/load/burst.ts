@@ -33,9 +33,19 @@ export async function runBurst(copy: Copy, district: SeededDistrict, writers: nu
       const iv = district.interviews[Math.floor(r() * district.interviews.length)];
       const request =
         role === "board"
-          ? { method: "PATCH" as const, path: `/api/interviews/${iv.personId}/${iv.id}`, token, body: Buffer.from(JSON.stringify({ responses: { summary: { en: `burst ${w}.${n}` } } })) }
+          ? {
+              method: "PATCH" as const,
+              path: `/api/interviews/${iv.personId}/${iv.id}`,
+              token,
+              body: Buffer.from(JSON.stringify({ responses: { summary: { en: `burst ${w}.${n}` } } })),
+            }
           : r() < 0.5
-            ? { method: "POST" as const, path: "/api/people", token, body: Buffer.from(JSON.stringify({ first: "Burst", last: `${w}.${n}`, email: `burst-${run}-${w}-${n}@burst.test` })) }
+            ? {
+                method: "POST" as const,
+                path: "/api/people",
+                token,
+                body: Buffer.from(JSON.stringify({ first: "Burst", last: `${w}.${n}`, email: `burst-${run}-${w}-${n}@burst.test` })),
+              }
             : { method: "PATCH" as const, path: `/api/people/${person}`, token, body: Buffer.from(JSON.stringify({ first: `Burst${w}.${n}` })) };
       const t = performance.now();
       const answer = await sendWithHeaders(origin, request);
@@ -44,7 +54,8 @@ export async function runBurst(copy: Copy, district: SeededDistrict, writers: nu
       if (answer.status >= 200 && answer.status < 300) successes.push(performance.now() - t);
       else if ((answer.status === 429 || answer.status === 503) && !answer.retryAfter) refusedWithoutRetryAfter++;
       // A refused writer waits as told (at most 1 s here, to keep the pressure on).
-      if (answer.status === 429 || answer.status === 503) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 1000 * Number(answer.retryAfter ?? 1))));
+      if (answer.status === 429 || answer.status === 503)
+        await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 1000 * Number(answer.retryAfter ?? 1))));
       n++;
     }
   };
@@ -57,7 +68,10 @@ export async function runBurst(copy: Copy, district: SeededDistrict, writers: nu
     serverErrors: count((s) => s >= 500 && s !== 503),
     noAnswer: count((s) => s === 0),
     other: count((s) => s >= 300 && s !== 429 && s !== 503 && s < 500),
-    statuses: [...statuses].sort((a, b) => a[0] - b[0]).map(([s, c]) => `${s === 0 ? `no answer (${[...failures].map(([why, n]) => `${why} ${n}`).join(", ")})` : s}×${c}`).join(" "),
+    statuses: [...statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, c]) => `${s === 0 ? `no answer (${[...failures].map(([why, n]) => `${why} ${n}`).join(", ")})` : s}×${c}`)
+      .join(" "),
     latency: summarize(successes),
   };
 }
@@ -67,7 +81,12 @@ function sendWithHeaders(origin: string, request: Parameters<typeof send>[1]) {
   return new Promise<{ status: number; retryAfter?: string; failure?: string }>((resolve) => {
     const r = http.request(
       new URL(request.path, origin),
-      { method: request.method, headers: { authorization: `Bearer ${request.token}`, "content-type": "application/json", "content-length": request.body?.length ?? 0 }, agent: burstAgent, timeout: 30_000 },
+      {
+        method: request.method,
+        headers: { authorization: `Bearer ${request.token}`, "content-type": "application/json", "content-length": request.body?.length ?? 0 },
+        agent: burstAgent,
+        timeout: 30_000,
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] as string | undefined }));

@@ -59,7 +59,11 @@ export async function startCopy(
   const pgUrl = options.onPostgres ? await freshPgDatabase(bench, `cas_load_${basePort}_${process.pid}`) : undefined;
 
   const realtimePort = basePort + 9;
-  const credentials = { PUSHER_APP_ID: String(randomInt(100_000, 1_000_000)), PUSHER_KEY: randomBytes(10).toString("hex"), PUSHER_SECRET: randomBytes(32).toString("hex") };
+  const credentials = {
+    PUSHER_APP_ID: String(randomInt(100_000, 1_000_000)),
+    PUSHER_KEY: randomBytes(10).toString("hex"),
+    PUSHER_SECRET: randomBytes(32).toString("hex"),
+  };
   const { DATABASE_URL: _admin, EMBEDDED_DATABASE: _flag, ...base } = process.env;
   const env: NodeJS.ProcessEnv = {
     ...base,
@@ -108,8 +112,18 @@ export async function startCopy(
     await waitForHttp(`http://127.0.0.1:${port}/api/health/live`, app, 360_000, `${label} app ${i + 1}`);
     origins.push(`http://127.0.0.1:${port}`);
   }
-  bench.log(`${label}: ${processes} app process(es) on ${origins.join(", ")}, realtime on ${realtimePort}, ${pgUrl ? "PostgreSQL" : "embedded PGlite"} (logs ${logOf("*")})`);
-  return { label, root, origins, dataDir, databaseUrl: pgUrl ?? embeddedUrl(dataDir), realtime: { port: realtimePort, key: credentials.PUSHER_KEY, signin }, roots };
+  bench.log(
+    `${label}: ${processes} app process(es) on ${origins.join(", ")}, realtime on ${realtimePort}, ${pgUrl ? "PostgreSQL" : "embedded PGlite"} (logs ${logOf("*")})`,
+  );
+  return {
+    label,
+    root,
+    origins,
+    dataDir,
+    databaseUrl: pgUrl ?? embeddedUrl(dataDir),
+    realtime: { port: realtimePort, key: credentials.PUSHER_KEY, signin },
+    roots,
+  };
 }
 
 /** The copy's processes worth measuring: next-server(s), their workers, the PGlite owner(s), the realtime server. */
@@ -122,7 +136,8 @@ export function measuredProcesses(copy: Copy): { name: string; pid: number }[] {
       if (isAppServer(p)) found.push({ name: `${root.name}: next-server`, pid: p.pid });
       else if (p.cmd.includes("bench/app-server.ts") && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: `${root.name}: ${starter}`, pid: p.pid });
       else if (p.cmd.includes("scripts/worker.ts") && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: `${root.name}: worker`, pid: p.pid });
-      else if (/scripts\/realtime.ts|realtime-without-signin.ts/.test(p.cmd) && !p.cmd.includes("tsx/dist/cli.mjs")) found.push({ name: "realtime server", pid: p.pid });
+      else if (/scripts\/realtime.ts|realtime-without-signin.ts/.test(p.cmd) && !p.cmd.includes("tsx/dist/cli.mjs"))
+        found.push({ name: "realtime server", pid: p.pid });
     }
   }
   return found;

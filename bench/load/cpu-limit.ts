@@ -34,7 +34,8 @@ export function confineToCpus(bench: Bench, name: string, pids: number[], cpus: 
     fs.mkdirSync(dir, { recursive: true });
     const quota = String(Math.round(cpus * PERIOD_US));
     if (root.version === 2) {
-      if (!fs.readFileSync(path.join(root.dir, "cgroup.subtree_control"), "utf8").includes("cpu")) fs.writeFileSync(path.join(root.dir, "cgroup.subtree_control"), "+cpu");
+      if (!fs.readFileSync(path.join(root.dir, "cgroup.subtree_control"), "utf8").includes("cpu"))
+        fs.writeFileSync(path.join(root.dir, "cgroup.subtree_control"), "+cpu");
       fs.writeFileSync(path.join(dir, "cpu.max"), `${quota} ${PERIOD_US}`);
     } else {
       fs.writeFileSync(path.join(dir, "cpu.cfs_period_us"), String(PERIOD_US));

@@ -39,8 +39,13 @@ const RUN = randomBytes(3).toString("hex");
 function multipart(fields: Record<string, string>, file: { field: string; name: string; type: string; bytes: Buffer }) {
   const boundary = `----load${randomBytes(8).toString("hex")}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -103,7 +108,16 @@ const KINDS: Kind[] = [
   {
     name: "forms",
     weight: 6,
-    make: (d, r) => op("forms", d, pick(READERS.filter((x) => x !== "key"), r), { method: "GET", path: r() < 0.5 ? "/api/forms" : `/api/forms/${d.formId}` }),
+    make: (d, r) =>
+      op(
+        "forms",
+        d,
+        pick(
+          READERS.filter((x) => x !== "key"),
+          r,
+        ),
+        { method: "GET", path: r() < 0.5 ? "/api/forms" : `/api/forms/${d.formId}` },
+      ),
   },
   {
     name: "create person",
@@ -111,13 +125,19 @@ const KINDS: Kind[] = [
     make: (d, r, n) => {
       const role = pick<Role>(["admin", "key"], r);
       const email = `load-${RUN}-${n}@${d.name}.load.test`;
-      return op("create person", d, role, { method: "POST", path: "/api/people", body: json({ first: "Load", last: `Created ${n}`, email }) }, {
-        // In the small district through the whole list (its shared copy must have moved on), else the new person.
-        verify: (answer) =>
-          d.name === "small"
-            ? { path: "/api/people", token: d.tokens.admin, holds: (body) => Array.isArray(body) && body.some((p: { email?: string }) => p.email === email) }
-            : { path: `/api/people/${(answer as { id: string }).id}`, token: d.tokens.board, holds: (body) => (body as { email?: string }).email === email },
-      });
+      return op(
+        "create person",
+        d,
+        role,
+        { method: "POST", path: "/api/people", body: json({ first: "Load", last: `Created ${n}`, email }) },
+        {
+          // In the small district through the whole list (its shared copy must have moved on), else the new person.
+          verify: (answer) =>
+            d.name === "small"
+              ? { path: "/api/people", token: d.tokens.admin, holds: (body) => Array.isArray(body) && body.some((p: { email?: string }) => p.email === email) }
+              : { path: `/api/people/${(answer as { id: string }).id}`, token: d.tokens.board, holds: (body) => (body as { email?: string }).email === email },
+        },
+      );
     },
   },
   {
@@ -127,9 +147,15 @@ const KINDS: Kind[] = [
       const role = pick<Role>(["admin", "key"], r);
       const id = pick(d.candidates, r);
       const first = `${pick(["Ana", "Ben", "Zoe", "Ivo"], r)}${n}`;
-      return op("patch person", d, role, { method: "PATCH", path: `/api/people/${id}`, body: json({ first }) }, {
-        verify: () => ({ path: `/api/people/${id}`, token: d.tokens.admin, holds: (body) => (body as { first?: string }).first === first }),
-      });
+      return op(
+        "patch person",
+        d,
+        role,
+        { method: "PATCH", path: `/api/people/${id}`, body: json({ first }) },
+        {
+          verify: () => ({ path: `/api/people/${id}`, token: d.tokens.admin, holds: (body) => (body as { first?: string }).first === first }),
+        },
+      );
     },
   },
   {
@@ -139,13 +165,19 @@ const KINDS: Kind[] = [
       const role = pick<Role>(["board", "admin", "key"], r);
       const iv = pick(d.interviews, r);
       const summary = `Answered under load ${RUN}-${n}`;
-      return op("patch answer", d, role, { method: "PATCH", path: `/api/interviews/${iv.personId}/${iv.id}`, body: json({ responses: { summary: { en: summary } } }) }, {
-        verify: () => ({
-          path: `/api/interviews/${iv.personId}/${iv.id}`,
-          token: d.tokens.board,
-          holds: (body) => (body as { responses?: { summary?: { en?: string } } }).responses?.summary?.en === summary,
-        }),
-      });
+      return op(
+        "patch answer",
+        d,
+        role,
+        { method: "PATCH", path: `/api/interviews/${iv.personId}/${iv.id}`, body: json({ responses: { summary: { en: summary } } }) },
+        {
+          verify: () => ({
+            path: `/api/interviews/${iv.personId}/${iv.id}`,
+            token: d.tokens.board,
+            holds: (body) => (body as { responses?: { summary?: { en?: string } } }).responses?.summary?.en === summary,
+          }),
+        },
+      );
     },
   },
   {
@@ -163,7 +195,13 @@ const KINDS: Kind[] = [
       const conversation = pick(d.conversations, r);
       const sender = pick(conversation.participants, r);
       const text = `load ${RUN} ${n}`;
-      return op("send message", d, sender, { method: "POST", path: `/api/messages/${conversation.id}`, body: json({ body: text }) }, { message: { text, participants: conversation.participants } });
+      return op(
+        "send message",
+        d,
+        sender,
+        { method: "POST", path: `/api/messages/${conversation.id}`, body: json({ body: text }) },
+        { message: { text, participants: conversation.participants } },
+      );
     },
   },
   {
@@ -173,7 +211,10 @@ const KINDS: Kind[] = [
       // Recordings of up to 20 chunks, one per recorder (district and role): a recording is bound to whoever began it.
       const role = pick<Role>(["board", "admin"], r);
       const recording = `load-${RUN}-${d.name}-${role}-${Math.floor(n / 20)}`;
-      const form = multipart({ recordingId: recording, chunkNumber: String((n % 20) + 1) }, { field: "audio", name: "chunk.webm", type: "audio/webm;codecs=opus", bytes: CHUNK });
+      const form = multipart(
+        { recordingId: recording, chunkNumber: String((n % 20) + 1) },
+        { field: "audio", name: "chunk.webm", type: "audio/webm;codecs=opus", bytes: CHUNK },
+      );
       return op("chunk upload", d, role, { method: "POST", path: "/api/audio/capture", ...form });
     },
   },

@@ -48,7 +48,11 @@ type Answer = { status: number; body?: Buffer };
 export function send(origin: string, req: LoadRequest, keep: boolean): Promise<Answer> {
   return new Promise((resolve) => {
     const url = new URL(req.path, origin);
-    const headers: Record<string, string | number> = { authorization: `Bearer ${req.token}`, "accept-encoding": "gzip, deflate, br", accept: "application/json" };
+    const headers: Record<string, string | number> = {
+      authorization: `Bearer ${req.token}`,
+      "accept-encoding": "gzip, deflate, br",
+      accept: "application/json",
+    };
     if (req.body) {
       headers["content-type"] = req.contentType ?? "application/json";
       headers["content-length"] = req.body.length;
@@ -61,7 +65,14 @@ export function send(origin: string, req: LoadRequest, keep: boolean): Promise<A
         if (keep) {
           const raw = Buffer.concat(chunks);
           const encoding = res.headers["content-encoding"];
-          body = encoding === "gzip" ? zlib.gunzipSync(raw) : encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "deflate" ? zlib.inflateSync(raw) : raw;
+          body =
+            encoding === "gzip"
+              ? zlib.gunzipSync(raw)
+              : encoding === "br"
+                ? zlib.brotliDecompressSync(raw)
+                : encoding === "deflate"
+                  ? zlib.inflateSync(raw)
+                  : raw;
         }
         resolve({ status: res.statusCode ?? 0, body });
       });
@@ -107,7 +118,14 @@ function outsideCpu(): Record<string, number> {
 }
 
 /** Runs one step: `rate` operations a second for `seconds`, then waits for every answer. */
-export async function runStep(copy: Copy, districts: SeededDistrict[], realtime: RealtimeClients | undefined, rate: number, seconds: number, seed: number): Promise<StepResult> {
+export async function runStep(
+  copy: Copy,
+  districts: SeededDistrict[],
+  realtime: RealtimeClients | undefined,
+  rate: number,
+  seconds: number,
+  seed: number,
+): Promise<StepResult> {
   const r = rng(seed);
   const total = Math.round(rate * seconds);
   const ops: Op[] = Array.from({ length: total }, (_, i) => nextOp(districts, r, seed * 1_000_000 + i));
@@ -165,7 +183,8 @@ export async function runStep(copy: Copy, districts: SeededDistrict[], realtime:
         }
         verify.checked++;
         if (check.holds(parse(read.body))) verify.held++;
-        else verify.failures.push(`${o.kind} (${o.district.name}): ${o.request.method} ${o.request.path} then GET ${check.path} on ${readOrigin} did not show it`);
+        else
+          verify.failures.push(`${o.kind} (${o.district.name}): ${o.request.method} ${o.request.path} then GET ${check.path} on ${readOrigin} did not show it`);
       })(),
     );
   };
@@ -194,5 +213,15 @@ export async function runStep(copy: Copy, districts: SeededDistrict[], realtime:
   const cpuMs = Object.fromEntries(processes.map((p) => [p.name, cpuOf(p.pid) - cpuBefore[p.name]]));
   const outside = outsideCpu();
   const outsideCpuMs = Object.fromEntries(Object.entries(outside).map(([name, ms]) => [name, ms - outsideBefore[name]]));
-  return { rate, sent: total, samples, sendLagMs, verify, deliveries: realtime?.take() ?? { latencies: [], delivered: 0, expected: 0 }, cpuMs, outsideCpuMs, peakRss };
+  return {
+    rate,
+    sent: total,
+    samples,
+    sendLagMs,
+    verify,
+    deliveries: realtime?.take() ?? { latencies: [], delivered: 0, expected: 0 },
+    cpuMs,
+    outsideCpuMs,
+    peakRss,
+  };
 }

@@ -25,7 +25,11 @@ export async function connectRealtimeClients(copy: Copy, districts: SeededDistri
       const origin = copy.origins[n++ % copy.origins.length];
       const token = d.tokens[role];
       const authorize = async (body: Record<string, string>) => {
-        const res = await fetch(`${origin}/api/realtime/auth`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+        const res = await fetch(`${origin}/api/realtime/auth`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
         if (!res.ok) throw new Error(`realtime auth answered ${res.status}`);
         return res.json();
       };
@@ -37,10 +41,18 @@ export async function connectRealtimeClients(copy: Copy, districts: SeededDistri
         forceTLS: false,
         enabledTransports: ["ws"],
         channelAuthorization: {
-          customHandler: ({ socketId, channelName }, callback) => void authorize({ socket_id: socketId, channel_name: channelName }).then((a) => callback(null, a), (e) => callback(e, null)),
+          customHandler: ({ socketId, channelName }, callback) =>
+            void authorize({ socket_id: socketId, channel_name: channelName }).then(
+              (a) => callback(null, a),
+              (e) => callback(e, null),
+            ),
         },
         userAuthentication: {
-          customHandler: ({ socketId }, callback) => void authorize({ socket_id: socketId }).then((a) => callback(null, a), (e) => callback(e, null)),
+          customHandler: ({ socketId }, callback) =>
+            void authorize({ socket_id: socketId }).then(
+              (a) => callback(null, a),
+              (e) => callback(e, null),
+            ),
         },
       });
       if (copy.realtime.signin) client.signin();

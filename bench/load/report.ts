@@ -31,22 +31,40 @@ const seconds = (cpuMs: Record<string, number>) =>
 
 export function printStep(label: string, step: StepResult) {
   const f = stepFigures(step);
-  console.log(`\n${label}: ${step.rate} ops/s × ${(step.sent / step.rate).toFixed(0)} s = ${step.sent} operations (sender at most ${num(step.sendLagMs)} ms behind its schedule)`);
+  console.log(
+    `\n${label}: ${step.rate} ops/s × ${(step.sent / step.rate).toFixed(0)} s = ${step.sent} operations (sender at most ${num(step.sendLagMs)} ms behind its schedule)`,
+  );
   const head = `  ${pad("kind", 24)}${lpad("n", 6)}${lpad("p50 ms", 9)}${lpad("p95 ms", 9)}${lpad("p99 ms", 9)}${lpad("max ms", 9)}  errors`;
   console.log(head);
   const row = (name: string, samples: StepResult["samples"]) => {
     const s = summarize(samples.map((x) => x.ms));
     const bad = samples.filter((x) => !ok(x.status));
-    const statuses = [...new Set(bad.map((x) => x.status))].map((st) => `${st === 0 ? "no answer" : st}×${bad.filter((x) => x.status === st).length}`).join(" ");
-    console.log(`  ${pad(name, 24)}${lpad(String(s.n), 6)}${lpad(num(s.p50), 9)}${lpad(num(s.p95), 9)}${lpad(num(s.p99), 9)}${lpad(num(s.max), 9)}  ${bad.length ? statuses : "0"}`);
+    const statuses = [...new Set(bad.map((x) => x.status))]
+      .map((st) => `${st === 0 ? "no answer" : st}×${bad.filter((x) => x.status === st).length}`)
+      .join(" ");
+    console.log(
+      `  ${pad(name, 24)}${lpad(String(s.n), 6)}${lpad(num(s.p50), 9)}${lpad(num(s.p95), 9)}${lpad(num(s.p99), 9)}${lpad(num(s.max), 9)}  ${bad.length ? statuses : "0"}`,
+    );
   };
-  for (const kind of KIND_NAMES) row(kind, step.samples.filter((s) => s.kind === kind));
-  row("  district of 200", step.samples.filter((s) => s.district === "small"));
-  row("  big district", step.samples.filter((s) => s.district === "big"));
+  for (const kind of KIND_NAMES)
+    row(
+      kind,
+      step.samples.filter((s) => s.kind === kind),
+    );
+  row(
+    "  district of 200",
+    step.samples.filter((s) => s.district === "small"),
+  );
+  row(
+    "  big district",
+    step.samples.filter((s) => s.district === "big"),
+  );
   row("all", step.samples);
   const d = step.deliveries;
   const dl = summarize(d.latencies);
-  console.log(`  realtime: ${d.delivered} of ${d.expected} deliveries to pusher-js clients, send → arrival p50 ${num(dl.p50)} ms, p95 ${num(dl.p95)} ms, p99 ${num(dl.p99)} ms`);
+  console.log(
+    `  realtime: ${d.delivered} of ${d.expected} deliveries to pusher-js clients, send → arrival p50 ${num(dl.p50)} ms, p95 ${num(dl.p95)} ms, p99 ${num(dl.p99)} ms`,
+  );
   const v = step.verify;
   console.log(
     `  read-your-writes: ${v.held} of ${v.checked} reads right after a write saw it (${v.unchecked} more could not tell: refused, or another write of the same thing in flight at once)` +
@@ -87,5 +105,6 @@ export function printMemory(label: string, steps: StepResult[], hwm: Record<stri
   const peaks: Record<string, number> = {};
   for (const s of steps) for (const [name, rss] of Object.entries(s.peakRss)) peaks[name] = Math.max(peaks[name] ?? 0, rss);
   console.log(`\nmemory of ${label} (RSS sampled every 200 ms during the steps; VmHWM = the kernel's peak since start, seeding included):`);
-  for (const [name, rss] of Object.entries(peaks)) console.log(`  ${pad(name, 40)} peak under load ${lpad(mb(rss), 10)}, VmHWM ${lpad(hwm[name] ? mb(hwm[name]) : "–", 10)}`);
+  for (const [name, rss] of Object.entries(peaks))
+    console.log(`  ${pad(name, 40)} peak under load ${lpad(mb(rss), 10)}, VmHWM ${lpad(hwm[name] ? mb(hwm[name]) : "–", 10)}`);
 }

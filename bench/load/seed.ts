@@ -38,12 +38,37 @@ const FORM_FIELDS = [
 ];
 
 const FIRST = ["Ana", "Ben", "Chloé", "Dmitri", "Elif", "Farah", "Gus", "Hana", "Ivo", "Jia", "Kofi", "Lena", "Mateo", "Nia", "Omar", "Priya"];
-const LAST = ["Adams", "Brown", "Castillo", "Dubois", "Eriksen", "Fischer", "García", "Haddad", "Ito", "Jansen", "Kowalski", "López", "Müller", "Nakamura", "Okafor", "Petrov", "Quinn", "Rossi", "Silva", "Tanaka"];
+const LAST = [
+  "Adams",
+  "Brown",
+  "Castillo",
+  "Dubois",
+  "Eriksen",
+  "Fischer",
+  "García",
+  "Haddad",
+  "Ito",
+  "Jansen",
+  "Kowalski",
+  "López",
+  "Müller",
+  "Nakamura",
+  "Okafor",
+  "Petrov",
+  "Quinn",
+  "Rossi",
+  "Silva",
+  "Tanaka",
+];
 
 const newId = (prefix: string) => `${prefix}${randomBytes(11).toString("hex")}`;
 
 async function post(origin: string, token: string, url: string, body: unknown) {
-  const res = await fetch(`${origin}${url}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${origin}${url}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`seeding: POST ${url} answered ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -56,7 +81,13 @@ async function seedDistrict(client: pg.Client, origin: string, name: "small" | "
   const roles: Record<string, string> = {};
   for (const role of DEFAULT_ROLES) {
     roles[role.kind] = newId("r");
-    await client.query("insert into roles (id, district_id, name, kind, permissions) values ($1, $2, $3, $4::\"RoleKind\", $5)", [roles[role.kind], districtId, role.name, role.kind, role.permissions]);
+    await client.query('insert into roles (id, district_id, name, kind, permissions) values ($1, $2, $3, $4::"RoleKind", $5)', [
+      roles[role.kind],
+      districtId,
+      role.name,
+      role.kind,
+      role.permissions,
+    ]);
   }
   const fixed = {
     admin: { id: newId("p"), first: "Ada", last: "Admin", role: roles.admin },
@@ -65,7 +96,14 @@ async function seedDistrict(client: pg.Client, origin: string, name: "small" | "
   };
   for (const [role, p] of Object.entries(fixed)) {
     const email = `${role}@${name}.load.test`;
-    await client.query("insert into people (id, district_id, first, last, email, email_key, roles) values ($1, $2, $3, $4, $5, $5, $6)", [p.id, districtId, p.first, p.last, email, { [p.role]: 1 }]);
+    await client.query("insert into people (id, district_id, first, last, email, email_key, roles) values ($1, $2, $3, $4, $5, $5, $6)", [
+      p.id,
+      districtId,
+      p.first,
+      p.last,
+      email,
+      { [p.role]: 1 },
+    ]);
   }
   // Candidates: one statement, names and languages spread deterministically.
   const prefix = `p${randomBytes(4).toString("hex")}`;
@@ -80,12 +118,17 @@ async function seedDistrict(client: pg.Client, origin: string, name: "small" | "
   const menteeCount = Math.min(200, Math.floor(candidates.length / 4));
   const step = Math.floor(candidates.length / menteeCount);
   const mentees = Array.from({ length: menteeCount }, (_, i) => candidates[i * step]);
-  await client.query(
-    "insert into mentor_assignments (district_id, mentor_id, candidate_id) select $1, $2, unnest($3::text[])",
-    [districtId, fixed.mentor.id, mentees],
-  );
+  await client.query("insert into mentor_assignments (district_id, mentor_id, candidate_id) select $1, $2, unnest($3::text[])", [
+    districtId,
+    fixed.mentor.id,
+    mentees,
+  ]);
   const formId = newId("f");
-  await client.query("insert into forms (id, district_id, name, fields) values ($1, $2, 'Board interview', $3)", [formId, districtId, JSON.stringify(FORM_FIELDS)]);
+  await client.query("insert into forms (id, district_id, name, fields) values ($1, $2, 'Board interview', $3)", [
+    formId,
+    districtId,
+    JSON.stringify(FORM_FIELDS),
+  ]);
   // Interviews: the mentor's candidates get two each (the first published), the rest spread over everyone.
   const ivPrefix = `i${randomBytes(4).toString("hex")}`;
   await client.query(
@@ -100,7 +143,10 @@ async function seedDistrict(client: pg.Client, origin: string, name: "small" | "
        from generate_series(0, $8 - 1) as i`,
     [ivPrefix, districtId, menteeCount, mentees, candidates, candidates.length, formId, interviews],
   );
-  const ivRows = await client.query<{ id: string; person_id: string; published: boolean }>("select id, person_id, published from interviews where district_id = $1", [districtId]);
+  const ivRows = await client.query<{ id: string; person_id: string; published: boolean }>(
+    "select id, person_id, published from interviews where district_id = $1",
+    [districtId],
+  );
   await client.query("analyze");
 
   // The bench candidate: the mentor's first candidate (published interviews, mentor and candidate see them).
@@ -108,11 +154,15 @@ async function seedDistrict(client: pg.Client, origin: string, name: "small" | "
   const personIds = { admin: fixed.admin.id, board: fixed.board.id, mentor: fixed.mentor.id, candidate };
   const tokens = {} as Record<Role, string>;
   for (const [role, personId] of Object.entries(personIds)) {
-    const email = (await client.query<{ email_key: string }>("select email_key from people where id = $1 and district_id = $2", [personId, districtId])).rows[0].email_key;
+    const email = (await client.query<{ email_key: string }>("select email_key from people where id = $1 and district_id = $2", [personId, districtId])).rows[0]
+      .email_key;
     const userId = newId("u");
     await client.query("insert into users (id, email) values ($1, $2) on conflict do nothing", [userId, email]);
     const token = randomBytes(32).toString("hex");
-    await client.query("insert into sessions (id, session_token, user_id, person_id, expires) select $1, $2, id, $3, now() + interval '1 day' from users where email = $4", [newId("s"), token, personId, email]);
+    await client.query(
+      "insert into sessions (id, session_token, user_id, person_id, expires) select $1, $2, id, $3, now() + interval '1 day' from users where email = $4",
+      [newId("s"), token, personId, email],
+    );
     tokens[role as Role] = token;
   }
   const key = await post(origin, tokens.admin, "/api/keys", { name: "load", scopes: ["read:people", "write:people", "read:interviews", "write:interviews"] });

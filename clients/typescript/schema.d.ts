@@ -809,7 +809,7 @@ export interface paths {
         put?: never;
         /**
          * Combine the chunks into the interview's recording
-         * @description Combines chunks 1..N of `recordingId`, streamed in order, into one seekable WebM (audio copied, not re-encoded; duration and cues written), stores it at `{base_url}/files/<district_id>/audio/<person_id>/<recording_id>.webm` and adds the recording to the interview's `audio` map under `recordingId`. The chunks are deleted (by a job) only after the file and the interview are both saved. Finalizing again answers the same; a worker stopped mid-way loses nothing: another one runs the step again. Transcription, summary and translations follow by themselves. The work runs on the server as a durable job (README, Jobs): a worker does it, and each step queues the next (finalize → transcribe → summarize → translate). The request waits for the result and answers as the contract says; with the header `Prefer: respond-async` (RFC 7240) it answers `202` at once, with the status URL in `Location` (`Preference-Applied: respond-async`). A request that has waited 30 minutes also answers `202`. Asking again while the step is queued or running joins it: the work is done once. Who may record: API keys with `write:interviews`; people with the `interviews:edit` permission; a candidate on their own interview once it is published (visible to them). An interview the caller cannot see is 404; one they see but may not record (a mentor's) is 403.
+         * @description Combines chunks 1..N of `recordingId`, streamed in order, into one seekable WebM (audio copied, not re-encoded; duration and cues written), stores it at `{base_url}/files/<district_id>/audio/<person_id>/<recording_id>.webm` and adds the recording to the interview's `audio` map under `recordingId`. The chunks are deleted (by a job) only after the file and the interview are both saved. Finalizing again answers the same; a worker stopped mid-way loses nothing: another one runs the step again. Transcription, summary and translations follow by themselves. The work runs on the server as a durable job (docs/architecture.md, "How a job flows"): a worker does it, and each step queues the next (finalize → transcribe → summarize → translate). The request waits for the result and answers as the contract says; with the header `Prefer: respond-async` (RFC 7240) it answers `202` at once, with the status URL in `Location` (`Preference-Applied: respond-async`). A request that has waited 30 minutes also answers `202`. Asking again while the step is queued or running joins it: the work is done once. Who may record: API keys with `write:interviews`; people with the `interviews:edit` permission; a candidate on their own interview once it is published (visible to them). An interview the caller cannot see is 404; one they see but may not record (a mentor's) is 403.
          *
          *     **Access:** a signed-in session, or an API key with the `write:interviews` scope.
          */
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Transcribe a recording
-         * @description Speech-to-text of the audio at `url`, stored on the interview's recording `recordingId` (which finalize created): `transcript` (under the main language spoken), `language` and timed `segments`, each with its language (detected per piece: a recording may change language). Long recordings are cut at silences so that each request to the engine stays under TRANSCRIBE_MAX_BYTES. Idempotent: the stored transcript is returned unless `force: true`. `url`: this service's own file URL is read from storage, never fetched; another host must be on TRANSCRIBE_URL_HOSTS, and even then redirects and private, loopback or link-local addresses are refused (400). The pipeline transcribes each finalized recording by itself: this returns that transcript. The work runs on the server as a durable job (README, Jobs): a worker does it, and each step queues the next (finalize → transcribe → summarize → translate). The request waits for the result and answers as the contract says; with the header `Prefer: respond-async` (RFC 7240) it answers `202` at once, with the status URL in `Location` (`Preference-Applied: respond-async`). A request that has waited 30 minutes also answers `202`. Asking again while the step is queued or running joins it: the work is done once. AI engines (README, Audio): an OpenAI-compatible service when OPENAI_API_KEY or OPENAI_BASE_URL is set; otherwise pocketsphinx (English speech-to-text) if installed, an extractive summary, and apertium for installed language pairs. 503 `ai_unavailable` when no engine can do it. Who may record: API keys with `write:interviews`; people with the `interviews:edit` permission; a candidate on their own interview once it is published (visible to them). An interview the caller cannot see is 404; one they see but may not record (a mentor's) is 403.
+         * @description Speech-to-text of the audio at `url`, stored on the interview's recording `recordingId` (which finalize created): `transcript` (under the main language spoken), `language` and timed `segments`, each with its language (detected per piece: a recording may change language). Long recordings are cut at silences so that each request to the engine stays under TRANSCRIBE_MAX_BYTES. Idempotent: the stored transcript is returned unless `force: true`. `url`: this service's own file URL is read from storage, never fetched; another host must be on TRANSCRIBE_URL_HOSTS, and even then redirects and private, loopback or link-local addresses are refused (400). The pipeline transcribes each finalized recording by itself: this returns that transcript. The work runs on the server as a durable job (docs/architecture.md, "How a job flows"): a worker does it, and each step queues the next (finalize → transcribe → summarize → translate). The request waits for the result and answers as the contract says; with the header `Prefer: respond-async` (RFC 7240) it answers `202` at once, with the status URL in `Location` (`Preference-Applied: respond-async`). A request that has waited 30 minutes also answers `202`. Asking again while the step is queued or running joins it: the work is done once. AI engines (docs/audio.md): an OpenAI-compatible service when OPENAI_API_KEY or OPENAI_BASE_URL is set; otherwise pocketsphinx (English speech-to-text) if installed, an extractive summary, and apertium for installed language pairs. 503 `ai_unavailable` when no engine can do it. Who may record: API keys with `write:interviews`; people with the `interviews:edit` permission; a candidate on their own interview once it is published (visible to them). An interview the caller cannot see is 404; one they see but may not record (a mentor's) is 403.
          *
          *     **Access:** a signed-in session, or an API key with the `write:interviews` scope.
          */
@@ -853,7 +853,7 @@ export interface paths {
         put?: never;
         /**
          * Summarize a transcript
-         * @description A summary of `transcript` in its own language, stored on the interview's recording `recordingId`. Idempotent: the stored summary (the pipeline makes one after transcribing) is returned unless `force: true`. The work runs on the server as a durable job (README, Jobs): a worker does it, and each step queues the next (finalize → transcribe → summarize → translate). The request waits for the result and answers as the contract says; with the header `Prefer: respond-async` (RFC 7240) it answers `202` at once, with the status URL in `Location` (`Preference-Applied: respond-async`). A request that has waited 30 minutes also answers `202`. Asking again while the step is queued or running joins it: the work is done once. AI engines (README, Audio): an OpenAI-compatible service when OPENAI_API_KEY or OPENAI_BASE_URL is set; otherwise pocketsphinx (English speech-to-text) if installed, an extractive summary, and apertium for installed language pairs. 503 `ai_unavailable` when no engine can do it. Who may record: API keys with `write:interviews`; people with the `interviews:edit` permission; a candidate on their own interview once it is published (visible to them). An interview the caller cannot see is 404; one they see but may not record (a mentor's) is 403.
+         * @description A summary of `transcript` in its own language, stored on the interview's recording `recordingId`. Idempotent: the stored summary (the pipeline makes one after transcribing) is returned unless `force: true`. The work runs on the server as a durable job (docs/architecture.md, "How a job flows"): a worker does it, and each step queues the next (finalize → transcribe → summarize → translate). The request waits for the result and answers as the contract says; with the header `Prefer: respond-async` (RFC 7240) it answers `202` at once, with the status URL in `Location` (`Preference-Applied: respond-async`). A request that has waited 30 minutes also answers `202`. Asking again while the step is queued or running joins it: the work is done once. AI engines (docs/audio.md): an OpenAI-compatible service when OPENAI_API_KEY or OPENAI_BASE_URL is set; otherwise pocketsphinx (English speech-to-text) if installed, an extractive summary, and apertium for installed language pairs. 503 `ai_unavailable` when no engine can do it. Who may record: API keys with `write:interviews`; people with the `interviews:edit` permission; a candidate on their own interview once it is published (visible to them). An interview the caller cannot see is 404; one they see but may not record (a mentor's) is 403.
          *
          *     **Access:** a signed-in session, or an API key with the `write:interviews` scope.
          */
@@ -1185,7 +1185,7 @@ export interface paths {
         };
         /**
          * Realtime connection settings
-         * @description Options for pusher-js (the Pusher Channels protocol): the app's key and the host to connect to (the embedded server, or the configured Pusher Channels / soketi / sockudo service), and the caller's person channel. Every conversation event for the caller arrives on that channel with the conversation's `seq` (README, "Messages and realtime"): `conversation-created`, `message-created`, `reaction`, `participant-left`, `read`, `unread`. A client that sees a `seq` skipped, or reconnects, refetches.
+         * @description Options for pusher-js (the Pusher Channels protocol): the app's key and the host to connect to (the embedded server, or the configured Pusher Channels / soketi / sockudo service), and the caller's person channel. Every conversation event for the caller arrives on that channel with the conversation's `seq` (docs/messages.md): `conversation-created`, `message-created`, `reaction`, `participant-left`, `read`, `unread`. A client that sees a `seq` skipped, or reconnects, refetches.
          *
          *     **Access:** a signed-in session only; API keys get 403.
          */
@@ -1327,7 +1327,7 @@ export interface paths {
         };
         /**
          * List the district's jobs
-         * @description Durable jobs of the district (recording steps, message translations), newest first, at most 200: by default the dead ones (out of retries, or failed for good), which `POST /api/jobs/{id}/retry` runs again. Jobs of no district (the chunk sweep, e-mails) are the operator's: see the README's Jobs section.
+         * @description Durable jobs of the district (recording steps, message translations), newest first, at most 200: by default the dead ones (out of retries, or failed for good), which `POST /api/jobs/{id}/retry` runs again. Jobs of no district (the chunk sweep, e-mails) are the operator's: see docs/operations.md.
          *
          *     **Access:** a signed-in session only; API keys get 403. The session needs the `settings` permission (the admin role holds every permission).
          */
@@ -3333,6 +3333,46 @@ export interface components {
              */
             url: string;
         };
+        SsoConnection: {
+            name: string;
+            issuer: string;
+            client_id: string;
+            /**
+             * @description The client secret is stored (encrypted); it is never returned.
+             * @constant
+             */
+            has_secret: 1;
+            domains: string[];
+            /** @enum {integer} */
+            require_sso: 0 | 1;
+            /** @description The next-auth provider id: `oidc-<district id>`. */
+            provider_id: string;
+            /** @description The link to share: the sign-in page offering this connection. */
+            sign_in_url: string;
+            /** @description The redirect URI to register at the provider. */
+            redirect_uri: string;
+            /** @description Milliseconds since the Unix epoch (integer). */
+            updated_at: number;
+        };
+        SsoLookup: {
+            /** @description The provider that signs in addresses of this domain (or of this district), or null. */
+            provider: {
+                id: string;
+                name: string;
+                /** @enum {integer} */
+                required_for_staff: 0 | 1;
+            } | null;
+        };
+        /** @description The kind of e-mail the token named is stopped. */
+        Unsubscribed: {
+            /** @constant */
+            ok: true;
+            /**
+             * @description The kind of e-mail stopped.
+             * @enum {string}
+             */
+            kind: "messages" | "interview_published" | "interview_reminder";
+        };
         /** @description A new person. */
         PersonCreate: {
             /** @description First name. */
@@ -3631,6 +3671,29 @@ export interface components {
         CalendarSettingsUpdate: {
             /** @enum {string} */
             invitations: "create" | "publish";
+        };
+        SsoConnectionPut: {
+            /**
+             * @description `google`: Google Workspace (issuer `https://accounts.google.com`); `microsoft`: Microsoft Entra ID (`https://login.microsoftonline.com/<tenant>/v2.0`, with `tenant`). Fills `issuer` and, when absent, `name`.
+             * @enum {string}
+             */
+            preset?: "google" | "microsoft";
+            /** @description Microsoft Entra ID's tenant (its id or primary domain), for `preset: microsoft`. */
+            tenant?: string;
+            /** @description The provider's issuer URL: its discovery document is `<issuer>/.well-known/openid-configuration`. Required without a preset. */
+            issuer?: string;
+            /** @description Shown on the sign-in page as “Sign in with <name>”. */
+            name?: string;
+            client_id: string;
+            /** @description Required the first time; omitted later, the stored secret stays. Never returned. */
+            client_secret?: string;
+            /**
+             * @description E-mail domains whose addresses the sign-in page offers this connection to.
+             * @default []
+             */
+            domains: string[];
+            /** @description 1: staff (anyone but candidates) must sign in through this provider; e-mail links stay for candidates only. */
+            require_sso?: 0 | 1 | boolean;
         };
     };
     responses: {
@@ -8575,27 +8638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        issuer: string;
-                        client_id: string;
-                        /**
-                         * @description The client secret is stored (encrypted); it is never returned.
-                         * @constant
-                         */
-                        has_secret: 1;
-                        domains: string[];
-                        /** @enum {integer} */
-                        require_sso: 0 | 1;
-                        /** @description The next-auth provider id: `oidc-<district id>`. */
-                        provider_id: string;
-                        /** @description The link to share: the sign-in page offering this connection. */
-                        sign_in_url: string;
-                        /** @description The redirect URI to register at the provider. */
-                        redirect_uri: string;
-                        /** @description Milliseconds since the Unix epoch (integer). */
-                        updated_at: number;
-                    };
+                    "application/json": components["schemas"]["SsoConnection"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8628,29 +8671,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description `google`: Google Workspace (issuer `https://accounts.google.com`); `microsoft`: Microsoft Entra ID (`https://login.microsoftonline.com/<tenant>/v2.0`, with `tenant`). Fills `issuer` and, when absent, `name`.
-                     * @enum {string}
-                     */
-                    preset?: "google" | "microsoft";
-                    /** @description Microsoft Entra ID's tenant (its id or primary domain), for `preset: microsoft`. */
-                    tenant?: string;
-                    /** @description The provider's issuer URL: its discovery document is `<issuer>/.well-known/openid-configuration`. Required without a preset. */
-                    issuer?: string;
-                    /** @description Shown on the sign-in page as “Sign in with <name>”. */
-                    name?: string;
-                    client_id: string;
-                    /** @description Required the first time; omitted later, the stored secret stays. Never returned. */
-                    client_secret?: string;
-                    /**
-                     * @description E-mail domains whose addresses the sign-in page offers this connection to.
-                     * @default []
-                     */
-                    domains?: string[];
-                    /** @description 1: staff (anyone but candidates) must sign in through this provider; e-mail links stay for candidates only. */
-                    require_sso?: 0 | 1 | boolean;
-                };
+                "application/json": components["schemas"]["SsoConnectionPut"];
             };
         };
         responses: {
@@ -8660,27 +8681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        issuer: string;
-                        client_id: string;
-                        /**
-                         * @description The client secret is stored (encrypted); it is never returned.
-                         * @constant
-                         */
-                        has_secret: 1;
-                        domains: string[];
-                        /** @enum {integer} */
-                        require_sso: 0 | 1;
-                        /** @description The next-auth provider id: `oidc-<district id>`. */
-                        provider_id: string;
-                        /** @description The link to share: the sign-in page offering this connection. */
-                        sign_in_url: string;
-                        /** @description The redirect URI to register at the provider. */
-                        redirect_uri: string;
-                        /** @description Milliseconds since the Unix epoch (integer). */
-                        updated_at: number;
-                    };
+                    "application/json": components["schemas"]["SsoConnection"];
                 };
             };
             /** @description `validation_error`: no issuer (nor preset), an issuer that is not a public https URL, no secret for a new connection, Microsoft without `tenant`. */
@@ -8777,18 +8778,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The provider that signs in addresses of this domain (or of this district), or null. */
-                        provider: {
-                            id: string;
-                            name: string;
-                            /** @enum {integer} */
-                            required_for_staff: 0 | 1;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["SsoLookup"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description `validation_error`: a value longer than its limit, or with characters no text takes (NUL, lone surrogates). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     endPersonSessions: {
@@ -8990,15 +8991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        /**
-                         * @description The kind of e-mail stopped.
-                         * @enum {string}
-                         */
-                        kind: "messages" | "interview_published" | "interview_reminder";
-                    };
+                    "application/json": components["schemas"]["Unsubscribed"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -17,7 +17,13 @@ describe("mayPassOnRetry: which failed reads a page asks again by itself", () =>
   it("does not ask again for an answer that will not change: another 503, a proxy's page, any other status", () => {
     expect(mayPassOnRetry(toApiError(503, body("ai_unavailable")))).toBe(false);
     expect(mayPassOnRetry(toApiError(503, "<html>Bad gateway</html>"))).toBe(false);
-    for (const [status, code] of [[500, "internal"], [404, "not_found"], [403, "forbidden"], [401, "unauthorized"], [429, "rate_limited"]] as const) {
+    for (const [status, code] of [
+      [500, "internal"],
+      [404, "not_found"],
+      [403, "forbidden"],
+      [401, "unauthorized"],
+      [429, "rate_limited"],
+    ] as const) {
       expect(mayPassOnRetry(toApiError(status, body(code)))).toBe(false);
     }
   });

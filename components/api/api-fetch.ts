@@ -125,7 +125,10 @@ export async function apiFetchAll<T>(path: string, options: ApiFetchOptions & { 
   const rows: T[] = [];
   let cursor: string | null = null;
   do {
-    const page: { data: T[]; headers: Headers } = await apiRequest<T[]>(path, { ...options, query: { ...options.query, limit: LIST_PAGE_ROWS, cursor: cursor ?? undefined } });
+    const page: { data: T[]; headers: Headers } = await apiRequest<T[]>(path, {
+      ...options,
+      query: { ...options.query, limit: LIST_PAGE_ROWS, cursor: cursor ?? undefined },
+    });
     rows.push(...page.data);
     cursor = page.headers.get("x-next-cursor");
     if (cursor) options.onPage?.([...rows]);

@@ -29,7 +29,10 @@ export const apiQueries = {
   person: (id: string): ApiQuery => ({ queryKey: peopleKeys.detail(id), path: `/api/people/${enc(id)}`, query: { include: PERSON_INCLUDE } }),
   /** Every interview the caller may see, in the list shape (filtered in memory by the pages). */
   interviews: (): ApiQuery => ({ queryKey: interviewKeys.list(), path: "/api/interviews", all: true }),
-  interview: (personId: string, id: string): ApiQuery => ({ queryKey: interviewKeys.detail(personId, id), path: `/api/interviews/${enc(personId)}/${enc(id)}` }),
+  interview: (personId: string, id: string): ApiQuery => ({
+    queryKey: interviewKeys.detail(personId, id),
+    path: `/api/interviews/${enc(personId)}/${enc(id)}`,
+  }),
   forms: (): ApiQuery => ({ queryKey: formKeys.list(), path: "/api/forms" }),
   form: (id: string): ApiQuery => ({ queryKey: formKeys.detail(id), path: `/api/forms/${enc(id)}` }),
   roles: (): ApiQuery => ({ queryKey: roleKeys.list(), path: "/api/roles" }),

@@ -38,10 +38,16 @@ const stepRequest = (body: Record<string, unknown>, background: boolean) => ({
 });
 
 export const transcribeRecording = (target: RecordingTarget, url: string, language: string, force = false, background = false) =>
-  apiFetch<TranscribeResult>("/api/audio/transcribe", stepRequest({ ...target, url, ...(language ? { language } : {}), ...(force ? { force } : {}) }, background));
+  apiFetch<TranscribeResult>(
+    "/api/audio/transcribe",
+    stepRequest({ ...target, url, ...(language ? { language } : {}), ...(force ? { force } : {}) }, background),
+  );
 
 export const summarizeRecording = (target: RecordingTarget, transcript: string, language: string, force = false, background = false) =>
-  apiFetch<SummarizeResult>("/api/audio/summarize", stepRequest({ ...target, transcript, ...(language ? { language } : {}), ...(force ? { force } : {}) }, background));
+  apiFetch<SummarizeResult>(
+    "/api/audio/summarize",
+    stepRequest({ ...target, transcript, ...(language ? { language } : {}), ...(force ? { force } : {}) }, background),
+  );
 
 export const translateRecording = (target: RecordingTarget, language: string) =>
   apiFetch<TranslateResult>("/api/audio/translate", { method: "POST", body: { ...target, language } });

@@ -15,7 +15,17 @@ const minutes = (ms: number, round: (n: number) => number) => Math.max(0, round(
  * simply done: waiting, under way with its progress ("Transcribing: 12 of 60 minutes"), retrying
  * after an error, failed (with Retry for those who may record), or skipped with the reason.
  */
-export function PipelineStatus({ recording, target, canRecord, onChanged }: { recording: Recording; target: RecordingTarget; canRecord: boolean; onChanged: () => void }) {
+export function PipelineStatus({
+  recording,
+  target,
+  canRecord,
+  onChanged,
+}: {
+  recording: Recording;
+  target: RecordingTarget;
+  canRecord: boolean;
+  onChanged: () => void;
+}) {
   const t = useTranslations("audio.pipeline");
   const errorMessage = useAudioErrorMessage();
   const transcript = Object.values(recording.transcript ?? {})[0] ?? "";
@@ -32,7 +42,8 @@ export function PipelineStatus({ recording, target, canRecord, onChanged }: { re
   const line = (s: Step) => {
     const { done, total, unit } = s.progress;
     if (s.state === "running") {
-      if (s.step === "transcribe" && unit === "ms" && total > 0) return t("transcribingProgress", { done: minutes(done, Math.floor), total: minutes(total, Math.ceil) });
+      if (s.step === "transcribe" && unit === "ms" && total > 0)
+        return t("transcribingProgress", { done: minutes(done, Math.floor), total: minutes(total, Math.ceil) });
       if (s.step === "translate" && unit === "languages" && total > 0) return t("translatingProgress", { done, total });
       return t(`running.${s.step}`);
     }
@@ -49,7 +60,9 @@ export function PipelineStatus({ recording, target, canRecord, onChanged }: { re
             {s.state === "running" ? <span className="spinner spinner-sm" /> : s.state === "failed" ? "!" : "·"}
           </span>
           <span>{line(s)}</span>
-          {s.state === "running" && s.progress.total > 0 && <progress className="audio-pipeline-progress" max={s.progress.total} value={s.progress.done} aria-label={line(s)} />}
+          {s.state === "running" && s.progress.total > 0 && (
+            <progress className="audio-pipeline-progress" max={s.progress.total} value={s.progress.done} aria-label={line(s)} />
+          )}
           {canRecord && (s.state === "failed" || (s.state === "skipped" && s.step === "transcribe")) && (s.step === "transcribe" || s.step === "summarize") && (
             <button type="button" className="btn btn-sm" disabled={retry.isPending} onClick={() => retry.mutate(s.step)}>
               {t("retry")}

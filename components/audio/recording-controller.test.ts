@@ -36,7 +36,12 @@ async function record(controller: RecordingController, numbers: number[]) {
 }
 
 /** The server: captures stored, finalize answered by `finalize` (by default 200 with the file's URL). */
-function server(finalize: (request: FakeRequest, attempt: number) => FakeAnswer = () => ({ status: 200, body: { ok: true, recordingId, url: "http://localhost/files/x.webm", duration_ms: 3000 } })) {
+function server(
+  finalize: (request: FakeRequest, attempt: number) => FakeAnswer = () => ({
+    status: 200,
+    body: { ok: true, recordingId, url: "http://localhost/files/x.webm", duration_ms: 3000 },
+  }),
+) {
   let finalizes = 0;
   const stored = new Set<number>();
   const requests = fakeFetch((request) => {
@@ -79,7 +84,10 @@ describe("RecordingController", () => {
   it("when the server misses a chunk this device still has (409 naming it), sends it and saves again", async () => {
     const net = server((_request, attempt) =>
       attempt === 1
-        ? { status: 409, body: { error: { code: "conflict", message: "Chunk 3 is missing.", details: [{ path: "chunks.3", message: "Chunk 3 is missing." }] } } }
+        ? {
+            status: 409,
+            body: { error: { code: "conflict", message: "Chunk 3 is missing.", details: [{ path: "chunks.3", message: "Chunk 3 is missing." }] } },
+          }
         : { status: 200, body: { ok: true, recordingId, url: "http://localhost/files/x.webm", duration_ms: 3000 } },
     );
     const controller = new RecordingController(personId, interviewId, () => {});
@@ -97,7 +105,11 @@ describe("RecordingController", () => {
 
   it("a save that fails shows the step's error and keeps the recording; Retry saves it", async () => {
     let down = true;
-    const net = server(() => (down ? { status: 503, body: { error: { code: "overloaded", message: "Busy." } } } : { status: 200, body: { ok: true, recordingId, url: "u", duration_ms: 1000 } }));
+    const net = server(() =>
+      down
+        ? { status: 503, body: { error: { code: "overloaded", message: "Busy." } } }
+        : { status: 200, body: { ok: true, recordingId, url: "u", duration_ms: 1000 } },
+    );
     const controller = new RecordingController(personId, interviewId, () => {});
     await controller.start(session());
     await record(controller, [1]);

@@ -33,7 +33,11 @@ function download(fileName: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const fileBase = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").trim().slice(0, 80) || "recording";
+const fileBase = (name: string) =>
+  name
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ")
+    .trim()
+    .slice(0, 80) || "recording";
 
 /**
  * One recording of the interview: its name (the reader's language first), a player that seeks
@@ -83,8 +87,10 @@ export function RecordingItem({
   const mixed = (recording.segments ?? []).some((s) => s.language !== "und" && primary(s.language) !== reader);
 
   // What is missing in the reader's language: asked for once, then cached on the server.
-  const wantsTranscript = Boolean(originalTranscript.trim()) && (original ? primary(original) !== reader || mixed : false) && recording.transcript?.[reader] === undefined;
-  const wantsSummary = Boolean(originalSummary.trim()) && summaryLanguage !== null && primary(summaryLanguage) !== reader && recording.summary?.[reader] === undefined;
+  const wantsTranscript =
+    Boolean(originalTranscript.trim()) && (original ? primary(original) !== reader || mixed : false) && recording.transcript?.[reader] === undefined;
+  const wantsSummary =
+    Boolean(originalSummary.trim()) && summaryLanguage !== null && primary(summaryLanguage) !== reader && recording.summary?.[reader] === undefined;
   const translation = useQuery({
     queryKey: audioKeys.translation(recordingId, reader, recording.transcribed_at ?? 0, recording.summarized_at ?? 0),
     queryFn: () => translateRecording(target, reader),
@@ -101,7 +107,9 @@ export function RecordingItem({
   }, [recording.segment_translations, recording.segments, reader, translation.data]);
   const translatedSummary = recording.summary?.[reader] ?? translation.data?.summary;
 
-  const hasTranslation = (translatedTranscript !== undefined && translatedTranscript !== originalTranscript) || (translatedSummary !== undefined && translatedSummary !== originalSummary);
+  const hasTranslation =
+    (translatedTranscript !== undefined && translatedTranscript !== originalTranscript) ||
+    (translatedSummary !== undefined && translatedSummary !== originalSummary);
   const useTranslation = hasTranslation && !showOriginal;
   const segments = (useTranslation ? translatedSegments : undefined) ?? recording.segments ?? [];
   const transcriptText = (useTranslation ? translatedTranscript : undefined) ?? originalTranscript;
@@ -146,8 +154,7 @@ export function RecordingItem({
     void player.play().catch(() => {});
   };
 
-  const transcriptFile = () =>
-    segments.length ? segments.map((s) => `[${clock(s.start * 1000)}] ${s.text}`).join("\n") : transcriptText;
+  const transcriptFile = () => (segments.length ? segments.map((s) => `[${clock(s.start * 1000)}] ${s.text}`).join("\n") : transcriptText);
 
   return (
     <li ref={item} className="iv-rec audio-item" data-recording-id={recordingId}>
@@ -200,7 +207,11 @@ export function RecordingItem({
       <section className="audio-transcript" aria-label={t("item.transcript")}>
         <h4>{t("item.transcript")}</h4>
         {recording.transcript === undefined ? (
-          <p className="muted small">{recording.steps?.some((s) => s.step === "transcribe" && (s.state === "queued" || s.state === "running")) ? t("item.transcriptComing") : t("item.noTranscript")}</p>
+          <p className="muted small">
+            {recording.steps?.some((s) => s.step === "transcribe" && (s.state === "queued" || s.state === "running"))
+              ? t("item.transcriptComing")
+              : t("item.noTranscript")}
+          </p>
         ) : !transcriptText.trim() ? (
           <p className="muted small">{t("item.noSpeech")}</p>
         ) : segments.length ? (
@@ -211,7 +222,13 @@ export function RecordingItem({
                 className={[i === active ? "is-current" : "", i === foundIndex ? "is-found" : ""].join(" ").trim() || undefined}
                 aria-current={i === active ? "true" : undefined}
               >
-                <button type="button" className="audio-segment" onClick={() => seek(s.start)} disabled={!recording.url} title={t("item.seekTo", { time: clock(s.start * 1000) })}>
+                <button
+                  type="button"
+                  className="audio-segment"
+                  onClick={() => seek(s.start)}
+                  disabled={!recording.url}
+                  title={t("item.seekTo", { time: clock(s.start * 1000) })}
+                >
                   <time className="audio-segment-time">{clock(s.start * 1000)}</time>
                   <span className="audio-segment-text" lang={useTranslation ? reader : s.language !== "und" ? s.language : undefined}>
                     {s.text}

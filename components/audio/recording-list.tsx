@@ -33,7 +33,16 @@ function useLinkedMoment() {
  * Transcribe / Summarize buttons wait); `quiet` hides the empty-state sentence (something is
  * being recorded or uploaded above). A link to a moment (`?recording=&t=`) opens that recording there.
  */
-export function RecordingList({ audio, language, personId, interviewId, canRecord, canManage, busy, quiet }: RecordingListProps & { busy?: ReadonlySet<string>; quiet?: boolean }) {
+export function RecordingList({
+  audio,
+  language,
+  personId,
+  interviewId,
+  canRecord,
+  canManage,
+  busy,
+  quiet,
+}: RecordingListProps & { busy?: ReadonlySet<string>; quiet?: boolean }) {
   const t = useTranslations("audio");
   const qc = useQueryClient();
   const manage = useRecordingManage(personId, interviewId, language);

@@ -49,7 +49,11 @@ export function SessionProgress({ view, controller, language }: { view: SessionV
           <strong>{t("session.interrupted")}</strong>
         </p>
         <p className="small">
-          {name} · {t("session.interruptedDetail", { duration: clock(session.recordedMs), date: format.dateTime(new Date(session.startedAt), { dateStyle: "medium", timeStyle: "short" }) })}
+          {name} ·{" "}
+          {t("session.interruptedDetail", {
+            duration: clock(session.recordedMs),
+            date: format.dateTime(new Date(session.startedAt), { dateStyle: "medium", timeStyle: "short" }),
+          })}
         </p>
         <UploadStatus uploader={view.uploader} quietWhenDone />
         <div className="row">

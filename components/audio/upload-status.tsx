@@ -40,7 +40,11 @@ export function UploadStatus({ uploader, quietWhenDone = false }: { uploader: Ch
   }
   return (
     <p className={`audio-upload ${s.offline ? "audio-upload-offline" : ""}`} role="status" aria-live="polite">
-      {s.offline ? t("upload.offline", { seconds: seconds(s.pendingMs) }) : s.retryAt ? t("upload.retrying") : t("upload.waiting", { seconds: seconds(s.pendingMs) })}
+      {s.offline
+        ? t("upload.offline", { seconds: seconds(s.pendingMs) })
+        : s.retryAt
+          ? t("upload.retrying")
+          : t("upload.waiting", { seconds: seconds(s.pendingMs) })}
     </p>
   );
 }

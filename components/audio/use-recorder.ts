@@ -137,7 +137,19 @@ export function useRecorder(callbacks: RecorderCallbacks) {
       audio = null; // no meter, the recording still works
     }
     const now = performance.now();
-    live.current = { recorder, stream, audio, recordingId, number: 0, recordedMs: 0, runningSince: now, lastChunkAt: now, writes: Promise.resolve(), frame, failed: false };
+    live.current = {
+      recorder,
+      stream,
+      audio,
+      recordingId,
+      number: 0,
+      recordedMs: 0,
+      runningSince: now,
+      lastChunkAt: now,
+      writes: Promise.resolve(),
+      frame,
+      failed: false,
+    };
 
     recorder.ondataavailable = (event) => {
       const l = live.current;

@@ -21,11 +21,7 @@ export function useRecordingController(personId: string, interviewId: string) {
       setController(null);
     };
   }, [personId, interviewId, qc]);
-  const snapshot = useSyncExternalStore(
-    controller?.subscribe ?? noSubscribe,
-    controller?.getSnapshot ?? emptySnapshot,
-    emptySnapshot,
-  );
+  const snapshot = useSyncExternalStore(controller?.subscribe ?? noSubscribe, controller?.getSnapshot ?? emptySnapshot, emptySnapshot);
   return { controller, snapshot };
 }
 

@@ -44,7 +44,10 @@ export function useRecordingManage(personId: string, interviewId: string, reader
     mutationFn: ({ recordingId, newName }: Shown & { newName: string }) => apiFetch<Renamed>(path(recordingId), { method: "PATCH", body: { name: newName } }),
     onMutate: ({ recordingId, newName }) => apply({ recording_id: recordingId, name: { [readerLanguage]: newName } }),
     onSuccess: (renamed, { recordingId }) =>
-      qc.setQueriesData<Interview>({ queryKey: key }, (interview) => interview && withRecordingChange(interview, { recording_id: recordingId, name: renamed.name })),
+      qc.setQueriesData<Interview>(
+        { queryKey: key },
+        (interview) => interview && withRecordingChange(interview, { recording_id: recordingId, name: renamed.name }),
+      ),
     onError: (error, { name }, undo) => {
       undo?.();
       toast.show(t("renameFailed", { name, message: errorMessage(error) }), "error");

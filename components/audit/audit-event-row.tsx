@@ -88,7 +88,12 @@ export function AuditEventRow({ event, names, filterBy }: { event: AuditEvent; n
               {t.rich("about", {
                 name: personName,
                 person: (chunks) => (
-                  <button type="button" className="link-btn" title={t("filterByPerson", { name: personName })} onClick={() => filterBy({ person: event.person_id! })}>
+                  <button
+                    type="button"
+                    className="link-btn"
+                    title={t("filterByPerson", { name: personName })}
+                    onClick={() => filterBy({ person: event.person_id! })}
+                  >
                     {chunks}
                   </button>
                 ),

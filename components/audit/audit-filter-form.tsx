@@ -17,7 +17,17 @@ function useMissing(value: string, lists: Named[][]) {
  * The audit page's filters. Choices apply at once; the record id applies when it is left or
  * Enter is pressed (a half-typed id would only list nothing).
  */
-export function AuditFilterForm({ filters, onChange, people, keys }: { filters: AuditFilters; onChange: (next: AuditFilters) => void; people: Named[]; keys: Named[] }) {
+export function AuditFilterForm({
+  filters,
+  onChange,
+  people,
+  keys,
+}: {
+  filters: AuditFilters;
+  onChange: (next: AuditFilters) => void;
+  people: Named[];
+  keys: Named[];
+}) {
   const t = useTranslations("audit");
   const hintId = useId();
   const [recordId, setRecordId] = useState(filters.record_id);
@@ -91,7 +101,11 @@ export function AuditFilterForm({ filters, onChange, people, keys }: { filters: 
       </label>
       <label className="field">
         <span className="field-label">{t("filters.recordType")}</span>
-        <select className="select" value={filters.record_type} onChange={(e) => set({ record_type: e.target.value, record_id: e.target.value ? filters.record_id : "" })}>
+        <select
+          className="select"
+          value={filters.record_type}
+          onChange={(e) => set({ record_type: e.target.value, record_id: e.target.value ? filters.record_id : "" })}
+        >
           <option value="">{t("filters.anyRecordType")}</option>
           {AUDIT_RECORD_TYPES.map((type) => (
             <option key={type} value={type}>

@@ -114,7 +114,13 @@ function AuditTrail() {
             </div>
             {events.hasNextPage && (
               <div className="audit-more">
-                <button type="button" className="btn" onClick={() => events.fetchNextPage()} disabled={events.isFetchingNextPage} aria-busy={events.isFetchingNextPage || undefined}>
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => events.fetchNextPage()}
+                  disabled={events.isFetchingNextPage}
+                  aria-busy={events.isFetchingNextPage || undefined}
+                >
                   {events.isFetchingNextPage && <span className="spinner spinner-sm" aria-hidden="true" />}
                   {t("loadMore")}
                 </button>

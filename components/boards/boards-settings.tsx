@@ -178,9 +178,7 @@ function MemberPicker({ value, onChange, error }: { value: string[]; onChange: (
               ))}
             </ul>
           )}
-          <p className="field-hint">
-            {matches.length > shown.length ? t("showingSome", { shown: shown.length, total: matches.length }) : t("boardFirst")}
-          </p>
+          <p className="field-hint">{matches.length > shown.length ? t("showingSome", { shown: shown.length, total: matches.length }) : t("boardFirst")}</p>
         </>
       )}
       {error && (

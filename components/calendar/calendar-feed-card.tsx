@@ -33,7 +33,13 @@ export function CalendarFeedCard() {
           <SecretField
             id="calendar-feed-url"
             value={url}
-            text={{ label: t("feedCard.label"), copy: t("feedCard.copy"), copied: t("feedCard.copied"), onClipboard: t("feedCard.copied"), hint: t("feedCard.reissued") }}
+            text={{
+              label: t("feedCard.label"),
+              copy: t("feedCard.copy"),
+              copied: t("feedCard.copied"),
+              onClipboard: t("feedCard.copied"),
+              hint: t("feedCard.reissued"),
+            }}
           />
         )}
         {issue.isError && (

@@ -61,7 +61,20 @@ export function InterviewScheduleCard({ interview }: { interview: Interview }) {
           {(props) => <input {...props} className="input" type="datetime-local" value={draft.startsAt} onChange={set("startsAt")} />}
         </Field>
         <Field label={t("schedule.duration")} error={detail("duration_minutes")}>
-          {(props) => <input {...props} className="input" type="number" min={1} max={1440} step={1} inputMode="numeric" placeholder="60" value={draft.duration} onChange={set("duration")} />}
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              type="number"
+              min={1}
+              max={1440}
+              step={1}
+              inputMode="numeric"
+              placeholder="60"
+              value={draft.duration}
+              onChange={set("duration")}
+            />
+          )}
         </Field>
         <Field label={t("schedule.location")} error={detail("location")}>
           {(props) => <input {...props} className="input" maxLength={500} value={draft.location} onChange={set("location")} />}

@@ -16,7 +16,10 @@ export function InterviewScheduleMeta({ interview: i }: { interview: Interview }
           <dt>{t("schedule.startsAt")}</dt>
           <dd>
             <time dateTime={i.starts_at_local ?? undefined}>
-              {t("schedule.when", { time: format.dateTime(new Date(i.starts_at), { dateStyle: "medium", timeStyle: "short", timeZone: i.time_zone }), minutes })}
+              {t("schedule.when", {
+                time: format.dateTime(new Date(i.starts_at), { dateStyle: "medium", timeStyle: "short", timeZone: i.time_zone }),
+                minutes,
+              })}
             </time>{" "}
             <span className="muted small">({i.time_zone})</span>
           </dd>

@@ -133,14 +133,22 @@ export function FieldEditor({
             <label className="check fd-private">
               <input type="checkbox" checked={field.private} onChange={(e) => onChange((f) => ({ ...f, private: e.target.checked }))} />
               <span>
-                {t.rich("privateCheck", { name: title, hidden: (chunks) => <span className="sr-only">{chunks}</span>, hint: (chunks) => <span className="muted small">{chunks}</span> })}
+                {t.rich("privateCheck", {
+                  name: title,
+                  hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+                  hint: (chunks) => <span className="muted small">{chunks}</span>,
+                })}
               </span>
             </label>
             {field.type !== "file" && (
               <label className="check fd-private">
                 <input type="checkbox" checked={field.scorecard} onChange={(e) => onChange((f) => ({ ...f, scorecard: e.target.checked }))} />
                 <span>
-                  {t.rich("scorecardCheck", { name: title, hidden: (chunks) => <span className="sr-only">{chunks}</span>, hint: (chunks) => <span className="muted small">{chunks}</span> })}
+                  {t.rich("scorecardCheck", {
+                    name: title,
+                    hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+                    hint: (chunks) => <span className="muted small">{chunks}</span>,
+                  })}
                 </span>
               </label>
             )}
@@ -257,7 +265,9 @@ function OptionsEditor({
                 value={o.text[lang] ?? ""}
                 aria-label={t("optionLabel", { number: j + 1, name: title })}
                 aria-invalid={error && !Object.values(o.text).some((v) => v.trim()) ? true : undefined}
-                placeholder={other ? t("inOtherLanguage", { language: ownLanguageName(other.lang), text: other.text }) : t("optionPlaceholder", { number: j + 1 })}
+                placeholder={
+                  other ? t("inOtherLanguage", { language: ownLanguageName(other.lang), text: other.text }) : t("optionPlaceholder", { number: j + 1 })
+                }
                 onChange={(e) => {
                   const value = e.target.value;
                   setOptions((all) => all.map((x) => (x.key === o.key ? { ...x, text: setText(x.text, lang, value) } : x)));

@@ -16,7 +16,19 @@ import { useToast } from "@/components/ui/toast";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { FieldEditor, fieldTitle } from "./field-editor";
 import { formKeys } from "./form-keys";
-import { draftFromForm, fieldsForApi, fingerprint, idForLabel, languagesOf, mapApiDetails, newField, validateDraft, type Draft, type DraftField, type FieldErrors } from "./form-draft";
+import {
+  draftFromForm,
+  fieldsForApi,
+  fingerprint,
+  idForLabel,
+  languagesOf,
+  mapApiDetails,
+  newField,
+  validateDraft,
+  type Draft,
+  type DraftField,
+  type FieldErrors,
+} from "./form-draft";
 import { inLanguage, type FieldType, type InterviewForm } from "./form-types";
 import { useDeleteForm, useForm, useSaveForm } from "./use-forms";
 import { AddFieldButtons } from "./add-field-buttons";
@@ -121,9 +133,7 @@ function FormEditorBody({ form, myLanguage }: { form: InterviewForm; myLanguage:
   const updateField = (key: string, update: (f: DraftField) => DraftField) => {
     setFields((fields) => {
       const next = fields.map((f) => (f.key === key ? update(f) : f));
-      return next.map((f) =>
-        f.key === key && !f.saved && !f.idTouched ? { ...f, id: idForLabel(f.label, lang, next, f.key, savedIds) } : f,
-      );
+      return next.map((f) => (f.key === key && !f.saved && !f.idTouched ? { ...f, id: idForLabel(f.label, lang, next, f.key, savedIds) } : f));
     });
     clearFieldErrors(key);
   };

@@ -32,12 +32,19 @@ export function FormsSettings() {
             </Link>
           ),
         },
-        { label: t("columns.fields"), cell: (f) => (f.fields.length ? t("fieldCount", { count: f.fields.length }) : <span className="muted">{t("noFields")}</span>) },
+        {
+          label: t("columns.fields"),
+          cell: (f) => (f.fields.length ? t("fieldCount", { count: f.fields.length }) : <span className="muted">{t("noFields")}</span>),
+        },
         {
           label: t("columns.private"),
           cell: (f) => {
             const privateCount = f.fields.filter((x) => x.p === 1).length;
-            return privateCount ? <span className="badge badge-warning">{t("privateCount", { count: privateCount })}</span> : <span className="muted">{t("noPrivate")}</span>;
+            return privateCount ? (
+              <span className="badge badge-warning">{t("privateCount", { count: privateCount })}</span>
+            ) : (
+              <span className="muted">{t("noPrivate")}</span>
+            );
           },
         },
         { label: t("columns.changed"), cell: (f) => format.moment(f.updated_at) },

@@ -7,7 +7,15 @@ import type { DraftField } from "./form-draft";
 export type Removed = { field: DraftField; index: number };
 
 /** Saved fields removed from the draft: gone when the form is saved, each with Restore until then. */
-export function RemovedFields({ removed, titleOf, onRestore }: { removed: Removed[]; titleOf: (field: DraftField, index: number) => string; onRestore: (item: Removed) => void }) {
+export function RemovedFields({
+  removed,
+  titleOf,
+  onRestore,
+}: {
+  removed: Removed[];
+  titleOf: (field: DraftField, index: number) => string;
+  onRestore: (item: Removed) => void;
+}) {
   const t = useTranslations("forms");
   if (!removed.length) return null;
   return (

@@ -40,7 +40,13 @@ export function CandidateHome() {
       </div>
       <div className="home-grid">
         <div>
-          <InterviewsCard interviews={interviews.data} error={interviews.error} pending={interviews.isPending} onRetry={() => interviews.refetch()} personId={person.id} />
+          <InterviewsCard
+            interviews={interviews.data}
+            error={interviews.error}
+            pending={interviews.isPending}
+            onRetry={() => interviews.refetch()}
+            personId={person.id}
+          />
           <RecordingsCard interviews={interviews.data ?? []} personId={person.id} />
           <ConversationsCard personId={person.id} />
         </div>

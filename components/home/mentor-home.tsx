@@ -23,7 +23,10 @@ export function MentorHome() {
   const boards = useBoards();
   const myId = me.data?.person.id;
 
-  const candidates = useMemo(() => (people.data ?? []).filter((p) => p.id !== myId && !p.archived).sort((a, b) => fullName(a).localeCompare(fullName(b))), [people.data, myId]);
+  const candidates = useMemo(
+    () => (people.data ?? []).filter((p) => p.id !== myId && !p.archived).sort((a, b) => fullName(a).localeCompare(fullName(b))),
+    [people.data, myId],
+  );
   // The list comes newest first: the first one seen per candidate is their latest.
   const latest = useMemo(() => {
     const byPerson = new Map<string, InterviewSummary>();

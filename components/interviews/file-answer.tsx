@@ -89,9 +89,16 @@ export function FileAnswer({ field, value, language, personId, interviewId, show
                 ) : (
                   <span className="file-name">{f.name}</span>
                 )}
-                <span className="muted small">{f.created_at ? t("files.sizeAndDate", { size: format.bytes(f.size), date: format.moment(f.created_at) }) : format.bytes(f.size)}</span>
+                <span className="muted small">
+                  {f.created_at ? t("files.sizeAndDate", { size: format.bytes(f.size), date: format.moment(f.created_at) }) : format.bytes(f.size)}
+                </span>
               </div>
-              <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setRemoving([fileId, f])} aria-label={t("files.removeNamed", { name: f.name })}>
+              <button
+                type="button"
+                className="btn btn-sm btn-danger-outline"
+                onClick={() => setRemoving([fileId, f])}
+                aria-label={t("files.removeNamed", { name: f.name })}
+              >
                 {t("files.remove")}
               </button>
             </li>

@@ -157,9 +157,7 @@ function TextAnswer({ field, value, language, store, snapshot, showPrivate }: Ed
     };
   }, [store, key]);
 
-  const others = server
-    ? Object.entries(server).filter(([k, t]) => k !== lang && t.trim())
-    : [];
+  const others = server ? Object.entries(server).filter(([k, t]) => k !== lang && t.trim()) : [];
 
   return (
     <div className="iv-field" data-field={field.id}>

@@ -42,7 +42,6 @@ function useCandidate(personId: string, me: Me | undefined) {
   return { person, mentors, loading: people.isPending };
 }
 
-
 /**
  * One interview. Editors fill the form with autosave, publish / unpublish, move the date,
  * delete; staff preview it as the candidate or a mentor gets it; everyone else reads it.

@@ -11,7 +11,17 @@ import { useSaveErrorMessage, type AutosaveSnapshot, type AutosaveStore } from "
 import { useDeleteInterview } from "./use-interviews";
 
 /** Editors: move the date; delete the interview. */
-export function InterviewSettings({ interview, name, store, snapshot }: { interview: Interview; name: string; store: AutosaveStore; snapshot: AutosaveSnapshot }) {
+export function InterviewSettings({
+  interview,
+  name,
+  store,
+  snapshot,
+}: {
+  interview: Interview;
+  name: string;
+  store: AutosaveStore;
+  snapshot: AutosaveSnapshot;
+}) {
   const t = useTranslations("interviews");
   const format = useDisplayFormat();
   const saveError = useSaveErrorMessage();

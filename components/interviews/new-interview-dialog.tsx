@@ -204,12 +204,7 @@ function NewInterviewForm({ onClose, initialPersonId }: { onClose: () => void; i
         </Field>
         <Field label={t("board")} error={errors.board_id}>
           {(p) => (
-            <select
-              {...p}
-              className="select"
-              value={board}
-              onChange={(e) => setBoardId(e.target.value)}
-            >
+            <select {...p} className="select" value={board} onChange={(e) => setBoardId(e.target.value)}>
               <option value="">{t("noBoard")}</option>
               {boards.data?.map((b) => (
                 <option key={b.id} value={b.id}>

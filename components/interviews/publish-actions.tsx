@@ -31,10 +31,7 @@ export function PublishActions({
   const [confirm, setConfirm] = useState<"publish" | "unpublish" | null>(null);
   const mentorNames = mentors?.map(fullName) ?? null;
   // Who reads a published interview: the candidate, and their mentors (by name when known).
-  const who =
-    mentorNames === null
-      ? t("whoWithMentors", { name })
-      : t("who", { name, count: mentorNames.length, mentors: listOf(mentorNames, locale) });
+  const who = mentorNames === null ? t("whoWithMentors", { name }) : t("who", { name, count: mentorNames.length, mentors: listOf(mentorNames, locale) });
 
   return (
     <div className="person-head-actions">

@@ -35,7 +35,11 @@ export function RecordingsCard(props: Omit<RecordingListProps, "canRecord" | "ca
         </div>
       </div>
       <div className="card-body stack">
-        {canRecord ? <RecorderAndRecordings {...props} canRecord canManage={canManage} /> : <RecordingList {...props} canRecord={false} canManage={canManage} />}
+        {canRecord ? (
+          <RecorderAndRecordings {...props} canRecord canManage={canManage} />
+        ) : (
+          <RecordingList {...props} canRecord={false} canManage={canManage} />
+        )}
       </div>
     </section>
   );

@@ -158,7 +158,9 @@ export class AutosaveStore {
 
   /** The newest value of `key` the server has sent (text answers merge their other languages into it). */
   serverValue(key: SaveKey): unknown {
-    return key.startsWith("responses.") ? this.qc.getQueryData<Interview>(interviewKeys.detail(this.personId, this.id))?.responses[key.slice("responses.".length)] : undefined;
+    return key.startsWith("responses.")
+      ? this.qc.getQueryData<Interview>(interviewKeys.detail(this.personId, this.id))?.responses[key.slice("responses.".length)]
+      : undefined;
   }
 
   protected send(key: SaveKey, value: unknown): Promise<unknown> {

@@ -7,8 +7,7 @@ import { peopleKeys } from "@/components/people/people-keys";
 import { interviewKeys } from "./interview-keys";
 import type { CreateInterviewInput, Interview, InterviewSummary, InterviewView, UpdateInterviewInput } from "./interview-types";
 
-const path = (personId: string, id?: string) =>
-  `/api/interviews/${encodeURIComponent(personId)}${id ? `/${encodeURIComponent(id)}` : ""}`;
+const path = (personId: string, id?: string) => `/api/interviews/${encodeURIComponent(personId)}${id ? `/${encodeURIComponent(id)}` : ""}`;
 
 export const interviewPath = path;
 
@@ -38,10 +37,7 @@ export function useInterview(personId: string, id: string, view?: InterviewView)
 
 /** After a change that the list, the person page or the previews show. */
 function invalidateAround(qc: QueryClient, personId: string) {
-  return Promise.all([
-    qc.invalidateQueries({ queryKey: interviewKeys.list() }),
-    qc.invalidateQueries({ queryKey: peopleKeys.detail(personId) }),
-  ]);
+  return Promise.all([qc.invalidateQueries({ queryKey: interviewKeys.list() }), qc.invalidateQueries({ queryKey: peopleKeys.detail(personId) })]);
 }
 
 export function useCreateInterview() {
@@ -81,10 +77,7 @@ export function useUpdateInterview(personId: string, id: string) {
             }
           : res,
       );
-      return Promise.all([
-        invalidateAround(qc, personId),
-        qc.invalidateQueries({ queryKey: [...interviewKeys.detail(personId, id), "view"] }),
-      ]);
+      return Promise.all([invalidateAround(qc, personId), qc.invalidateQueries({ queryKey: [...interviewKeys.detail(personId, id), "view"] })]);
     },
   });
 }

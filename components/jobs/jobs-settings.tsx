@@ -41,7 +41,12 @@ export function JobsSettings() {
           <p>{t("description")}</p>
         </div>
       </div>
-      <QueryStates query={jobs} lines={3} errorTitle={t("couldNotLoad")} empty={jobs.data?.length === 0 && <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}>
+      <QueryStates
+        query={jobs}
+        lines={3}
+        errorTitle={t("couldNotLoad")}
+        empty={jobs.data?.length === 0 && <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}
+      >
         {(list) => (
           <div className="table-wrap">
             <table className="table table-stack">

@@ -105,9 +105,7 @@ export function ApiKeysSettings() {
                         </span>
                       </td>
                       <td data-label={t("columns.created")}>{format.moment(k.created_at)}</td>
-                      <td data-label={t("columns.lastUsed")}>
-                        {k.last_used_at ? format.moment(k.last_used_at, true) : t("never")}
-                      </td>
+                      <td data-label={t("columns.lastUsed")}>{k.last_used_at ? format.moment(k.last_used_at, true) : t("never")}</td>
                       <td data-label={t("columns.expires")}>
                         {expired ? <span className="badge badge-danger">{t("expired")}</span> : k.expires_at ? format.moment(k.expires_at) : t("never")}
                       </td>
@@ -117,7 +115,12 @@ export function ApiKeysSettings() {
                             {t("rotate")}
                           </button>
                         )}
-                        <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setRevoking(k)} aria-label={t("revokeNamed", { name: k.name })}>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-danger-outline"
+                          onClick={() => setRevoking(k)}
+                          aria-label={t("revokeNamed", { name: k.name })}
+                        >
                           {t("revoke")}
                         </button>
                       </td>

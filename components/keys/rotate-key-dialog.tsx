@@ -17,7 +17,15 @@ const GRACES = [
 ] as const;
 
 /** Asks how long the current secret keeps working, then rotates; the new secret comes back once. */
-export function RotateKeyDialog({ apiKey, onClose, onRotated }: { apiKey: ApiKey; onClose: () => void; onRotated: (k: NewApiKey, graceSeconds: number) => void }) {
+export function RotateKeyDialog({
+  apiKey,
+  onClose,
+  onRotated,
+}: {
+  apiKey: ApiKey;
+  onClose: () => void;
+  onRotated: (k: NewApiKey, graceSeconds: number) => void;
+}) {
   const t = useTranslations("keys");
   const errorMessage = useErrorMessage();
   const rotate = useRotateApiKey();

@@ -52,11 +52,15 @@ export function LanguagePicker({
   const options = useMemo(() => {
     const words = searchWords(query ?? "");
     // The typed code itself first, then names that start with what is typed, then the rest.
-    const rank = (o: Option) => (o.code.toLowerCase() === words.join("-") ? 0 : foldText(o.own).startsWith(words[0]) || foldText(o.local).startsWith(words[0]) ? 1 : 2);
+    const rank = (o: Option) =>
+      o.code.toLowerCase() === words.join("-") ? 0 : foldText(o.own).startsWith(words[0]) || foldText(o.local).startsWith(words[0]) ? 1 : 2;
     const matches = words.length ? all.filter((o) => words.every((w) => o.text.includes(w))).sort((a, b) => rank(a) - rank(b)) : all;
     // A code typed in full that the list does not hold ("pt-PT") can be used as it is.
     const typed = query && TYPED_CODE.test(query.trim()) ? canonicalLanguage(query) : null;
-    const extra = typed && !all.some((o) => o.code.toLowerCase() === typed.toLowerCase()) ? [{ code: typed, own: typed, local: t("useCode", { code: typed }), text: "" }] : [];
+    const extra =
+      typed && !all.some((o) => o.code.toLowerCase() === typed.toLowerCase())
+        ? [{ code: typed, own: typed, local: t("useCode", { code: typed }), text: "" }]
+        : [];
     return [...matches, ...extra];
   }, [all, query, t]);
 

@@ -10,5 +10,4 @@ export type { RoleKind } from "@/lib/auth/permissions";
 export const hasPermission = (me: Me | undefined, permission: Permission) => Boolean(me?.permissions.includes(permission));
 
 /** Whether the person sees every person of the district (same rule as lib/auth/context seesAllPeople). */
-export const seesAllPeople = (me: Me | undefined) =>
-  Boolean(me && (me.staff || me.permissions.includes("people:edit") || me.permissions.includes("settings")));
+export const seesAllPeople = (me: Me | undefined) => Boolean(me && (me.staff || me.permissions.includes("people:edit") || me.permissions.includes("settings")));

@@ -30,7 +30,19 @@ const translated: Message = {
 };
 
 function pageWith(messages: Message[]): Conversation {
-  return { id: CONVERSATION, district_id: "d", kind: "direct", participants: [ME, "ada"], people: [], messages, has_more: 0, read: {}, seq: 2, left: 0, created_at: 1_000 };
+  return {
+    id: CONVERSATION,
+    district_id: "d",
+    kind: "direct",
+    participants: [ME, "ada"],
+    people: [],
+    messages,
+    has_more: 0,
+    read: {},
+    seq: 2,
+    left: 0,
+    created_at: 1_000,
+  };
 }
 
 let client: QueryClient;

@@ -27,9 +27,7 @@ export function ConversationList({ activeId, meId }: { activeId: string | null; 
 
   const items = useMemo(() => {
     const words = searchWords(deferred);
-    return (conversations.data ?? [])
-      .map((c) => ({ c, title: format.title(c, meId) }))
-      .filter(({ title }) => words.every((w) => foldText(title).includes(w)));
+    return (conversations.data ?? []).map((c) => ({ c, title: format.title(c, meId) })).filter(({ title }) => words.every((w) => foldText(title).includes(w)));
   }, [conversations.data, deferred, format, meId]);
 
   return (
@@ -41,7 +39,14 @@ export function ConversationList({ activeId, meId }: { activeId: string | null; 
         </button>
       </div>
       <div className="chat-list-filter">
-        <input type="search" className="input" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t("filterPlaceholder")} aria-label={t("filterLabel")} />
+        <input
+          type="search"
+          className="input"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder={t("filterPlaceholder")}
+          aria-label={t("filterLabel")}
+        />
       </div>
       {conversations.isPending ? (
         <SkeletonRows rows={5} />

@@ -31,7 +31,12 @@ type Row =
 /** A run of messages by one person within five minutes shows its author once. */
 const RUN_MS = 5 * 60_000;
 
-function useRows(conversation: Conversation | undefined, pending: PendingMessage[], format: ReturnType<typeof useChatFormat>, dayLabel: (ms: number) => string) {
+function useRows(
+  conversation: Conversation | undefined,
+  pending: PendingMessage[],
+  format: ReturnType<typeof useChatFormat>,
+  dayLabel: (ms: number) => string,
+) {
   return useMemo(() => {
     const rows: Row[] = [];
     let lastDay = "";
@@ -43,8 +48,7 @@ function useRows(conversation: Conversation | undefined, pending: PendingMessage
         lastDay = day;
         previous = null;
       }
-      const first =
-        !previous || previous.kind !== "message" || previous.sender_id !== message.sender_id || message.created_at - previous.created_at > RUN_MS;
+      const first = !previous || previous.kind !== "message" || previous.sender_id !== message.sender_id || message.created_at - previous.created_at > RUN_MS;
       rows.push({ kind: "message", key: message.id, message, first });
       previous = message;
     }
@@ -136,7 +140,14 @@ export function ConversationView({ id }: { id: string }) {
     return (
       <div className="chat-view">
         {gone ? (
-          <EmptyState title={t("notFound")} action={<Link href="/messages" className="btn">{t("backToList")}</Link>}>
+          <EmptyState
+            title={t("notFound")}
+            action={
+              <Link href="/messages" className="btn">
+                {t("backToList")}
+              </Link>
+            }
+          >
             {t("notFoundText")}
           </EmptyState>
         ) : (
@@ -158,13 +169,7 @@ export function ConversationView({ id }: { id: string }) {
         </Link>
         <div className="chat-view-title">
           <h1>{title}</h1>
-          <p>
-            {data.left
-              ? t("youLeft")
-              : data.kind === "group"
-                ? t("participants", { count: data.participants.length })
-                : t("direct")}
-          </p>
+          <p>{data.left ? t("youLeft") : data.kind === "group" ? t("participants", { count: data.participants.length }) : t("direct")}</p>
         </div>
         {data.kind === "group" && !data.left && data.participants.length >= 3 && (
           <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setLeaving(true)}>
@@ -328,7 +333,13 @@ function MessageList({
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
           return (
-            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={`chat-row ${row.kind === "message" && row.message.id === reached ? "chat-row-target" : ""}`} style={{ transform: `translateY(${item.start}px)` }}>
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className={`chat-row ${row.kind === "message" && row.message.id === reached ? "chat-row-target" : ""}`}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
               {row.kind === "day" && (
                 <div className="chat-day" role="separator" aria-label={row.label}>
                   <span>{row.label}</span>
@@ -345,7 +356,9 @@ function MessageList({
                   people={conversation.people}
                 />
               )}
-              {row.kind === "pending" && <PendingRow pending={row.pending} onRetry={() => onRetry(row.pending)} onDiscard={() => onDiscard(row.pending.tempId)} />}
+              {row.kind === "pending" && (
+                <PendingRow pending={row.pending} onRetry={() => onRetry(row.pending)} onDiscard={() => onDiscard(row.pending.tempId)} />
+              )}
             </div>
           );
         })}

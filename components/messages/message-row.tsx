@@ -45,7 +45,8 @@ export const MessageRow = memo(function MessageRow({
   if (message.kind === "left") {
     return (
       <div className="msg-notice" role="note">
-        {t("personLeft", { name: message.body || t("deletedPerson") })} · <time dateTime={new Date(message.created_at).toISOString()}>{format.time(message.created_at)}</time>
+        {t("personLeft", { name: message.body || t("deletedPerson") })} ·{" "}
+        <time dateTime={new Date(message.created_at).toISOString()}>{format.time(message.created_at)}</time>
       </div>
     );
   }
@@ -65,7 +66,11 @@ export const MessageRow = memo(function MessageRow({
   const reactions = Object.entries(message.reactions);
 
   return (
-    <article className={`msg ${mine ? "msg-mine" : ""} ${first ? "msg-first" : ""}`} aria-label={t("messageFrom", { name: mine ? t("you") : author })} data-message-id={message.id}>
+    <article
+      className={`msg ${mine ? "msg-mine" : ""} ${first ? "msg-first" : ""}`}
+      aria-label={t("messageFrom", { name: mine ? t("you") : author })}
+      data-message-id={message.id}
+    >
       {!mine && (
         <div className="msg-avatar" aria-hidden="true">
           {first && <Avatar first={person?.first ?? "?"} last={person?.last ?? ""} size={32} />}
@@ -86,7 +91,9 @@ export const MessageRow = memo(function MessageRow({
           </p>
           {message.original && (
             <p className="msg-meta">
-              {showOriginal ? t("originalIn", { language: format.language(message.original.language) }) : t("translatedFrom", { language: format.language(message.original.language) })}
+              {showOriginal
+                ? t("originalIn", { language: format.language(message.original.language) })
+                : t("translatedFrom", { language: format.language(message.original.language) })}
               {" · "}
               <button type="button" className="link-btn" onClick={() => setShowOriginal((s) => !s)} aria-pressed={showOriginal}>
                 {showOriginal ? t("showTranslation") : t("showOriginal")}
@@ -130,7 +137,10 @@ export const MessageRow = memo(function MessageRow({
 export function PendingRow({ pending, onRetry, onDiscard }: { pending: PendingMessage; onRetry: () => void; onDiscard: () => void }) {
   const t = useTranslations("chat");
   return (
-    <article className={`msg msg-mine msg-first msg-pending ${pending.status === "failed" ? "msg-failed" : ""}`} aria-label={t("messageFrom", { name: t("you") })}>
+    <article
+      className={`msg msg-mine msg-first msg-pending ${pending.status === "failed" ? "msg-failed" : ""}`}
+      aria-label={t("messageFrom", { name: t("you") })}
+    >
       <div className="msg-content">
         <div className="msg-bubble">
           <p className="msg-body">{pending.body}</p>

@@ -73,7 +73,15 @@ export function NewConversationDialog({ open, onClose }: { open: boolean; onClos
   return (
     <Dialog open={open} onClose={close} title={t("newTitle")} description={t("newDescription")} size="md">
       <form className="stack" onSubmit={submit}>
-        <input type="search" className="input" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t("searchPeople")} aria-label={t("searchPeople")} data-autofocus />
+        <input
+          type="search"
+          className="input"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder={t("searchPeople")}
+          aria-label={t("searchPeople")}
+          data-autofocus
+        />
         {chosen.length > 0 && (
           <ul className="chips" aria-label={t("chosen")}>
             {chosen.map((id) => (

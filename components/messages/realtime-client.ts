@@ -57,7 +57,10 @@ async function connect(): Promise<Pusher> {
       endpoint: settings.authEndpoint,
       transport: "ajax",
       customHandler: ({ socketId, channelName }, callback) => {
-        apiFetch<{ auth: string; channel_data?: string }>(settings.authEndpoint, { method: "POST", body: { socket_id: socketId, channel_name: channelName } }).then(
+        apiFetch<{ auth: string; channel_data?: string }>(settings.authEndpoint, {
+          method: "POST",
+          body: { socket_id: socketId, channel_name: channelName },
+        }).then(
           (auth) => callback(null, auth),
           (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
         );
@@ -174,7 +177,8 @@ function openPrivateChannel(name: string, ready: (channel: Channel) => void): ()
 }
 
 /** The conversation's private channel, for client events (typing) while it is shown. */
-export const openConversationChannel = (conversationId: string, ready: (channel: Channel) => void) => openPrivateChannel(conversationChannelName(conversationId), ready);
+export const openConversationChannel = (conversationId: string, ready: (channel: Channel) => void) =>
+  openPrivateChannel(conversationChannelName(conversationId), ready);
 
 /**
  * The interview's channel while its page is open: `onStep` hears how its recordings' server-side
@@ -182,7 +186,12 @@ export const openConversationChannel = (conversationId: string, ready: (channel:
  * first, the page's data may be older than the subscription (it came with the HTML: events sent
  * in between never arrive), and after a drop events sent meanwhile are lost: refetch either way.
  */
-export function openInterviewChannel(interviewId: string, onStep: (data: unknown) => void, onSubscribed: () => void, onChanged: (data: unknown) => void = () => {}): () => void {
+export function openInterviewChannel(
+  interviewId: string,
+  onStep: (data: unknown) => void,
+  onSubscribed: () => void,
+  onChanged: (data: unknown) => void = () => {},
+): () => void {
   let bound: Channel | null = null;
   const release = openPrivateChannel(interviewChannel(interviewId), (channel) => {
     bound = channel;

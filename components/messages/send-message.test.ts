@@ -22,7 +22,11 @@ const stored = (body: string, seq: number): Message =>
 beforeEach(() => {
   conversationId = `c-${Math.random().toString(36).slice(2)}`;
   queryClient = new QueryClient();
-  queryClient.setQueryData<Conversation>(messageKeys.conversation(conversationId), { id: conversationId, messages: [stored("Hello", 1)], read: {} } as unknown as Conversation);
+  queryClient.setQueryData<Conversation>(messageKeys.conversation(conversationId), {
+    id: conversationId,
+    messages: [stored("Hello", 1)],
+    read: {},
+  } as unknown as Conversation);
   queryClient.setQueryData<ConversationListItem[]>(messageKeys.list(), [
     { id: "other", last_activity_at: 5000, unread: 0, last_message: null } as unknown as ConversationListItem,
     { id: conversationId, last_activity_at: 1001, unread: 2, last_message: null } as unknown as ConversationListItem,
@@ -52,7 +56,9 @@ describe("sendOptimistically", () => {
     const net = serverAnswering(() => ({ status: 201, body: stored("How are you?", 9000) }));
     const sending = sendOptimistically(queryClient, conversationId, "How are you?");
     const [pending] = pendingOf(conversationId);
-    expect(pendingOf(conversationId)).toEqual([{ tempId: expect.any(String), idempotencyKey: expect.any(String), body: "How are you?", createdAt: expect.any(Number), status: "sending" }]);
+    expect(pendingOf(conversationId)).toEqual([
+      { tempId: expect.any(String), idempotencyKey: expect.any(String), body: "How are you?", createdAt: expect.any(Number), status: "sending" },
+    ]);
     expect(isId(pending.idempotencyKey)).toBe(true);
     net.release();
     await sending;

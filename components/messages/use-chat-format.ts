@@ -37,7 +37,8 @@ export function useChatFormat() {
       time: (ms: number) => format.dateTime(new Date(ms), { timeStyle: "short" }),
       full: (ms: number) => format.dateTime(new Date(ms), { dateStyle: "full", timeStyle: "short" }),
       /** In the list: the time today, else the date. */
-      when: (ms: number) => (dayKey(ms) === today ? format.dateTime(new Date(ms), { timeStyle: "short" }) : format.dateTime(new Date(ms), { dateStyle: "medium" })),
+      when: (ms: number) =>
+        dayKey(ms) === today ? format.dateTime(new Date(ms), { timeStyle: "short" }) : format.dateTime(new Date(ms), { dateStyle: "medium" }),
       dayKey,
       /** A day separator: Today, Yesterday, or the date. */
       day(ms: number) {

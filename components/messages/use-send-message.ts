@@ -12,6 +12,9 @@ import { sendOptimistically } from "./send-message";
 export function useSendMessage(conversationId: string) {
   const queryClient = useQueryClient();
   const send = useCallback((body: string) => void sendOptimistically(queryClient, conversationId, body), [conversationId, queryClient]);
-  const retry = useCallback((failed: PendingMessage) => void sendOptimistically(queryClient, conversationId, failed.body, failed), [conversationId, queryClient]);
+  const retry = useCallback(
+    (failed: PendingMessage) => void sendOptimistically(queryClient, conversationId, failed.body, failed),
+    [conversationId, queryClient],
+  );
   return { send, retry, discard: (tempId: string) => dropPending(conversationId, tempId) };
 }

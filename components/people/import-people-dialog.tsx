@@ -74,7 +74,14 @@ export function ImportPeopleDialog({ onClose }: { onClose: () => void }) {
           : step === "checking"
             ? t("checking")
             : t("applying");
-  const fraction = progress?.phase === "uploading" ? progress.fraction : progress?.phase === "running" && progress.total ? progress.done / progress.total : progress?.phase === "queued" ? 0 : 1;
+  const fraction =
+    progress?.phase === "uploading"
+      ? progress.fraction
+      : progress?.phase === "running" && progress.total
+        ? progress.done / progress.total
+        : progress?.phase === "queued"
+          ? 0
+          : 1;
   const percent = Math.round(fraction * 100);
   const counts = report?.counts;
   const writes = counts ? counts.create + counts.update : 0;
@@ -145,7 +152,13 @@ export function ImportPeopleDialog({ onClose }: { onClose: () => void }) {
               </li>
             </ul>
             {refused.length > 0 && <p role="alert">{t("fixFirst")}</p>}
-            {refused.length > 0 && <RowTable caption={t("refusedCaption")} rows={refused.slice(0, SHOWN)} detail={(r) => r.errors.map((e) => `${e.column}: ${e.message}`).join(" ")} />}
+            {refused.length > 0 && (
+              <RowTable
+                caption={t("refusedCaption")}
+                rows={refused.slice(0, SHOWN)}
+                detail={(r) => r.errors.map((e) => `${e.column}: ${e.message}`).join(" ")}
+              />
+            )}
             {refused.length === 0 && updates.length > 0 && (
               <RowTable caption={t("updatesCaption")} rows={updates.slice(0, SHOWN)} detail={(r) => r.changes.join(", ")} />
             )}

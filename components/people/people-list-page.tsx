@@ -227,11 +227,14 @@ function VirtualPeople({
                 {names.length ? names.join(", ") : <span className="muted">{t("noRole")}</span>}
                 {p.tags.length > 0 && (
                   <span className="chips" style={{ marginTop: 4 }}>
-                    {p.tags.map((id) => tagById.get(id)).filter(Boolean).map((name) => (
-                      <span key={name} className="chip">
-                        {name}
-                      </span>
-                    ))}
+                    {p.tags
+                      .map((id) => tagById.get(id))
+                      .filter(Boolean)
+                      .map((name) => (
+                        <span key={name} className="chip">
+                          {name}
+                        </span>
+                      ))}
                   </span>
                 )}
               </span>

@@ -150,7 +150,12 @@ export function PersonDetailsForm({
                 return (
                   <div key={r.id} className="role-line">
                     <label htmlFor={id}>{r.name}</label>
-                    <select id={id} className="select" value={form.roles[r.id] ? String(form.roles[r.id]) : ""} onChange={(e) => setRole(r.id, e.target.value as "" | "1" | "2")}>
+                    <select
+                      id={id}
+                      className="select"
+                      value={form.roles[r.id] ? String(form.roles[r.id]) : ""}
+                      onChange={(e) => setRole(r.id, e.target.value as "" | "1" | "2")}
+                    >
                       <option value="">{t("roleNotHeld")}</option>
                       <option value="1">{t("rolePrimary")}</option>
                       <option value="2">{t("roleSecondary")}</option>
@@ -211,7 +216,11 @@ export function PersonDetailsForm({
             {!canEdit ? (
               // A reader who may not edit sees the mentors they know by name, else how many there are.
               <p className="small">
-                {assignedMentors.length ? assignedMentors.map(fullName).join(", ") : person.mentors.length ? t("mentorCount", { count: person.mentors.length }) : t("noMentor")}
+                {assignedMentors.length
+                  ? assignedMentors.map(fullName).join(", ")
+                  : person.mentors.length
+                    ? t("mentorCount", { count: person.mentors.length })
+                    : t("noMentor")}
               </p>
             ) : mentorChoices.length === 0 ? (
               <p className="muted small">{t("noMentorRole")}</p>

@@ -83,7 +83,12 @@ export function PersonFilesCard({ personId, files, canEdit }: { personId: string
                   </span>
                 </div>
                 {canEdit && (
-                  <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(f)} aria-label={t("deleteNamed", { name: f.name })}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-danger-outline"
+                    onClick={() => setDeleting(f)}
+                    aria-label={t("deleteNamed", { name: f.name })}
+                  >
                     {t("delete")}
                   </button>
                 )}

@@ -83,7 +83,14 @@ export function PersonPhotoCard({ person, canEdit }: { person: PersonDetail; can
           )}
         </div>
         {progress !== null && (
-          <div className="progress" role="progressbar" aria-label={t("uploading")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label={t("uploading")}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+          >
             <div className="progress-bar" style={{ width: `${Math.round(progress * 100)}%` }} />
           </div>
         )}

@@ -7,7 +7,17 @@ import type { Period, Unit } from "./period";
 const UNITS: Unit[] = ["forever", "days", "months", "years"];
 
 /** One retention period: "forever", or an amount and its unit, with what it applies to. */
-export function PeriodField({ name, value, onChange, error }: { name: "recordings" | "archivedPeople" | "messages"; value: Period; onChange: (p: Period) => void; error?: string }) {
+export function PeriodField({
+  name,
+  value,
+  onChange,
+  error,
+}: {
+  name: "recordings" | "archivedPeople" | "messages";
+  value: Period;
+  onChange: (p: Period) => void;
+  error?: string;
+}) {
   const t = useTranslations("retention");
   const id = useId();
   const hintId = `${id}-hint`;
@@ -30,7 +40,13 @@ export function PeriodField({ name, value, onChange, error }: { name: "recording
             onChange={(e) => onChange({ ...value, amount: e.target.value })}
           />
         )}
-        <select className="input" style={{ width: "auto", minWidth: "10rem" }} aria-label={t("unit")} value={value.unit} onChange={(e) => onChange({ unit: e.target.value as Unit, amount: value.amount || "1" })}>
+        <select
+          className="input"
+          style={{ width: "auto", minWidth: "10rem" }}
+          aria-label={t("unit")}
+          value={value.unit}
+          onChange={(e) => onChange({ unit: e.target.value as Unit, amount: value.amount || "1" })}
+        >
           {UNITS.map((unit) => (
             <option key={unit} value={unit}>
               {t(`units.${unit}`)}

@@ -42,7 +42,9 @@ function RetentionForm({ settings }: { settings: RetentionSettings }) {
   const toast = useToast();
   const errorMessage = useErrorMessage();
   const update = useUpdateRetention();
-  const [periods, setPeriods] = useState(() => Object.fromEntries(FIELDS.map((f) => [f.name, periodOf(settings[f.key])])) as Record<(typeof FIELDS)[number]["name"], Period>);
+  const [periods, setPeriods] = useState(
+    () => Object.fromEntries(FIELDS.map((f) => [f.name, periodOf(settings[f.key])])) as Record<(typeof FIELDS)[number]["name"], Period>,
+  );
   const [submitted, setSubmitted] = useState(false);
 
   const days = Object.fromEntries(FIELDS.map((f) => [f.name, daysOf(periods[f.name])])) as Record<(typeof FIELDS)[number]["name"], number | null>;
@@ -63,7 +65,13 @@ function RetentionForm({ settings }: { settings: RetentionSettings }) {
   return (
     <form className="card-body stack" onSubmit={onSubmit} noValidate>
       {FIELDS.map((f) => (
-        <PeriodField key={f.name} name={f.name} value={periods[f.name]} onChange={(p) => setPeriods((all) => ({ ...all, [f.name]: p }))} error={submitted ? errorOf(days[f.name]) : undefined} />
+        <PeriodField
+          key={f.name}
+          name={f.name}
+          value={periods[f.name]}
+          onChange={(p) => setPeriods((all) => ({ ...all, [f.name]: p }))}
+          error={submitted ? errorOf(days[f.name]) : undefined}
+        />
       ))}
       <p role="status">
         {t("nextRun", {

@@ -59,7 +59,12 @@ export function BoardDecision({ interview, canDecide }: { interview: Interview; 
               </p>
             )}
             <div className="sc-actions">
-              <button type="button" className="btn btn-primary" disabled={update.isPending || !choice || choice === interview.recommendation} onClick={() => decide(choice)}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={update.isPending || !choice || choice === interview.recommendation}
+                onClick={() => decide(choice)}
+              >
                 {t("saveDecision")}
               </button>
               {interview.recommendation !== null && (

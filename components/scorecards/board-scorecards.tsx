@@ -15,7 +15,8 @@ import { TallyView } from "./tally-view";
 import { useReopenScorecard } from "./use-scorecards";
 
 /** The live tally of what the reader sees: submitted scorecards only. */
-const liveTally = (cards: Scorecard[]) => tallyOf(cards.map((c) => ({ recommendation: c.recommendation, submittedAt: c.submitted_at ? new Date(c.submitted_at) : null })));
+const liveTally = (cards: Scorecard[]) =>
+  tallyOf(cards.map((c) => ({ recommendation: c.recommendation, submittedAt: c.submitted_at ? new Date(c.submitted_at) : null })));
 
 /**
  * The scorecards the reader may see besides their own: for a member who submitted, the others'

@@ -52,7 +52,9 @@ export function ScorecardsSection({
   const seesOthers = admin || own?.submitted === 1;
   return (
     <>
-      {member && <YourScorecard key={own?.submitted ?? 0} personId={personId} interviewId={interviewId} memberId={meId} card={own} fields={fields} language={language} />}
+      {member && (
+        <YourScorecard key={own?.submitted ?? 0} personId={personId} interviewId={interviewId} memberId={meId} card={own} fields={fields} language={language} />
+      )}
       {seesOthers && (
         <BoardScorecards
           personId={personId}

@@ -38,7 +38,8 @@ export function useSubmitScorecard(personId: string, interviewId: string) {
 export function useReopenScorecard(personId: string, interviewId: string) {
   const refresh = useRefresh(personId, interviewId);
   return useMutation({
-    mutationFn: (scorecardId: string) => apiFetch<Scorecard>(`${scorecardsPath(personId, interviewId)}/${encodeURIComponent(scorecardId)}/reopen`, { method: "POST" }),
+    mutationFn: (scorecardId: string) =>
+      apiFetch<Scorecard>(`${scorecardsPath(personId, interviewId)}/${encodeURIComponent(scorecardId)}/reopen`, { method: "POST" }),
     onSuccess: refresh,
   });
 }

@@ -55,7 +55,11 @@ export function YourScorecard({
           <h2 id="your-scorecard-title">{t("yourTitle")}</h2>
           <p>{card?.submitted ? t("submittedOn", { when: format.moment(card.submitted_at, true) }) : t("yourLead")}</p>
         </div>
-        {card?.submitted ? <span className="badge badge-success">{t("submittedBadge")}</span> : <ScorecardSaveStatus snapshot={snapshot} onRetry={() => store.retry()} />}
+        {card?.submitted ? (
+          <span className="badge badge-success">{t("submittedBadge")}</span>
+        ) : (
+          <ScorecardSaveStatus snapshot={snapshot} onRetry={() => store.retry()} />
+        )}
       </div>
       <div className="card-body stack">
         {card?.submitted ? (
@@ -73,7 +77,17 @@ export function YourScorecard({
             ) : (
               <div className="iv-fields">
                 {fields.map((f) => (
-                  <EditableField key={f.id} field={f} value={responses[f.id]} language={language} personId={personId} interviewId={interviewId} store={store} snapshot={snapshot} showPrivate={false} />
+                  <EditableField
+                    key={f.id}
+                    field={f}
+                    value={responses[f.id]}
+                    language={language}
+                    personId={personId}
+                    interviewId={interviewId}
+                    store={store}
+                    snapshot={snapshot}
+                    showPrivate={false}
+                  />
                 ))}
               </div>
             )}

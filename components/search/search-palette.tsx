@@ -169,9 +169,7 @@ function Palette({ open, onClose }: { open: boolean; onClose: () => void }) {
               </button>
             </div>
           )}
-          {ordered.length > 0 && (
-            <SearchResults id={listId} groups={groups} active={current} optionId={optionId} onHover={setActive} onOpen={openResult} />
-          )}
+          {ordered.length > 0 && <SearchResults id={listId} groups={groups} active={current} optionId={optionId} onHover={setActive} onOpen={openResult} />}
           {ordered.length > 0 && query.hasNextPage && (
             <button type="button" className="btn btn-sm search-more" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
               {query.isFetchingNextPage && <span className="spinner spinner-sm" aria-hidden="true" />}

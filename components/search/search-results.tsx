@@ -59,8 +59,18 @@ export function SearchResults({
             >
               <span className="search-option-title">
                 {result.title}
-                {result.archived === 1 && <> <span className="badge search-option-badge">{t("archived")}</span></>}
-                {result.at_ms !== undefined && <> <span className="search-option-meta">{t("atMoment", { time: clock(result.at_ms) })}</span></>}
+                {result.archived === 1 && (
+                  <>
+                    {" "}
+                    <span className="badge search-option-badge">{t("archived")}</span>
+                  </>
+                )}
+                {result.at_ms !== undefined && (
+                  <>
+                    {" "}
+                    <span className="search-option-meta">{t("atMoment", { time: clock(result.at_ms) })}</span>
+                  </>
+                )}
               </span>{" "}
               {result.snippet && (
                 <span className="search-option-snippet">

@@ -14,7 +14,9 @@ describe("a search snippet", () => {
   });
 
   it("keeps markup in the text as text", () => {
-    expect(html(`<img src=x onerror=alert(1)> ${MARK_START}<b>bold</b>${MARK_END}`)).toBe("&lt;img src=x onerror=alert(1)&gt; <mark>&lt;b&gt;bold&lt;/b&gt;</mark>");
+    expect(html(`<img src=x onerror=alert(1)> ${MARK_START}<b>bold</b>${MARK_END}`)).toBe(
+      "&lt;img src=x onerror=alert(1)&gt; <mark>&lt;b&gt;bold&lt;/b&gt;</mark>",
+    );
   });
 
   it("survives marks that do not pair up", () => {

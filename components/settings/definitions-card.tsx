@@ -91,12 +91,7 @@ export function DefinitionsCard<T extends Named>({
                       </td>
                     ))}
                     <td className="actions">
-                      <RowActions
-                        name={item.name}
-                        onEdit={onEdit && (() => onEdit(item))}
-                        editHref={editHref?.(item)}
-                        onDelete={() => setDeleting(item)}
-                      />
+                      <RowActions name={item.name} onEdit={onEdit && (() => onEdit(item))} editHref={editHref?.(item)} onDelete={() => setDeleting(item)} />
                     </td>
                   </tr>
                 ))}

@@ -18,7 +18,11 @@ export async function AppHeader({ me }: { me: Me | null }) {
   const t = await getTranslations();
   const audience = me ? audienceOf(me) : null;
   const links = audience
-    ? NAV_LINKS.filter((l) => l.audiences.includes(audience) && (!l.permission || me!.permissions.includes(l.permission))).map((l) => ({ href: l.href, section: l.section, label: t(l.label) }))
+    ? NAV_LINKS.filter((l) => l.audiences.includes(audience) && (!l.permission || me!.permissions.includes(l.permission))).map((l) => ({
+        href: l.href,
+        section: l.section,
+        label: t(l.label),
+      }))
     : [];
 
   return (

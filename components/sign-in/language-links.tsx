@@ -5,7 +5,13 @@ export function LanguageLinks({ label, current, languages }: { label: string; cu
   return (
     <nav className="auth-languages" aria-label={label}>
       {languages.map((language) => (
-        <a key={language.locale} href={language.href} lang={language.locale} hrefLang={language.locale} aria-current={language.locale === current ? "true" : undefined}>
+        <a
+          key={language.locale}
+          href={language.href}
+          lang={language.locale}
+          hrefLang={language.locale}
+          aria-current={language.locale === current ? "true" : undefined}
+        >
           {language.name}
         </a>
       ))}

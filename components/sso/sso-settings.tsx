@@ -84,7 +84,10 @@ function SsoForm({ connection }: { connection: SsoConnection | null }) {
         ...(name.trim() ? { name: name.trim() } : {}),
         client_id: clientId.trim(),
         ...(secret ? { client_secret: secret } : {}),
-        domains: domains.split(/[\s,]+/).map((d) => d.trim().toLowerCase()).filter(Boolean),
+        domains: domains
+          .split(/[\s,]+/)
+          .map((d) => d.trim().toLowerCase())
+          .filter(Boolean),
         require_sso: required ? 1 : 0,
       },
       { onSuccess: () => toast.show(t("saved")), onError: (error) => toast.show(errorMessage(error), "error") },
@@ -118,17 +121,29 @@ function SsoForm({ connection }: { connection: SsoConnection | null }) {
       <Field label={t("clientId")} error={(submitted && missing.clientId ? t("required") : undefined) ?? fieldError("client_id")}>
         {(props) => <input {...props} className="input" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" />}
       </Field>
-      <Field label={t("clientSecret")} hint={connection ? t("secretKept") : undefined} error={(submitted && missing.secret ? t("required") : undefined) ?? fieldError("client_secret")}>
-        {(props) => <input {...props} className="input" type="password" value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="new-password" />}
+      <Field
+        label={t("clientSecret")}
+        hint={connection ? t("secretKept") : undefined}
+        error={(submitted && missing.secret ? t("required") : undefined) ?? fieldError("client_secret")}
+      >
+        {(props) => (
+          <input {...props} className="input" type="password" value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="new-password" />
+        )}
       </Field>
-      <Field label={t("domains")} hint={t("domainsHint")} error={fieldError("domains") ?? (isApiError(save.error) && save.error.status === 409 ? save.error.message : undefined)}>
+      <Field
+        label={t("domains")}
+        hint={t("domainsHint")}
+        error={fieldError("domains") ?? (isApiError(save.error) && save.error.status === 409 ? save.error.message : undefined)}
+      >
         {(props) => <input {...props} className="input" value={domains} onChange={(e) => setDomains(e.target.value)} autoComplete="off" />}
       </Field>
       <label className="check check-top">
         <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} aria-describedby="require-sso-hint" />
-          <span>{t("requireSso")}</span>
+        <span>{t("requireSso")}</span>
       </label>
-      <p id="require-sso-hint" className="muted small">{t("requireSsoHint")}</p>
+      <p id="require-sso-hint" className="muted small">
+        {t("requireSsoHint")}
+      </p>
       {connection && (
         <dl className="stack small">
           <div>

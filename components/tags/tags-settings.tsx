@@ -81,7 +81,11 @@ export function TagsSettings() {
           </button>
         </form>
       </div>
-      <QueryStates query={tags} errorTitle={t("couldNotLoad")} empty={tags.data?.length === 0 && <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}>
+      <QueryStates
+        query={tags}
+        errorTitle={t("couldNotLoad")}
+        empty={tags.data?.length === 0 && <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}
+      >
         {(list) => (
           <div className="table-wrap">
             <table className="table">
@@ -119,10 +123,20 @@ export function TagsSettings() {
                     {renaming?.id !== tag.id && (
                       <td className="actions">
                         <span className="row" style={{ justifyContent: "flex-end", gap: 6 }}>
-                          <button type="button" className="btn btn-sm" onClick={() => setRenaming({ id: tag.id, name: tag.name })} aria-label={t("renameNamed", { name: tag.name })}>
+                          <button
+                            type="button"
+                            className="btn btn-sm"
+                            onClick={() => setRenaming({ id: tag.id, name: tag.name })}
+                            aria-label={t("renameNamed", { name: tag.name })}
+                          >
                             {t("rename")}
                           </button>
-                          <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(tag)} aria-label={settings("deleteNamed", { name: tag.name })}>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-danger-outline"
+                            onClick={() => setDeleting(tag)}
+                            aria-label={settings("deleteNamed", { name: tag.name })}
+                          >
                             {settings("delete")}
                           </button>
                         </span>

@@ -27,10 +27,19 @@ export function UploadsInProgress({ uploads, onDismiss, className = "" }: { uplo
                 </p>
               ) : (
                 <>
-                  <div className="progress" role="progressbar" aria-label={t("uploading", { name: u.name })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+                  <div
+                    className="progress"
+                    role="progressbar"
+                    aria-label={t("uploading", { name: u.name })}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={percent}
+                  >
                     <div className="progress-bar" style={{ width: `${percent}%` }} />
                   </div>
-                  <span className="muted small">{u.done ? t("finishing") : t("progress", { percent: format.percent(u.fraction), size: format.bytes(u.size) })}</span>
+                  <span className="muted small">
+                    {u.done ? t("finishing") : t("progress", { percent: format.percent(u.fraction), size: format.bytes(u.size) })}
+                  </span>
                 </>
               )}
             </div>

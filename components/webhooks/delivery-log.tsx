@@ -50,13 +50,13 @@ export function DeliveryLog({ endpoint, id }: { endpoint: Endpoint; id: string }
   return (
     <section id={id} className="delivery-log" aria-label={t("deliveriesOf", { url: endpoint.url })}>
       <div className="delivery-toolbar">
-          <button type="button" className="btn btn-sm" onClick={onTest} disabled={sendTest.isPending}>
-            {sendTest.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
-            {t("sendTest")}
-          </button>
-          <button type="button" className="btn btn-sm" onClick={() => setReplaying(true)} disabled={!enabled}>
-            {t("replay")}
-          </button>
+        <button type="button" className="btn btn-sm" onClick={onTest} disabled={sendTest.isPending}>
+          {sendTest.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
+          {t("sendTest")}
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => setReplaying(true)} disabled={!enabled}>
+          {t("replay")}
+        </button>
       </div>
       {!enabled && <p className="muted small">{t("disabledActions")}</p>}
       {log.isPending ? (

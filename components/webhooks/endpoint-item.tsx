@@ -89,9 +89,7 @@ export function EndpointItem({
         <div>
           <dt>{t("fields.secret")}</dt>
           <dd>
-            {endpoint.previous_secret_expires_at
-              ? t("secretRotating", { until: format.moment(endpoint.previous_secret_expires_at, true) })
-              : t("secretOne")}
+            {endpoint.previous_secret_expires_at ? t("secretRotating", { until: format.moment(endpoint.previous_secret_expires_at, true) }) : t("secretOne")}
           </dd>
         </div>
         <div>
@@ -100,14 +98,28 @@ export function EndpointItem({
         </div>
       </dl>
       <div className="webhook-actions">
-        <button type="button" className="btn btn-sm webhook-disclosure" aria-expanded={open} aria-controls={open ? logId : undefined} aria-label={t("deliveriesOf", { url })} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="btn btn-sm webhook-disclosure"
+          aria-expanded={open}
+          aria-controls={open ? logId : undefined}
+          aria-label={t("deliveriesOf", { url })}
+          onClick={() => setOpen(!open)}
+        >
           <span className="disclosure-mark" aria-hidden="true">
             ▸
           </span>
           {t("deliveries")}
         </button>
         <label className="check webhook-switch">
-          <input type="checkbox" role="switch" checked={asked ?? enabled} disabled={asked !== null} onChange={(e) => setEnabled(e.target.checked)} aria-label={t("sendEventsTo", { url })} />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={asked ?? enabled}
+            disabled={asked !== null}
+            onChange={(e) => setEnabled(e.target.checked)}
+            aria-label={t("sendEventsTo", { url })}
+          />
           {t("sendEvents")}
         </label>
         <span className="webhook-actions-end">

@@ -66,7 +66,14 @@ export function WebhooksSettings({ linked }: { linked?: string }) {
             ) : (
               <ul className="webhook-list" aria-label={t("endpoints")}>
                 {list.map((e) => (
-                  <EndpointItem key={e.id} endpoint={e} linked={e.id === linked} onEdit={() => setEditing(e)} onRotate={() => setRotating(e)} onDelete={() => setDeleting(e)} />
+                  <EndpointItem
+                    key={e.id}
+                    endpoint={e}
+                    linked={e.id === linked}
+                    onEdit={() => setEditing(e)}
+                    onRotate={() => setRotating(e)}
+                    onDelete={() => setDeleting(e)}
+                  />
                 ))}
               </ul>
             )}
@@ -109,7 +116,9 @@ export function WebhooksSettings({ linked }: { linked?: string }) {
         onClose={() => setRotating(null)}
         title={t("rotateTitle")}
         message={
-          rotating?.previous_secret_expires_at ? `${t("rotateMessage", { url: rotating.url })} ${t("rotateAgain")}` : t("rotateMessage", { url: rotating?.url ?? "" })
+          rotating?.previous_secret_expires_at
+            ? `${t("rotateMessage", { url: rotating.url })} ${t("rotateAgain")}`
+            : t("rotateMessage", { url: rotating?.url ?? "" })
         }
         confirmLabel={t("rotateAction")}
         onConfirm={async () => {

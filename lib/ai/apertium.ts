@@ -10,8 +10,22 @@ import { findOnPath, runProgram } from "./run-program";
 
 // Apertium names its language pairs with ISO 639-3 codes ("eng-spa").
 const APERTIUM_CODES: Record<string, string> = {
-  en: "eng", es: "spa", ca: "cat", fr: "fra", pt: "por", it: "ita", de: "deu", gl: "glg",
-  eu: "eus", oc: "oci", ro: "ron", nl: "nld", sv: "swe", da: "dan", nb: "nob", nn: "nno",
+  en: "eng",
+  es: "spa",
+  ca: "cat",
+  fr: "fra",
+  pt: "por",
+  it: "ita",
+  de: "deu",
+  gl: "glg",
+  eu: "eus",
+  oc: "oci",
+  ro: "ron",
+  nl: "nld",
+  sv: "swe",
+  da: "dan",
+  nb: "nob",
+  nn: "nno",
 };
 
 let installed: { command: string | null; pairs: Set<string> } | undefined;
@@ -22,7 +36,13 @@ function apertium() {
   if (installed?.command !== command) {
     const listed = command ? spawnSync(command, ["-l"], { encoding: "utf8", timeout: 10_000 }) : null;
     // Variants such as "spa-eng_US" are left out: only plain pairs map to BCP 47 codes.
-    const pairs = listed?.status === 0 ? listed.stdout.split("\n").map((line) => line.trim()).filter((line) => /^[a-z]{3}-[a-z]{3}$/.test(line)) : [];
+    const pairs =
+      listed?.status === 0
+        ? listed.stdout
+            .split("\n")
+            .map((line) => line.trim())
+            .filter((line) => /^[a-z]{3}-[a-z]{3}$/.test(line))
+        : [];
     installed = { command, pairs: new Set(pairs) };
   }
   return installed;

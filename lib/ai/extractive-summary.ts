@@ -27,9 +27,7 @@ function sentencesOf(text: string, language: string): Sentence[] {
       const from = i === 0 ? 0 : starts[i];
       const to = i + MAX_SENTENCE_WORDS < starts.length ? starts[i + MAX_SENTENCE_WORDS] : segment.length;
       const piece = segment.slice(from, to).trim();
-      const pieceWords = parts
-        .filter((p) => p.isWordLike && p.index >= from && p.index < to)
-        .map((p) => p.segment.toLocaleLowerCase(language));
+      const pieceWords = parts.filter((p) => p.isWordLike && p.index >= from && p.index < to).map((p) => p.segment.toLocaleLowerCase(language));
       if (piece) result.push({ text: piece, words: pieceWords });
     }
   }

@@ -26,7 +26,12 @@ function requireTools() {
 
 /** Word error rate: word-level edit distance over the reference's length. */
 function wordErrorRate(reference: string, hypothesis: string) {
-  const words = (text: string) => text.toLowerCase().replace(/[^a-z' ]/g, " ").split(/\s+/).filter(Boolean);
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z' ]/g, " ")
+      .split(/\s+/)
+      .filter(Boolean);
   const ref = words(reference);
   const hyp = words(hypothesis);
   let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
@@ -41,7 +46,10 @@ function wordErrorRate(reference: string, hypothesis: string) {
 }
 
 async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }

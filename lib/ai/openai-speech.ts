@@ -26,9 +26,7 @@ export async function transcribeWithOpenAi(client: OpenAI, file: string): Promis
     throw providerFailure("Speech-to-text", error);
   }
   const text = (answer.text ?? "").trim();
-  const segments = (answer.segments ?? [])
-    .map((s) => ({ start: seconds(s.start), end: seconds(s.end), text: s.text.trim() }))
-    .filter((s) => s.text);
+  const segments = (answer.segments ?? []).map((s) => ({ start: seconds(s.start), end: seconds(s.end), text: s.text.trim() })).filter((s) => s.text);
   // Some compatible servers return no segments: the whole text is then one segment.
   if (!segments.length && text) segments.push({ start: 0, end: seconds(answer.duration ?? 0), text });
   return { text, language: toLanguageCode(answer.language), segments, provider: "openai" };

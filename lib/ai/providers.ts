@@ -94,7 +94,12 @@ function makeTranslator(
 /** The translator of the current settings, or null when none is available ("translation unavailable"). */
 export function translator(): Translator | null {
   const client = openAiClient();
-  if (client) return makeTranslator("openai", () => true, (texts, from, to) => translateWithOpenAi(client, texts, from, to));
+  if (client)
+    return makeTranslator(
+      "openai",
+      () => true,
+      (texts, from, to) => translateWithOpenAi(client, texts, from, to),
+    );
   if (apertiumInstalled()) return makeTranslator("apertium", apertiumSupports, translateWithApertium);
   return null;
 }

@@ -47,7 +47,10 @@ function combine(results: Array<{ startMs: number; endMs: number; transcript: Tr
     }
   }
   const main = [...spoken].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "und";
-  const text = results.map((r) => r.transcript.text).filter(Boolean).join(" ");
+  const text = results
+    .map((r) => r.transcript.text)
+    .filter(Boolean)
+    .join(" ");
   return { language: main, text, segments, pieces, provider };
 }
 

@@ -68,7 +68,10 @@ export async function captureChunk(ctx: Ctx, req: Request) {
     return { chunk, replaced };
   });
   // After the commit: the replaced chunk's bytes are no longer referenced.
-  if (replaced) await storage().delete([replaced]).catch((error) => log.error({ err: error }, "could not delete a replaced chunk"));
+  if (replaced)
+    await storage()
+      .delete([replaced])
+      .catch((error) => log.error({ err: error }, "could not delete a replaced chunk"));
   return { ok: true as const, chunk };
 }
 

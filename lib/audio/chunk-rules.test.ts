@@ -17,8 +17,9 @@ describe("chunk rules", () => {
   });
 
   it("accepts WebM audio only", () => {
-    for (const ok of ["audio/webm", "audio/webm;codecs=opus", "Audio/WebM; codecs=\"opus\"", "video/webm"]) expect(isAcceptedAudioType(ok), ok).toBe(true);
-    for (const bad of ["audio/mp4", "audio/ogg;codecs=opus", "audio/wav", "application/octet-stream", "", null]) expect(isAcceptedAudioType(bad), String(bad)).toBe(false);
+    for (const ok of ["audio/webm", "audio/webm;codecs=opus", 'Audio/WebM; codecs="opus"', "video/webm"]) expect(isAcceptedAudioType(ok), ok).toBe(true);
+    for (const bad of ["audio/mp4", "audio/ogg;codecs=opus", "audio/wav", "application/octet-stream", "", null])
+      expect(isAcceptedAudioType(bad), String(bad)).toBe(false);
   });
 
   it("names the missing numbers as ranges", () => {

@@ -45,7 +45,7 @@ export function missingChunkNumbers(present: Iterable<number>): number[] {
 /** "3, 7-9, 12": sorted numbers as ranges, at most `limit` ranges then "… (N missing)". */
 export function describeNumbers(numbers: number[], limit = 20): string {
   const ranges: string[] = [];
-  for (let i = 0; i < numbers.length; ) {
+  for (let i = 0; i < numbers.length;) {
     let j = i;
     while (j + 1 < numbers.length && numbers[j + 1] === numbers[j] + 1) j++;
     ranges.push(i === j ? String(numbers[i]) : `${numbers[i]}-${numbers[j]}`);

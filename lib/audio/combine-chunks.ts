@@ -66,7 +66,9 @@ async function* chunkBytes(chunks: ChunkRow[], onChunk: (written: number) => Pro
 async function assertWebmStart(first: ChunkRow) {
   const bytes = await storage().read(first.storage_key);
   if (!bytes) {
-    throw conflict(`Chunk ${first.number} is missing: upload it, then finalize again.`, [{ path: `chunks.${first.number}`, message: `Chunk ${first.number} is missing.` }]);
+    throw conflict(`Chunk ${first.number} is missing: upload it, then finalize again.`, [
+      { path: `chunks.${first.number}`, message: `Chunk ${first.number} is missing.` },
+    ]);
   }
   if (!startsLikeWebm(bytes)) {
     throw new AppError("validation_error", "Chunk 1 does not start a WebM recording: send the recorder's first chunk as number 1.", [

@@ -13,7 +13,13 @@ import type { FinalizeInput } from "./schemas";
 /** Where a finalized recording lives: the URL's path is this key, `{base_url}/files/<key>`. */
 const recordingKey = (districtId: string, personId: string, recordingId: string) => `${districtId}/audio/${personId}/${recordingId}.webm`;
 
-type RecordingClaim = { finalized_at: Date | null; interview_id: string | null; person_id: string | null; storage_key: string | null; duration_ms: number | null };
+type RecordingClaim = {
+  finalized_at: Date | null;
+  interview_id: string | null;
+  person_id: string | null;
+  storage_key: string | null;
+  duration_ms: number | null;
+};
 
 const answer = (ctx: Ctx, recordingId: string, key: string, durationMs: number | null) => ({
   ok: true as const,
@@ -78,7 +84,10 @@ export async function finalizeRecording(ctx: Ctx, input: FinalizeInput, { wait =
   const step = await waitForStep(ref, "finalize");
   if (!step) return { accepted: true };
   if (step.state === "failed") throw stepFailure(step);
-  const done = await db().audioRecording.findFirst({ where: { id: recordingId, districtId: ctx.districtId }, select: { storageKey: true, durationMs: true, finalizedAt: true } });
+  const done = await db().audioRecording.findFirst({
+    where: { id: recordingId, districtId: ctx.districtId },
+    select: { storageKey: true, durationMs: true, finalizedAt: true },
+  });
   if (!done?.finalizedAt || !done.storageKey) throw new AppError("internal", "Finalize ended without a recording.");
   return { done: answer(ctx, recordingId, done.storageKey, done.durationMs) };
 }

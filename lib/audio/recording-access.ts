@@ -17,8 +17,7 @@ const EDITS = "interviews:edit";
 /** Editors and keys record any interview of the district. */
 const recordsAnyInterview = (ctx: Ctx) => ctx.actor.type === "key" || hasPermission(ctx, EDITS);
 
-const notYours = () =>
-  forbidden(`Recording needs the ${EDITS} permission; a candidate may record only their own interview, once it is published.`);
+const notYours = () => forbidden(`Recording needs the ${EDITS} permission; a candidate may record only their own interview, once it is published.`);
 
 /**
  * Capture names no interview yet: a caller who is not an editor must at least have an interview

@@ -26,7 +26,9 @@ const recordingSelect = {
 type TranslationRow = { source_type: string; source_id: string; part: number; language: string; text: string };
 
 const stringRecord = (v: unknown): Record<string, string> =>
-  typeof v === "object" && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === "string")) : {};
+  typeof v === "object" && v !== null && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === "string"))
+    : {};
 
 const STEP_ORDER = ["finalize", "transcribe", "summarize", "translate"];
 
@@ -49,7 +51,12 @@ export async function recordingRecord(origin: string, districtId: string, record
 /** Where the rows are read: the pool, or a transaction (a webhook event's data, made with the change). */
 type Reader = Pick<Tx, "audioRecording" | "$queryRaw">;
 
-async function recordingsWhere(origin: string, districtId: string, where: { districtId: string; finalizedAt: { not: null }; interviewId?: string; id?: string }, client: Reader) {
+async function recordingsWhere(
+  origin: string,
+  districtId: string,
+  where: { districtId: string; finalizedAt: { not: null }; interviewId?: string; id?: string },
+  client: Reader,
+) {
   const rows = await client.audioRecording.findMany({ where, select: recordingSelect, orderBy: { createdAt: "asc" } });
   if (!rows.length) return {};
   const translations = await client.$queryRaw<TranslationRow[]>`

@@ -22,7 +22,13 @@ export async function makeRecordingTranslation(districtId: string, recordingId: 
   const to = code(language);
   const rec = await db().audioRecording.findFirst({
     where: { id: recordingId, districtId },
-    select: { language: true, transcript: true, summary: true, summaryLanguage: true, segments: { select: { index: true, language: true, text: true }, orderBy: { index: "asc" } } },
+    select: {
+      language: true,
+      transcript: true,
+      summary: true,
+      summaryLanguage: true,
+      segments: { select: { index: true, language: true, text: true }, orderBy: { index: "asc" } },
+    },
   });
   const outcome: TranslationOutcome = { language: to, transcript: "none", summary: "none" };
   if (!rec) return outcome;
@@ -46,7 +52,14 @@ export async function makeRecordingTranslation(districtId: string, recordingId: 
     outcome.transcript = pairs.length === 0 ? "none" : supported.length ? "done" : "unsupported";
     for (const from of supported) {
       if (rec.segments.length) await translateParts({ districtId, sourceType: "segment", language: to }, groups.get(from)!, from, engine!, options);
-      else await translateParts({ districtId, sourceType: "transcript", language: to }, [{ sourceId: recordingId, part: 0, text: rec.transcript }], from, engine!, options);
+      else
+        await translateParts(
+          { districtId, sourceType: "transcript", language: to },
+          [{ sourceId: recordingId, part: 0, text: rec.transcript }],
+          from,
+          engine!,
+          options,
+        );
     }
   }
   if (rec.summary?.trim() && rec.summaryLanguage && code(rec.summaryLanguage) !== to) {

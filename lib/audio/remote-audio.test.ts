@@ -10,11 +10,37 @@ import { downloadRemoteAudio, isPublicAddress } from "./remote-audio";
 describe("isPublicAddress", () => {
   it("refuses loopback, private, link-local, metadata, reserved, and IPv6 forms of them", () => {
     for (const address of [
-      "127.0.0.1", "127.1.2.3", "10.0.0.1", "172.16.5.4", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1",
-      "0.0.0.0", "224.0.0.1", "255.255.255.255", "198.18.0.1", "192.0.2.1",
-      "::1", "::", "[::1]", "fe80::1", "fe80::1%eth0", "fc00::1", "fd12:3456::1", "ff02::1",
-      "::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:169.254.169.254", "::ffff:a9fe:a9fe", "0:0:0:0:0:ffff:10.0.0.1",
-      "64:ff9b::7f00:1", "2002:7f00:1::", "2001:0:4136:e378::1", "not an address", "localhost",
+      "127.0.0.1",
+      "127.1.2.3",
+      "10.0.0.1",
+      "172.16.5.4",
+      "172.31.255.255",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "255.255.255.255",
+      "198.18.0.1",
+      "192.0.2.1",
+      "::1",
+      "::",
+      "[::1]",
+      "fe80::1",
+      "fe80::1%eth0",
+      "fc00::1",
+      "fd12:3456::1",
+      "ff02::1",
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:169.254.169.254",
+      "::ffff:a9fe:a9fe",
+      "0:0:0:0:0:ffff:10.0.0.1",
+      "64:ff9b::7f00:1",
+      "2002:7f00:1::",
+      "2001:0:4136:e378::1",
+      "not an address",
+      "localhost",
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
@@ -52,7 +78,10 @@ describe("downloadRemoteAudio", () => {
   });
 
   const refusal = async (promise: Promise<unknown>) => {
-    const error = await promise.then(() => null, (e: unknown) => e);
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).details?.[0].path).toBe("url");
     return (error as AppError).details![0].message;

@@ -48,7 +48,16 @@ export async function downloadRemoteAudio(url: URL, dest: string, options: Downl
 
   const client = url.protocol === "https:" ? https : http;
   const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-    const req = client.get(url, { lookup, agent: false, timeout: TIMEOUT_MS, headers: { accept: "audio/*, video/webm, application/octet-stream", "user-agent": "credentials-administration-service" } }, resolve);
+    const req = client.get(
+      url,
+      {
+        lookup,
+        agent: false,
+        timeout: TIMEOUT_MS,
+        headers: { accept: "audio/*, video/webm, application/octet-stream", "user-agent": "credentials-administration-service" },
+      },
+      resolve,
+    );
     req.on("timeout", () => req.destroy(refused("The audio host did not answer in time.")));
     req.on("error", (error) => reject(error instanceof AppError ? error : refused(`Could not fetch the audio: ${error.message}`)));
   });

@@ -27,8 +27,16 @@ const force = z.boolean().describe("`true` makes it again even when a stored res
 /** The fields of POST /api/audio/capture, read from the multipart form by lib/audio/capture-chunk.ts. */
 export const captureForm = z.object({
   audio: z.file().describe("The chunk's bytes: WebM audio (`audio/webm`, e.g. `audio/webm;codecs=opus`), at most MAX_CHUNK_BYTES (10 MiB by default)."),
-  recordingId: z.string().describe("The recording session's id, chosen by the client: 1-64 letters, digits, `_` or `-`. It belongs to the district and the caller who first uses it."),
-  chunkNumber: z.string().describe(`The chunk's number, an integer from 1 to ${MAX_CHUNK_NUMBER.toLocaleString("en")}: 1 is the recorder's first chunk (it starts the WebM stream).`),
+  recordingId: z
+    .string()
+    .describe(
+      "The recording session's id, chosen by the client: 1-64 letters, digits, `_` or `-`. It belongs to the district and the caller who first uses it.",
+    ),
+  chunkNumber: z
+    .string()
+    .describe(
+      `The chunk's number, an integer from 1 to ${MAX_CHUNK_NUMBER.toLocaleString("en")}: 1 is the recorder's first chunk (it starts the WebM stream).`,
+    ),
 });
 
 export const finalizeSchema = z.object({
@@ -39,17 +47,23 @@ export const finalizeSchema = z.object({
 });
 
 export const transcribeSchema = z.object({
-  url: text().max(2048).describe(
-    "Where the audio is: this service's own file URL (`{base_url}/files/…`, e.g. the `url` finalize returned; read from storage, never fetched over HTTP), " +
-      "or an `http(s)` URL on a host listed in TRANSCRIBE_URL_HOSTS (no redirects, no private or loopback addresses).",
-  ),
+  url: text()
+    .max(2048)
+    .describe(
+      "Where the audio is: this service's own file URL (`{base_url}/files/…`, e.g. the `url` finalize returned; read from storage, never fetched over HTTP), " +
+        "or an `http(s)` URL on a host listed in TRANSCRIBE_URL_HOSTS (no redirects, no private or loopback addresses).",
+    ),
   ...target,
   language: readerLanguage.optional(),
   force: force.optional(),
 });
 
 export const summarizeSchema = z.object({
-  transcript: text().trim().min(1, "Send the transcript to summarize.").max(2_000_000).describe("The text to summarize (usually the `transcript` transcribe returned)."),
+  transcript: text()
+    .trim()
+    .min(1, "Send the transcript to summarize.")
+    .max(2_000_000)
+    .describe("The text to summarize (usually the `transcript` transcribe returned)."),
   ...target,
   language: readerLanguage.optional(),
   force: force.optional(),
@@ -128,7 +142,9 @@ export const acceptedResponseSchema = z
     ok: z.literal(true),
     recordingId: z.string(),
     status: z.literal("accepted"),
-    status_url: z.string().describe("`{base_url}/api/audio/recordings/<recordingId>`: each step's state, progress, error and attempts (also in the `Location` header)."),
+    status_url: z
+      .string()
+      .describe("`{base_url}/api/audio/recordings/<recordingId>`: each step's state, progress, error and attempts (also in the `Location` header)."),
   })
   .describe("The step is queued (or under way): follow it at `status_url`.");
 

@@ -15,7 +15,8 @@ import { loggerFor } from "@/lib/logging/logger";
 const log = loggerFor("audio");
 
 async function storedAnswer(ctx: Ctx, recordingId: string, reader: string | undefined) {
-  if (reader) await makeRecordingTranslation(ctx.districtId, recordingId, reader).catch((error) => log.error({ err: error, recordingId }, "translation failed"));
+  if (reader)
+    await makeRecordingTranslation(ctx.districtId, recordingId, reader).catch((error) => log.error({ err: error, recordingId }, "translation failed"));
   const record = await recordingRecord(ctx.origin, ctx.districtId, recordingId);
   if (!record) throw notFound("Recording");
   return summarizeAnswer(record, reader);
@@ -28,7 +29,11 @@ async function storedAnswer(ctx: Ctx, recordingId: string, reader: string | unde
  * (lib/audio/pipeline/summarize-step.ts), unless `wait` is false (Prefer: respond-async). With
  * `language`, also translated into it (once, kept).
  */
-export async function summarizeRecording(ctx: Ctx, input: SummarizeInput, { wait = true }: { wait?: boolean } = {}): Promise<StepOutcome<ReturnType<typeof summarizeAnswer>>> {
+export async function summarizeRecording(
+  ctx: Ctx,
+  input: SummarizeInput,
+  { wait = true }: { wait?: boolean } = {},
+): Promise<StepOutcome<ReturnType<typeof summarizeAnswer>>> {
   const { personId, interviewId, recordingId } = input;
   await findRecordableInterview(ctx, personId, interviewId);
   const rec = await findFinalizedRecording(ctx, interviewId, recordingId);

@@ -30,7 +30,8 @@ export async function findFinalizedRecording(ctx: Ctx, interviewId: string, reco
 
 /** The stored answer, with the reader's language made first (once, kept) when asked for. */
 async function storedAnswer(ctx: Ctx, recordingId: string, reader: string | undefined) {
-  if (reader) await makeRecordingTranslation(ctx.districtId, recordingId, reader).catch((error) => log.error({ err: error, recordingId }, "translation failed"));
+  if (reader)
+    await makeRecordingTranslation(ctx.districtId, recordingId, reader).catch((error) => log.error({ err: error, recordingId }, "translation failed"));
   const record = await recordingRecord(ctx.origin, ctx.districtId, recordingId);
   if (!record) throw notFound("Recording");
   return transcribeAnswer(record, reader);
@@ -44,7 +45,11 @@ async function storedAnswer(ctx: Ctx, recordingId: string, reader: string | unde
  * returned: a request is valid or not whatever is stored. With `language`, the transcript is also
  * translated into it (once, kept).
  */
-export async function transcribeRecording(ctx: Ctx, input: TranscribeInput, { wait = true }: { wait?: boolean } = {}): Promise<StepOutcome<ReturnType<typeof transcribeAnswer>>> {
+export async function transcribeRecording(
+  ctx: Ctx,
+  input: TranscribeInput,
+  { wait = true }: { wait?: boolean } = {},
+): Promise<StepOutcome<ReturnType<typeof transcribeAnswer>>> {
   const { personId, interviewId, recordingId } = input;
   await findRecordableInterview(ctx, personId, interviewId);
   const rec = await findFinalizedRecording(ctx, interviewId, recordingId);

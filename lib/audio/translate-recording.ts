@@ -22,11 +22,22 @@ export async function translateRecording(ctx: Ctx, input: TranslateRecordingInpu
   if (!before) throw notFound("Recording");
   const outcome = await makeRecordingTranslation(ctx.districtId, input.recordingId, to);
   if (outcome.transcript === "unsupported" || outcome.summary === "unsupported") {
-    throw new AppError("ai_unavailable", `No translator is available from ${before.language ?? "the recording's language"} to ${to}: set OPENAI_API_KEY, or install an apertium pair.`);
+    throw new AppError(
+      "ai_unavailable",
+      `No translator is available from ${before.language ?? "the recording's language"} to ${to}: set OPENAI_API_KEY, or install an apertium pair.`,
+    );
   }
   const record = (await recordingRecord(ctx.origin, ctx.districtId, input.recordingId))!;
   if (record.transcript) {
-    await recordCallerEvents(ctx, [{ action: "transcript.read", recordType: "recording", recordId: input.recordingId, personId: input.personId, changes: { interview_id: input.interviewId, language: to } }]);
+    await recordCallerEvents(ctx, [
+      {
+        action: "transcript.read",
+        recordType: "recording",
+        recordId: input.recordingId,
+        personId: input.personId,
+        changes: { interview_id: input.interviewId, language: to },
+      },
+    ]);
   }
   return {
     ok: true as const,

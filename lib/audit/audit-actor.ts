@@ -14,7 +14,8 @@ export function auditActorOf(context: RequestContext): AuditActor {
   const request = context.requestId;
   const job = context.job ? `job:${context.job.queue}` : undefined;
   const actor = context.ctx?.actor;
-  if (actor?.type === "person") return { type: "person", id: actor.personId, via: job ?? (actor.sessionId ? `session:${actor.sessionId}` : undefined), request };
+  if (actor?.type === "person")
+    return { type: "person", id: actor.personId, via: job ?? (actor.sessionId ? `session:${actor.sessionId}` : undefined), request };
   if (actor?.type === "key") return { type: "key", id: actor.keyId, via: job ?? `key:${actor.keyId}`, request };
   if (job) return { type: "system", via: job, request };
   if (context.ops) return { type: "ops", via: `ops:${context.ops.command}`, request };

@@ -16,7 +16,13 @@ export type AuditEventInput = {
   changes?: Record<string, unknown>;
 };
 
-const toRow = (e: AuditEventInput) => ({ action: e.action, record_type: e.recordType, record_id: e.recordId ?? null, person_id: e.personId ?? null, changes: e.changes ?? null });
+const toRow = (e: AuditEventInput) => ({
+  action: e.action,
+  record_type: e.recordType,
+  record_id: e.recordId ?? null,
+  person_id: e.personId ?? null,
+  changes: e.changes ?? null,
+});
 
 /**
  * Appends events to the district's chain in one statement: inside `tx` when given (then they

@@ -19,10 +19,23 @@ export async function recordInterviewRead(
   const events: AuditEventInput[] = [];
   const privateFields = read.full ? read.fields.filter((f) => f.p === 1).map((f) => f.id) : [];
   if (privateFields.length) {
-    events.push({ action: APP_ACTIONS.interviewPrivateRead, recordType: "interview", recordId: interview.id, personId: interview.personId, changes: { fields: privateFields } });
+    events.push({
+      action: APP_ACTIONS.interviewPrivateRead,
+      recordType: "interview",
+      recordId: interview.id,
+      personId: interview.personId,
+      changes: { fields: privateFields },
+    });
   }
   for (const [recordingId, recording] of Object.entries(read.audio)) {
-    if (recording.transcript) events.push({ action: APP_ACTIONS.transcriptRead, recordType: "recording", recordId: recordingId, personId: interview.personId, changes: { interview_id: interview.id } });
+    if (recording.transcript)
+      events.push({
+        action: APP_ACTIONS.transcriptRead,
+        recordType: "recording",
+        recordId: recordingId,
+        personId: interview.personId,
+        changes: { interview_id: interview.id },
+      });
   }
   await recordCallerEvents(ctx, events);
 }

@@ -12,5 +12,10 @@ import { recordAuditEvents } from "./record-audit-event";
  */
 export function recordSignIn(tx: Pick<Tx, "$executeRaw">, s: { districtId: string; personId: string; sessionId: string; method: "email" | "oidc" | "ops" }) {
   const actor = s.method !== "ops" ? { type: "person" as const, id: s.personId, via: `session:${s.sessionId}` } : auditActorOf(requestContext() ?? {});
-  return recordAuditEvents(s.districtId, actor, [{ action: APP_ACTIONS.signedIn, recordType: "session", recordId: s.sessionId, personId: s.personId, changes: { method: s.method } }], tx);
+  return recordAuditEvents(
+    s.districtId,
+    actor,
+    [{ action: APP_ACTIONS.signedIn, recordType: "session", recordId: s.sessionId, personId: s.personId, changes: { method: s.method } }],
+    tx,
+  );
 }

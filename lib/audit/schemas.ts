@@ -20,7 +20,14 @@ const msParam = (what: string) =>
 const actionList = text()
   .max(4000)
   .transform((value, ctx) => {
-    const names = [...new Set(value.split(",").map((name) => name.trim()).filter(Boolean))];
+    const names = [
+      ...new Set(
+        value
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ];
     const unknown = names.filter((name) => !AUDIT_ACTIONS.includes(name));
     if (!names.length || names.length > MAX_ACTIONS || unknown.length) {
       ctx.addIssue({
@@ -79,7 +86,11 @@ export const auditEventSchema = z
     at: timestampSchema.describe("When it happened (the database's clock, ms since the Unix epoch)."),
     actor: z
       .object({
-        type: z.enum(ACTOR_TYPES).describe("`person` (a signed-in session), `key` (an API key), `system` (a job), `ops` (an operator's command), `database` (a write made outside the app)."),
+        type: z
+          .enum(ACTOR_TYPES)
+          .describe(
+            "`person` (a signed-in session), `key` (an API key), `system` (a job), `ops` (an operator's command), `database` (a write made outside the app).",
+          ),
         id: z.string().nullable().describe("The person's or the key's id."),
         name: z.string().nullable().describe("Their name when it happened (it stays after they are renamed or deleted); null once redacted."),
       })

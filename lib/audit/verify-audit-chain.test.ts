@@ -76,7 +76,11 @@ describe("audit verify", () => {
   it("names a row whose content was changed by hand (hash mismatch)", async () => {
     const { districtId } = await chain(5);
     await asDba(`update audit_events set action = 'person.deleted' where district_id = $1 and seq = 3`, [districtId]);
-    expect(await verify(districtId)).toEqual({ ok: false, rows: 2, first_bad: { district_id: districtId, seq: 3, id: await idAt(districtId, 3), reason: "hash mismatch" } });
+    expect(await verify(districtId)).toEqual({
+      ok: false,
+      rows: 2,
+      first_bad: { district_id: districtId, seq: 3, id: await idAt(districtId, 3), reason: "hash mismatch" },
+    });
   });
 
   it("names a row whose details were changed by hand (digest mismatch), with the role of a replica", async () => {
@@ -88,11 +92,19 @@ describe("audit verify", () => {
   it("names the row after one removed (seq gap), and a removed last row (head mismatch)", async () => {
     const gap = await chain(5);
     await asDba(`delete from audit_events where district_id = $1 and seq = 2`, [gap.districtId]);
-    expect(await verify(gap.districtId)).toEqual({ ok: false, rows: 1, first_bad: { district_id: gap.districtId, seq: 3, id: await idAt(gap.districtId, 3), reason: "seq gap" } });
+    expect(await verify(gap.districtId)).toEqual({
+      ok: false,
+      rows: 1,
+      first_bad: { district_id: gap.districtId, seq: 3, id: await idAt(gap.districtId, 3), reason: "seq gap" },
+    });
 
     const tail = await chain(3);
     await asDba(`delete from audit_events where district_id = $1 and seq = 3`, [tail.districtId]);
-    expect(await verify(tail.districtId)).toEqual({ ok: false, rows: 2, first_bad: { district_id: tail.districtId, seq: 3, id: null, reason: "head mismatch" } });
+    expect(await verify(tail.districtId)).toEqual({
+      ok: false,
+      rows: 2,
+      first_bad: { district_id: tail.districtId, seq: 3, id: null, reason: "head mismatch" },
+    });
   });
 
   it("names a row inserted by hand, not through audit_append_many", async () => {
@@ -110,17 +122,25 @@ describe("audit verify", () => {
   it("exits 1 from `npm run admin -- audit verify` with the report as its last line", async () => {
     const { districtId } = await chain(2);
     await asDba(`update audit_events set record_id = 'other' where district_id = $1 and seq = 1`, [districtId]);
-    const run = promisify(execFile)("npx", ["tsx", "--import", "./scripts/server-only-stub.mjs", "scripts/admin.ts", "audit", "verify", "--district", districtId], {
-      cwd: path.resolve(import.meta.dirname, "../.."),
-      env: process.env,
-    });
+    const run = promisify(execFile)(
+      "npx",
+      ["tsx", "--import", "./scripts/server-only-stub.mjs", "scripts/admin.ts", "audit", "verify", "--district", districtId],
+      {
+        cwd: path.resolve(import.meta.dirname, "../.."),
+        env: process.env,
+      },
+    );
     const failure = await run.then(
       () => null,
       (error: { code: number; stdout: string }) => error,
     );
     expect(failure?.code).toBe(1);
     const last = failure!.stdout.trim().split("\n").at(-1)!;
-    expect(JSON.parse(last)).toEqual({ ok: false, rows: 0, first_bad: { district_id: districtId, seq: 1, id: await idAt(districtId, 1), reason: "hash mismatch" } });
+    expect(JSON.parse(last)).toEqual({
+      ok: false,
+      rows: 0,
+      first_bad: { district_id: districtId, seq: 1, id: await idAt(districtId, 1), reason: "hash mismatch" },
+    });
   }, 60_000);
 });
 
@@ -132,11 +152,13 @@ describe("append-only", () => {
     await expect(pool().query(`truncate audit_events`)).rejects.toThrow(/append-only/);
     // A redaction that changes anything else, or leaves details behind, is refused too.
     await expect(
-      pool().query(`update audit_events set actor_name = null, changes = '{"redacted": true}', redacted_at = now(), record_id = 'x' where district_id = $1`, [districtId]),
+      pool().query(`update audit_events set actor_name = null, changes = '{"redacted": true}', redacted_at = now(), record_id = 'x' where district_id = $1`, [
+        districtId,
+      ]),
     ).rejects.toThrow(/append-only/);
-    await expect(pool().query(`update audit_events set actor_name = 'x', changes = '{"redacted": true}', redacted_at = now() where district_id = $1`, [districtId])).rejects.toThrow(
-      /append-only/,
-    );
+    await expect(
+      pool().query(`update audit_events set actor_name = 'x', changes = '{"redacted": true}', redacted_at = now() where district_id = $1`, [districtId]),
+    ).rejects.toThrow(/append-only/);
     expect(await verify(districtId)).toMatchObject({ ok: true, rows: 2 });
   });
 
@@ -144,14 +166,18 @@ describe("append-only", () => {
     const { districtId, personId } = await chain(5);
     const count = await db().$transaction((tx) => redactAuditDetails(tx, districtId, personId));
     expect(count).toBe(2);
-    const { rows } = await pool().query(`select person_id, actor_name, changes, redacted_at from audit_events e where district_id = $1 order by e.seq`, [districtId]);
+    const { rows } = await pool().query(`select person_id, actor_name, changes, redacted_at from audit_events e where district_id = $1 order by e.seq`, [
+      districtId,
+    ]);
     for (const row of rows) {
       if (row.person_id === personId) expect(row).toMatchObject({ actor_name: null, changes: { redacted: true }, redacted_at: expect.any(Date) });
       else expect(row.changes).toMatchObject({ note: "a|b\\c" });
     }
     expect(await verify(districtId)).toEqual({ ok: true, rows: 5, first_bad: null });
     // Once redacted, a row takes no further change.
-    await expect(pool().query(`update audit_events set redacted_at = now() where district_id = $1 and person_id = $2`, [districtId, personId])).rejects.toThrow(/append-only/);
+    await expect(pool().query(`update audit_events set redacted_at = now() where district_id = $1 and person_id = $2`, [districtId, personId])).rejects.toThrow(
+      /append-only/,
+    );
   });
 });
 
@@ -188,6 +214,7 @@ describe("concurrent writers", () => {
       [district.id],
     );
     // Each transaction's two events sit together: the chain is in commit order.
-    for (let i = 0; i < rows.length; i += 2) expect([rows[i].action, rows[i + 1].action, rows[i + 1].record_id]).toEqual(["tag.created", "tag.updated", rows[i].record_id]);
+    for (let i = 0; i < rows.length; i += 2)
+      expect([rows[i].action, rows[i + 1].action, rows[i + 1].record_id]).toEqual(["tag.created", "tag.updated", rows[i].record_id]);
   });
 });

@@ -57,7 +57,9 @@ async function verifyDistrict(client: Queryable, districtId: string): Promise<{ 
     for (const row of page.rows) {
       const at = { district_id: districtId, seq: Number(row.seq), id: row.id };
       if (Number(row.seq) !== expected) return { rows, bad: { ...at, reason: "seq gap" } };
-      if (row.redacted ? row.actorName !== null || row.changesText !== '{"redacted": true}' : auditDigest(row.actorName, row.changesText) !== row.detailDigest) {
+      if (
+        row.redacted ? row.actorName !== null || row.changesText !== '{"redacted": true}' : auditDigest(row.actorName, row.changesText) !== row.detailDigest
+      ) {
         return { rows, bad: { ...at, reason: row.redacted ? "redaction mismatch" : "digest mismatch" } };
       }
       if (auditHash(previous, row) !== row.hash) return { rows, bad: { ...at, reason: "hash mismatch" } };
@@ -67,7 +69,8 @@ async function verifyDistrict(client: Queryable, districtId: string): Promise<{ 
     }
     if (page.rows.length < PAGE) break;
   }
-  const [head] = (await client.query<{ seq: string; hash: string }>(`select seq::text as seq, hash from audit_heads where district_id = $1`, [districtId])).rows;
+  const [head] = (await client.query<{ seq: string; hash: string }>(`select seq::text as seq, hash from audit_heads where district_id = $1`, [districtId]))
+    .rows;
   if (!head || Number(head.seq) !== expected - 1 || head.hash !== previous) {
     return { rows, bad: { district_id: districtId, seq: head ? Number(head.seq) : null, id: null, reason: "head mismatch" } };
   }

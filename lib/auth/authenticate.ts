@@ -11,8 +11,7 @@ import { contextOfSession, provisionalContext, rememberSession, SESSION_STATE } 
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
-const unauthorized = (message = "Sign in or send a valid token in the Authorization header.") =>
-  new AppError("unauthorized", message);
+const unauthorized = (message = "Sign in or send a valid token in the Authorization header.") => new AppError("unauthorized", message);
 
 /** Where a token came from: an Authorization header, or the browser's session cookie. */
 export type TokenSource = "header" | "cookie";

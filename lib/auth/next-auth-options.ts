@@ -26,7 +26,10 @@ const log = loggerFor("auth");
 function logAuthError(code: string, metadata: unknown) {
   const m = (metadata ?? {}) as { error?: { message?: unknown }; message?: unknown; providerId?: unknown };
   const reason = m.error?.message ?? m.message;
-  log.warn({ code, provider: typeof m.providerId === "string" ? m.providerId : undefined, reason: typeof reason === "string" ? reason.slice(0, 300) : undefined }, "sign-in refused");
+  log.warn(
+    { code, provider: typeof m.providerId === "string" ? m.providerId : undefined, reason: typeof reason === "string" ? reason.slice(0, 300) : undefined },
+    "sign-in refused",
+  );
 }
 
 // A few sign-in links per address every 15 minutes (5 by default), counted across processes:
@@ -94,7 +97,11 @@ export function authOptions(sso?: SsoProviderConfig | null): NextAuthOptions {
           const allowed = (await spend(linkBudget(), identifier.toLowerCase())) === null;
           const person = allowed ? await findSignInPerson(identifier) : null;
           // Staff of a district that requires SSO get no link, as strangers get none: the page says the same either way.
-          if (person && (await emailLinkAllowed(person)).allowed) await deliverMail(signInMail(identifier, url, uiLocaleFor(person.language)), { districtId: person.districtId, expiresAt: Date.now() + SIGN_IN_LINK_MAX_AGE_S * 1000 });
+          if (person && (await emailLinkAllowed(person)).allowed)
+            await deliverMail(signInMail(identifier, url, uiLocaleFor(person.language)), {
+              districtId: person.districtId,
+              expiresAt: Date.now() + SIGN_IN_LINK_MAX_AGE_S * 1000,
+            });
         },
       }),
       ...[sso ?? operatorProvider()].filter((p) => p !== null).map(oidcProvider),

@@ -7,8 +7,7 @@ export const SIGN_IN_LINK_MAX_AGE_S = 24 * 60 * 60;
 const INVITE_LINK_MAX_AGE_S = 7 * 24 * 60 * 60;
 
 /** next-auth's own rule for stored e-mail tokens: sha256(token + secret). */
-const hashVerificationToken = (token: string) =>
-  createHash("sha256").update(`${token}${authSecret()}`).digest("hex");
+const hashVerificationToken = (token: string) => createHash("sha256").update(`${token}${authSecret()}`).digest("hex");
 
 /**
  * Makes a one-time sign-in link that next-auth's e-mail callback accepts, for invitations

@@ -16,7 +16,8 @@ async function update(change: Partial<BackupState>) {
   await db().serviceState.upsert({ where: { name: NAME }, create: { name: NAME, value }, update: { value, updatedAt: new Date() } });
 }
 
-export const recordBackupSuccess = (file: string, bytes: number, at = new Date()) => update({ last_good_at: at.toISOString(), last_file: file, last_bytes: bytes });
+export const recordBackupSuccess = (file: string, bytes: number, at = new Date()) =>
+  update({ last_good_at: at.toISOString(), last_file: file, last_bytes: bytes });
 
 export const recordBackupFailure = (error: string, at = new Date()) => update({ last_failed_at: at.toISOString(), last_error: error.slice(0, 2000) });
 

@@ -38,7 +38,8 @@ export async function checkArchive(file: string, options: { passphrase?: string 
   const manifest = parseManifest(manifestText);
   const dump = seen.get(DUMP_ENTRY);
   if (!dump) throw new Error(`${DUMP_ENTRY} (the database) is missing from the archive`);
-  if (dump.bytes !== manifest.database.bytes || dump.sha256 !== manifest.database.sha256) throw new Error(`${DUMP_ENTRY} (the database) differs from the manifest: it is damaged`);
+  if (dump.bytes !== manifest.database.bytes || dump.sha256 !== manifest.database.sha256)
+    throw new Error(`${DUMP_ENTRY} (the database) differs from the manifest: it is damaged`);
   for (const f of manifest.files) {
     const found = seen.get(FILES_PREFIX + f.key);
     if (!found) throw new Error(`the file ${f.key} is missing from the archive`);

@@ -71,7 +71,11 @@ async function write(out: Writable, chunk: string | Buffer) {
  * schema is the one the recorded migrations build, which restore applies first. PGlite serves one
  * transaction at a time: other statements wait while the data is read (docs/operations.md "Backups and restore").
  */
-export async function dumpDatabase(url: string, file: string, options: { jobsSchema: string; onFileKeys: (keys: string[]) => Promise<void> }): Promise<DumpResult> {
+export async function dumpDatabase(
+  url: string,
+  file: string,
+  options: { jobsSchema: string; onFileKeys: (keys: string[]) => Promise<void> },
+): Promise<DumpResult> {
   const client = new pg.Client({ connectionString: url, application_name: "cas-backup" });
   await client.connect();
   // Level 1: several times faster than the default, and SQL text still shrinks about fivefold.
@@ -108,7 +112,15 @@ export async function dumpDatabase(url: string, file: string, options: { jobsSch
     await client.query("commit");
     gzip.end();
     await written;
-    const database = { kind: server.kind, server_version: server.version, jobs_schema: options.jobsSchema, job_queues: queues, dump: snapshot ? ("pg_dump" as const) : ("copy" as const), bytes, sha256: hash.digest("hex") };
+    const database = {
+      kind: server.kind,
+      server_version: server.version,
+      jobs_schema: options.jobsSchema,
+      job_queues: queues,
+      dump: snapshot ? ("pg_dump" as const) : ("copy" as const),
+      bytes,
+      sha256: hash.digest("hex"),
+    };
     return { database, migrations, rows, fileKeys };
   } catch (error) {
     gzip.destroy();
@@ -134,13 +146,26 @@ async function copyTable(client: pg.Client, t: Table, out: Writable) {
 /** Only what libpq understands of DATABASE_URL (Prisma adds its own parameters, which pg_dump refuses). */
 function libpqUrl(url: string) {
   const parsed = new URL(url);
-  const keep = new Set(["sslmode", "sslrootcert", "sslcert", "sslkey", "application_name", "options", "connect_timeout", "target_session_attrs", "host", "port"]);
+  const keep = new Set([
+    "sslmode",
+    "sslrootcert",
+    "sslcert",
+    "sslkey",
+    "application_name",
+    "options",
+    "connect_timeout",
+    "target_session_attrs",
+    "host",
+    "port",
+  ]);
   for (const name of [...parsed.searchParams.keys()]) if (!keep.has(name)) parsed.searchParams.delete(name);
   return parsed.toString();
 }
 
 async function runPgDump(url: string, snapshot: string, out: Writable) {
-  const child = spawn("pg_dump", ["--format=plain", "--no-owner", "--no-privileges", `--snapshot=${snapshot}`, "--dbname", libpqUrl(url)], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("pg_dump", ["--format=plain", "--no-owner", "--no-privileges", `--snapshot=${snapshot}`, "--dbname", libpqUrl(url)], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   const exited = new Promise<number>((resolve, reject) => {

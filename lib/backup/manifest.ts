@@ -54,7 +54,8 @@ export function parseManifest(text: string): Manifest {
     throw new Error(`${MANIFEST_ENTRY} is not valid JSON`);
   }
   const parsed = manifestSchema.safeParse(json);
-  if (!parsed.success) throw new Error(`${MANIFEST_ENTRY} is not a backup manifest: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new Error(`${MANIFEST_ENTRY} is not a backup manifest: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }
 

@@ -3,8 +3,7 @@ import { archivesToKeep, archiveTime, parseKeep } from "./prune-backups";
 import { archiveName } from "./take-backup";
 
 const at = (iso: string) => ({ at: new Date(iso), name: iso });
-const kept = (archives: { at: Date; name: string }[], spec: string) =>
-  [...archivesToKeep(archives, parseKeep(spec))].map((a) => a.name).sort();
+const kept = (archives: { at: Date; name: string }[], spec: string) => [...archivesToKeep(archives, parseKeep(spec))].map((a) => a.name).sort();
 
 describe("BACKUP_KEEP", () => {
   it("parses 7d,4w,12m and refuses anything else", () => {
@@ -17,7 +16,13 @@ describe("BACKUP_KEEP", () => {
   });
 
   it("keeps the newest archive of each of the last N days", () => {
-    const archives = [at("2026-11-27T02:17:00Z"), at("2026-11-27T14:00:00Z"), at("2026-11-26T02:17:00Z"), at("2026-11-25T02:17:00Z"), at("2026-11-24T02:17:00Z")];
+    const archives = [
+      at("2026-11-27T02:17:00Z"),
+      at("2026-11-27T14:00:00Z"),
+      at("2026-11-26T02:17:00Z"),
+      at("2026-11-25T02:17:00Z"),
+      at("2026-11-24T02:17:00Z"),
+    ];
     expect(kept(archives, "2d")).toEqual(["2026-11-26T02:17:00Z", "2026-11-27T14:00:00Z"]);
   });
 

@@ -51,7 +51,8 @@ async function blobClash(manifest: Manifest): Promise<string | null> {
 /** Removes what a failed restore made, so that the target is empty again. */
 async function undo(target: DatabaseTarget, jobsSchema: string) {
   if (target.kind === "pglite") {
-    for (const entry of await fs.promises.readdir(target.dataDir).catch(() => [] as string[])) await fs.promises.rm(path.join(target.dataDir, entry), { recursive: true, force: true });
+    for (const entry of await fs.promises.readdir(target.dataDir).catch(() => [] as string[]))
+      await fs.promises.rm(path.join(target.dataDir, entry), { recursive: true, force: true });
     return;
   }
   const client = new pg.Client({ connectionString: target.url });

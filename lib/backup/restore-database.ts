@@ -56,7 +56,7 @@ function postgresSink(client: pg.Client): DumpSink {
         stream.once("error", reject);
       });
       return {
-        write: (data) => new Promise<void>((resolve, reject) => (stream.write(data, (error) => (error ? reject(error) : resolve())))),
+        write: (data) => new Promise<void>((resolve, reject) => stream.write(data, (error) => (error ? reject(error) : resolve()))),
         end: async () => {
           stream.end();
           await finished;
@@ -110,7 +110,11 @@ async function openTarget(target: DatabaseTarget): Promise<OpenTarget> {
 /** The migrations this code has, by name. */
 function codeMigrations() {
   const dir = path.resolve(process.cwd(), "prisma/migrations");
-  return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 /**

@@ -13,7 +13,10 @@ export type BackupSummary = { file: string; bytes: number; rows: number; files: 
 
 /** cas-backup-2026-11-27T14-05-00Z.tar (.tar.age when encrypted): sorts by time. */
 export function archiveName(at: Date, encrypted: boolean) {
-  return `cas-backup-${at.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-")}.tar${encrypted ? ".age" : ""}`;
+  return `cas-backup-${at
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/:/g, "-")}.tar${encrypted ? ".age" : ""}`;
 }
 
 /** `--to`: a file, or a folder to put it in (one that exists, or a path ending in /). Default: BACKUP_DIR, else ./backups. */

@@ -25,6 +25,9 @@ export async function deleteBoard(ctx: Ctx, id: string) {
     return held;
   });
   // The board's members no longer hold its interviews: their invitations are cancelled.
-  await queueInvitationSync(ctx.districtId, held.filter((i) => i.scheduled).map((i) => i.id));
+  await queueInvitationSync(
+    ctx.districtId,
+    held.filter((i) => i.scheduled).map((i) => i.id),
+  );
   return { ok: true as const };
 }

@@ -23,6 +23,9 @@ export async function updateBoard(ctx: Ctx, id: string, input: UpdateBoardInput)
     return members ? tx.interview.findMany({ where: { districtId: ctx.districtId, boardId: id, startsAt: { gt: new Date() } }, select: { id: true } }) : [];
   });
   // Members added get the board's upcoming invitations, members taken off their cancellations.
-  await queueInvitationSync(ctx.districtId, scheduled.map((i) => i.id));
+  await queueInvitationSync(
+    ctx.districtId,
+    scheduled.map((i) => i.id),
+  );
   return getBoard(ctx, id);
 }

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { feedIcs, interviewUid, invitationIcs, organizerOf, sameEvent, type EventDetails } from "./interview-event";
 import { momentOf, wallTime, zonedIso } from "./zoned-time.shared";
 
-const details: EventDetails = { start: Date.UTC(2026, 11, 1, 9, 0), minutes: 45, location: "Room 4, Main St 1", meeting_url: "https://meet.example.org/abc", name: "Ana García" };
+const details: EventDetails = {
+  start: Date.UTC(2026, 11, 1, 9, 0),
+  minutes: 45,
+  location: "Room 4, Main St 1",
+  meeting_url: "https://meet.example.org/abc",
+  name: "Ana García",
+};
 const words = { summary: "Interview: Ana García", description: "When: …", pageUrl: "https://cas.example.org/interviews/p1/i1" };
 const base = {
   uid: interviewUid("i1", "https://cas.example.org"),

@@ -27,7 +27,16 @@ export function invitationMail(input: InvitationMailInput): Mail {
   const t = calendarText(input.locale);
   const words = eventWords(input.details, input.locale, input.timeZone, input.pageUrl);
   const method = input.kind === "cancel" ? "CANCEL" : "REQUEST";
-  const ics = invitationIcs({ method, uid: input.uid, sequence: input.sequence, details: input.details, words, timeZone: input.timeZone, organizer: input.organizer, attendee: input.to });
+  const ics = invitationIcs({
+    method,
+    uid: input.uid,
+    sequence: input.sequence,
+    details: input.details,
+    words,
+    timeZone: input.timeZone,
+    organizer: input.organizer,
+    attendee: input.to,
+  });
   const intro = t(`mail.${input.kind}Intro`);
   const lines = [
     whenText(input.details, input.locale, input.timeZone),

@@ -12,7 +12,16 @@ import { calendarText, eventWords } from "./event-words";
 import { DEFAULT_MINUTES, feedIcs, interviewUid } from "./interview-event";
 import { FEED_TOKEN, feedTokenHash } from "./issue-calendar-feed";
 
-type FeedRow = { id: string; personId: string; startsAt: Date; minutes: number | null; location: string | null; meetingUrl: string | null; name: string; sequence: number | null };
+type FeedRow = {
+  id: string;
+  personId: string;
+  startsAt: Date;
+  minutes: number | null;
+  location: string | null;
+  meetingUrl: string | null;
+  name: string;
+  sequence: number | null;
+};
 
 /**
  * GET /api/calendar/<token>.ics: the owner's upcoming interviews (not yet over) as they may see
@@ -23,7 +32,10 @@ type FeedRow = { id: string; personId: string; startsAt: Date; minutes: number |
 export async function readCalendarFeed(file: string): Promise<string> {
   const token = file.endsWith(".ics") ? file.slice(0, -4) : "";
   if (!FEED_TOKEN.test(token)) throw notFound("Calendar feed");
-  const feed = await db().calendarFeed.findUnique({ where: { tokenHash: feedTokenHash(token) }, select: { personId: true, districtId: true, district: { select: { name: true } } } });
+  const feed = await db().calendarFeed.findUnique({
+    where: { tokenHash: feedTokenHash(token) },
+    select: { personId: true, districtId: true, district: { select: { name: true } } },
+  });
   if (!feed) throw notFound("Calendar feed");
   const owner = await personNow(db(), feed.districtId, feed.personId);
   if (!owner || owner.archived) throw notFound("Calendar feed");
@@ -33,8 +45,19 @@ export async function readCalendarFeed(file: string): Promise<string> {
   const timeZone = displayTimeZone();
   const locale = uiLocaleFor(language);
   const events = rows.map((r) => {
-    const details = { start: new Date(r.startsAt).getTime(), minutes: r.minutes ?? DEFAULT_MINUTES, location: r.location, meeting_url: r.meetingUrl, name: r.name };
-    return { uid: interviewUid(r.id, origin), sequence: r.sequence ?? 0, details, words: eventWords(details, locale, timeZone, `${origin}/interviews/${r.personId}/${r.id}`) };
+    const details = {
+      start: new Date(r.startsAt).getTime(),
+      minutes: r.minutes ?? DEFAULT_MINUTES,
+      location: r.location,
+      meeting_url: r.meetingUrl,
+      name: r.name,
+    };
+    return {
+      uid: interviewUid(r.id, origin),
+      sequence: r.sequence ?? 0,
+      details,
+      words: eventWords(details, locale, timeZone, `${origin}/interviews/${r.personId}/${r.id}`),
+    };
   });
   return feedIcs(calendarText(locale)("feed.name", { district: feed.district.name }), timeZone, events);
 }

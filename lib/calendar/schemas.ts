@@ -2,7 +2,13 @@ import { z } from "zod";
 
 /** The answer of POST /api/me/calendar-feed. */
 export const calendarFeedSchema = z
-  .object({ url: z.url().describe("The private feed address (`{base_url}/api/calendar/<token>.ics`): whoever holds it reads the feed, so it is shown once and replaced on demand.") })
+  .object({
+    url: z
+      .url()
+      .describe(
+        "The private feed address (`{base_url}/api/calendar/<token>.ics`): whoever holds it reads the feed, so it is shown once and replaced on demand.",
+      ),
+  })
   .describe("A new calendar feed address; the one before it stops working.");
 
 /** When the district's calendar invitations go out. */

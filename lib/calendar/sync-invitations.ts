@@ -29,7 +29,13 @@ async function currentInvitation(districtId: string, interviewId: string) {
   });
   if (!interview) return null;
   const event: SentEvent | null = interview.startsAt
-    ? { start: interview.startsAt.getTime(), minutes: interview.durationMinutes ?? DEFAULT_MINUTES, location: interview.location, meeting_url: interview.meetingUrl, candidate_id: interview.personId }
+    ? {
+        start: interview.startsAt.getTime(),
+        minutes: interview.durationMinutes ?? DEFAULT_MINUTES,
+        location: interview.location,
+        meeting_url: interview.meetingUrl,
+        candidate_id: interview.personId,
+      }
     : null;
   // The district chooses when they go out: once the interview is created with a time, or once it is published.
   const due = event !== null && (interview.district.calendarInvitations === "create" || interview.published);
@@ -55,15 +61,27 @@ export async function syncInvitations({ districtId, interviewId }: JobData["cale
   const candidates = rows.map((r) => (r.sent as SentEvent).candidate_id);
   const ids = [...new Set([...(current?.invitees ?? []), ...byPerson.keys(), ...candidates, ...(current ? [current.personId] : [])])];
   const people = new Map(
-    (await db().person.findMany({ where: { districtId, id: { in: ids } }, select: { id: true, email: true, first: true, last: true, language: true, archived: true } })).map((p) => [p.id, p]),
+    (
+      await db().person.findMany({
+        where: { districtId, id: { in: ids } },
+        select: { id: true, email: true, first: true, last: true, language: true, archived: true },
+      })
+    ).map((p) => [p.id, p]),
   );
   const origin = serviceOrigin();
   const base = { uid: interviewUid(interviewId, origin), timeZone: displayTimeZone(), organizer: organizerOf(env().MAIL_FROM) };
-  const send = (kind: "request" | "update" | "cancel", person: { email: string; first: string; last: string; language: string }, sequence: number, event: SentEvent) => {
+  const send = (
+    kind: "request" | "update" | "cancel",
+    person: { email: string; first: string; last: string; language: string },
+    sequence: number,
+    event: SentEvent,
+  ) => {
     const candidate = people.get(event.candidate_id);
     const details = { ...event, name: candidate ? fullName(candidate) : "" };
     const pageUrl = `${origin}/interviews/${event.candidate_id}/${interviewId}`;
-    return sendMail(invitationMail({ ...base, kind, to: { email: person.email, name: fullName(person) }, locale: uiLocaleFor(person.language), sequence, details, pageUrl }));
+    return sendMail(
+      invitationMail({ ...base, kind, to: { email: person.email, name: fullName(person) }, locale: uiLocaleFor(person.language), sequence, details, pageUrl }),
+    );
   };
   const record = (personId: string, data: { sequence: number; sent: SentEvent; cancelled: boolean }) => {
     const sent = data.sent as unknown as Prisma.InputJsonValue;

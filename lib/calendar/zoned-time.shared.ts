@@ -10,10 +10,22 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function wallParts(ms: number, timeZone: string) {
   let format = formatters.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
     formatters.set(timeZone, format);
   }
-  return Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)])) as Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
+  return Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)])) as Record<
+    "year" | "month" | "day" | "hour" | "minute" | "second",
+    number
+  >;
 }
 
 /** The zone's offset from UTC at a moment, in ms (east positive). */

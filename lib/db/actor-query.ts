@@ -35,7 +35,13 @@ const SET_ACTOR = "select where set_config('cas.actor', $1, true) is null";
 export class ActorQuery extends (pg.Query as unknown as QueryConstructor) {
   private completions = 0;
 
-  constructor(config: unknown, values: unknown, callback: unknown, private readonly actor: string, private readonly place: "before" | "after") {
+  constructor(
+    config: unknown,
+    values: unknown,
+    callback: unknown,
+    private readonly actor: string,
+    private readonly place: "before" | "after",
+  ) {
     super(config, values, callback);
     // Both statements go through the extended protocol, up to one Sync.
     this.queryMode = "extended";

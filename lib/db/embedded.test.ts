@@ -55,7 +55,10 @@ process.exit(0);
 `,
   );
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--import", path.join(ROOT, "scripts/server-only-stub.mjs"), script], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--import", path.join(ROOT, "scripts/server-only-stub.mjs"), script], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (c) => (out += c));

@@ -27,9 +27,7 @@ export async function migrate(connectionString: string, log: (line: string) => v
   await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [LOCK_ID]);
-    await client.query(
-      "create table if not exists _cas_migrations (name text primary key, applied_at timestamptz not null default now())",
-    );
+    await client.query("create table if not exists _cas_migrations (name text primary key, applied_at timestamptz not null default now())");
     // Databases made before checksums were recorded have their rows without one.
     await client.query("alter table _cas_migrations add column if not exists checksum text");
     const recorded = new Map(

@@ -19,7 +19,12 @@ export function pool(): pg.Pool {
   if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start`, which provides the embedded database.");
   if (!globalForPool.__casPool || globalForPool.__casPoolUrl !== url) {
     // No connection free within DATABASE_WAIT_MS: "timeout exceeded when trying to connect", a 503 (lib/http/errors.ts).
-    const created = new pg.Pool({ connectionString: url, max: env().DATABASE_POOL_SIZE, idleTimeoutMillis: 0, connectionTimeoutMillis: env().DATABASE_WAIT_MS });
+    const created = new pg.Pool({
+      connectionString: url,
+      max: env().DATABASE_POOL_SIZE,
+      idleTimeoutMillis: 0,
+      connectionTimeoutMillis: env().DATABASE_WAIT_MS,
+    });
     // A connection the server drops while idle is not any request's error.
     created.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
     noteTimeouts(created);
@@ -69,7 +74,15 @@ function carryAuditActor(client: pg.PoolClient) {
     if (typeof values === "function") [values, callback] = [undefined, values];
     if (callback) return void send(new ActorQuery(config, values, callback, actor, kind === "begin" ? "after" : "before"));
     return new Promise((resolve, reject) => {
-      send(new ActorQuery(config, values, (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result)), actor, kind === "begin" ? "after" : "before"));
+      send(
+        new ActorQuery(
+          config,
+          values,
+          (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result)),
+          actor,
+          kind === "begin" ? "after" : "before",
+        ),
+      );
     });
   }) as typeof client.query;
 }
@@ -116,7 +129,8 @@ export async function endPool() {
 const TIMESTAMP = 1114;
 const parseUtc = (value: string) => new Date(`${value.replace(" ", "T")}Z`);
 const types = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === TIMESTAMP ? parseUtc : pg.types.getTypeParser(oid, format))) as pg.CustomTypesConfig["getTypeParser"],
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMP ? parseUtc : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
 };
 
 const names = new Map<string, string>();

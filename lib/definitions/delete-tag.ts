@@ -15,7 +15,11 @@ export async function deleteTag(ctx: Ctx, id: string) {
     const touched = await tx.$queryRaw<{ id: string }[]>`
       update people set tags = array_remove(tags, ${id}), updated_at = now() where district_id = ${ctx.districtId} and ${id} = any(tags) returning id`;
     await emitMany("person.updated", async () => {
-      const data = await peopleEventData(tx, ctx.districtId, touched.map((p) => p.id));
+      const data = await peopleEventData(
+        tx,
+        ctx.districtId,
+        touched.map((p) => p.id),
+      );
       return touched.map((p) => data.get(p.id));
     });
   });

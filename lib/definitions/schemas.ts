@@ -24,7 +24,9 @@ export const roleSchema = z
     id: z.string(),
     name: z.string(),
     kind: roleKindSchema.describe("What the role is for: admin (every permission, sees everything), board (sees every interview), mentor, candidate or other."),
-    permissions: z.array(permissionSchema).describe("What holders may change, besides what their kind allows: people:edit, interviews:edit, settings. No duplicates."),
+    permissions: z
+      .array(permissionSchema)
+      .describe("What holders may change, besides what their kind allows: people:edit, interviews:edit, settings. No duplicates."),
   })
   .describe("A role. A person's `roles` maps role ids to 1 (primary) or 2 (secondary).");
 

@@ -26,7 +26,12 @@ export async function updateRole(ctx: Ctx, id: string, input: RoleUpdate) {
     if (current.kind === "admin" && next.kind !== "admin") {
       const holders = await tx.$queryRaw<{ id: string }[]>`
         select id from people where district_id = ${ctx.districtId} and jsonb_exists(roles, ${id})`;
-      await assertAnotherActiveAdmin(tx, ctx.districtId, holders.map((h) => h.id), "This role cannot stop being an administrator role");
+      await assertAnotherActiveAdmin(
+        tx,
+        ctx.districtId,
+        holders.map((h) => h.id),
+        "This role cannot stop being an administrator role",
+      );
     }
     const lostSight = losesInterviewSight([current], [next])
       ? (await tx.$queryRaw<{ id: string }[]>`select id from people where district_id = ${ctx.districtId} and jsonb_exists(roles, ${id})`).map((h) => h.id)

@@ -77,7 +77,12 @@ const DEMO_FIELDS = [
     ],
     scorecard: 1,
   },
-  { id: "questions_for_board", type: "text", label: { en: "Questions to raise with the other members", es: "Preguntas para los demás miembros" }, scorecard: 1 },
+  {
+    id: "questions_for_board",
+    type: "text",
+    label: { en: "Questions to raise with the other members", es: "Preguntas para los demás miembros" },
+    scorecard: 1,
+  },
 ];
 
 async function seedDemoInterviews(tx: Tx, districtId: string, people: { admin: string; board: string; candidate: string }) {

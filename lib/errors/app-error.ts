@@ -47,8 +47,7 @@ export const conflict = (message: string, details?: ErrorDetail[]) => new AppErr
 export const overloaded = () => new AppError("overloaded", "The service is busy. Please try again in a moment.", undefined, 1);
 /** The database cannot be reached (restarting, failing over, a network fault): 503 with Retry-After. */
 export const unavailable = () => new AppError("unavailable", "The database cannot be reached just now. Please try again in a moment.", undefined, 5);
-export const invalid = (path: string, message: string) =>
-  new AppError("validation_error", "The request is not valid.", [{ path, message }]);
+export const invalid = (path: string, message: string) => new AppError("validation_error", "The request is not valid.", [{ path, message }]);
 
 /** A zod failure as a validation error, one detail per issue; `prefix` names where ("query"). */
 export function fromZod(error: z.ZodError, prefix = ""): AppError {

@@ -13,8 +13,7 @@ type FileRead = { districtId: string; event: AuditEventInput };
 
 export type ResolvedFile =
   /** `read`: the audit trail's record of serving it (private material: lib/audit/actions.shared.ts). */
-  | { kind: "stored"; key: string; name: string; contentType: string; read?: FileRead }
-  | { kind: "initials"; first: string; last: string };
+  { kind: "stored"; key: string; name: string; contentType: string; read?: FileRead } | { kind: "initials"; first: string; last: string };
 
 /**
  * Maps a /files/<district_id>/<area>/… path to the record it belongs to, and only if the
@@ -50,7 +49,10 @@ export async function resolveFile(ctx: Ctx, key: string): Promise<ResolvedFile> 
       const fields = readFormFields(file.interview.form?.fields);
       if (!fields.some((f) => f.id === file.fieldId && f.type === "file" && f.p !== 1)) throw notFound("File");
     }
-    const read: FileRead = { districtId, event: { action: "interview_file.read", recordType: "interview_file", recordId: file.id, personId: file.interview.personId } };
+    const read: FileRead = {
+      districtId,
+      event: { action: "interview_file.read", recordType: "interview_file", recordId: file.id, personId: file.interview.personId },
+    };
     return { kind: "stored", key, name: file.name, contentType: file.contentType, read };
   }
   if (area === "audio") {

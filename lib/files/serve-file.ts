@@ -22,7 +22,10 @@ function initialsSvg(first: string, last: string) {
  */
 function contentDisposition(disposition: "inline" | "attachment", name: string) {
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  const fallback = name.normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const fallback = name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^\x20-\x7e]|["\\%]/g, "_");
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 

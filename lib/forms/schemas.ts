@@ -82,7 +82,9 @@ export type UpdateFormInput = z.infer<typeof updateFormSchema>;
 export const formFieldResponseSchema = z
   .object({
     id: z.string().describe("Unique within the form; the key of the field's answer in an interview's `responses`."),
-    type: z.enum(FIELD_TYPES).describe("dropdown: answered with the 1-based option index; text: a multilingual text; checkbox: 0 or 1; file: file records keyed by file id."),
+    type: z
+      .enum(FIELD_TYPES)
+      .describe("dropdown: answered with the 1-based option index; text: a multilingual text; checkbox: 0 or 1; file: file records keyed by file id."),
     label: multilingualTextResponseSchema,
     options: z.array(multilingualTextResponseSchema).optional().describe("The choices of a dropdown, in order (present on dropdown fields only)."),
     p: z.literal(1).optional().describe("1 marks a private field: hidden from candidates and mentors, with its answers (absent on other fields)."),
@@ -100,7 +102,9 @@ export const formSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    fields: z.array(formFieldResponseSchema).describe("The ordered fields. Without the private ones (`p: 1`) and the scorecard ones (`scorecard: 1`) for candidates and mentors."),
+    fields: z
+      .array(formFieldResponseSchema)
+      .describe("The ordered fields. Without the private ones (`p: 1`) and the scorecard ones (`scorecard: 1`) for candidates and mentors."),
     created_at: timestampSchema,
     updated_at: timestampSchema,
   })

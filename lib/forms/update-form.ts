@@ -60,6 +60,9 @@ export async function updateForm(ctx: Ctx, id: string, input: UpdateFormInput) {
     return { row, orphanKeys };
   });
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
-  if (orphanKeys.length) await storage().delete(orphanKeys).catch((error) => log.error({ err: error }, "could not delete stored files"));
+  if (orphanKeys.length)
+    await storage()
+      .delete(orphanKeys)
+      .catch((error) => log.error({ err: error }, "could not delete stored files"));
   return serializeForm(row);
 }

@@ -55,8 +55,7 @@ export function declared<H extends object>(handler: H, declaration: RouteDeclara
 }
 
 /** The declaration of a route module's handler, if it has one. */
-export const declarationOf = (handler: unknown): RouteDeclaration | undefined =>
-  typeof handler === "function" ? declarations.get(handler) : undefined;
+export const declarationOf = (handler: unknown): RouteDeclaration | undefined => (typeof handler === "function" ? declarations.get(handler) : undefined);
 
 /**
  * A handler that needs no authentication and touches no district (health, this reference):

@@ -25,7 +25,11 @@ export const ERROR_STATUS = {
 /** One problem of a request, e.g. { path: "email", message: "Not a valid e-mail address." }. */
 export const errorDetailSchema = z
   .object({
-    path: z.string().describe('Where the problem is: a dotted path into the body ("email", "responses.notes"), "query.<name>" for a query parameter, or a multipart field name.'),
+    path: z
+      .string()
+      .describe(
+        'Where the problem is: a dotted path into the body ("email", "responses.notes"), "query.<name>" for a query parameter, or a multipart field name.',
+      ),
     message: z.string().describe("What is wrong there, for a person to read."),
   })
   .describe("One problem of the request.");
@@ -37,7 +41,10 @@ export const errorBodySchema = z
       code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).describe("Machine-readable snake_case code; each code has one HTTP status."),
       message: z.string().describe("A sentence for a person to read. Never a stack trace."),
       details: z.array(errorDetailSchema).optional().describe("Present on some 400 (validation_error) and 409 (conflict) responses: one entry per problem."),
-      request_id: z.string().optional().describe("The request's id, also in the X-Request-Id header: the service's logs name the request by it. Quote it when reporting a problem."),
+      request_id: z
+        .string()
+        .optional()
+        .describe("The request's id, also in the X-Request-Id header: the service's logs name the request by it. Quote it when reporting a problem."),
     }),
   })
   .describe("The body of every error response.");

@@ -21,8 +21,7 @@ type Id = { districtId: string; owner: string; key: string };
 
 const ownerOf = (ctx: Ctx) => (ctx.actor.type === "key" ? `key:${ctx.actor.keyId}` : `person:${ctx.actor.personId}`);
 
-const inProgress = () =>
-  new AppError("conflict", "A request with this Idempotency-Key is still being processed. Retry once it has finished.", undefined, 1);
+const inProgress = () => new AppError("conflict", "A request with this Idempotency-Key is still being processed. Retry once it has finished.", undefined, 1);
 const reused = () =>
   new AppError(
     "idempotency_key_reused",

@@ -6,8 +6,7 @@ import { BODY_BYTES_HEADER, PRE_ENCODED_HEADER } from "./pre-encoded";
  */
 export type JsonDocument = { body: Uint8Array; etag?: string; gzip?: () => Promise<Uint8Array>; nextCursor?: string };
 
-const matches = (header: string | null, etag: string) =>
-  Boolean(header && header.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*"));
+const matches = (header: string | null, etag: string) => Boolean(header && header.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*"));
 
 /** Whether Accept-Encoding takes gzip (listed, and not with q=0). */
 function acceptsGzip(header: string | null): boolean {

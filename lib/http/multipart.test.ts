@@ -126,7 +126,10 @@ describe("readUpload", () => {
     const declared = new Request(URL_, { method: "POST", body: filePart("x") + end, headers: { "content-type": TYPE, "content-length": "5000" } });
     await expectAppError(readUpload(declared, m.options), "payload_too_large");
     // Over the limit only because of a field after the file: the stored file is discarded.
-    await expectAppError(readUpload(request(inPieces(filePart("x") + field("name", ""), field("note", "y".repeat(2_000)) + end)), m.options), "payload_too_large");
+    await expectAppError(
+      readUpload(request(inPieces(filePart("x") + field("name", ""), field("note", "y".repeat(2_000)) + end)), m.options),
+      "payload_too_large",
+    );
     expect(m.discarded).toEqual(["k0"]);
     const photo = memoryStore({ maxBytes: 10_000, maxFile: { bytes: 100, message: "Too big a photo." } });
     const error = await readUpload(request(filePart("x".repeat(101)) + end), photo.options).catch((e: AppError) => e);

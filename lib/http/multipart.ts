@@ -43,10 +43,8 @@ export type Upload<T> = {
   stored: T;
 };
 
-const tooLarge = (max: number) =>
-  new AppError("payload_too_large", `The request body is larger than the limit of ${formatBytes(max)}.`);
-const malformed = () =>
-  new AppError("validation_error", "The multipart body could not be read.", [{ path: "body", message: "malformed multipart body" }]);
+const tooLarge = (max: number) => new AppError("payload_too_large", `The request body is larger than the limit of ${formatBytes(max)}.`);
+const malformed = () => new AppError("validation_error", "The multipart body could not be read.", [{ path: "body", message: "malformed multipart body" }]);
 const interrupted = () =>
   new AppError("validation_error", "The upload was interrupted before it was complete.", [{ path: "body", message: "incomplete body" }]);
 const missingFile = (field: string) => invalid(field, "Attach the file in this multipart field.");
@@ -206,7 +204,7 @@ function countingStream(received: { size: number }, maxFile: UploadOptions<unkno
  */
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number) {
   try {
-    for (let dropped = 0; dropped <= limit; ) {
+    for (let dropped = 0; dropped <= limit;) {
       const next = await reader.read();
       if (next.done) return;
       dropped += next.value.byteLength;

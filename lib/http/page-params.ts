@@ -14,7 +14,12 @@ export const limitParam = z
   .string()
   .regex(/^\d{1,6}$/, "Use a whole number.")
   .transform(Number)
-  .pipe(z.int().min(1, "At least 1.").max(MAX_PAGE_ROWS, `At most ${MAX_PAGE_ROWS.toLocaleString("en")}.`));
+  .pipe(
+    z
+      .int()
+      .min(1, "At least 1.")
+      .max(MAX_PAGE_ROWS, `At most ${MAX_PAGE_ROWS.toLocaleString("en")}.`),
+  );
 
 /** The key of a row, as a cursor carries it: a few strings or numbers. */
 export type CursorKey = (string | number)[];
@@ -26,7 +31,8 @@ export const cursorParam = text()
   .transform((value, ctx) => {
     try {
       const key: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-      if (Array.isArray(key) && key.length >= 1 && key.length <= 4 && key.every((k) => (typeof k === "string" && k.length <= 500) || Number.isFinite(k))) return key as CursorKey;
+      if (Array.isArray(key) && key.length >= 1 && key.length <= 4 && key.every((k) => (typeof k === "string" && k.length <= 500) || Number.isFinite(k)))
+        return key as CursorKey;
     } catch {}
     ctx.addIssue({ code: "custom", message: "Not a cursor of this list: send back the X-Next-Cursor of the page before." });
     return z.NEVER;

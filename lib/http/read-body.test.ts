@@ -9,15 +9,18 @@ const URL_ = "http://localhost/test";
 function streamed(chunks: Uint8Array[], headers: Record<string, string> = {}) {
   let cancelled = false;
   let pulled = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (pulled < chunks.length) controller.enqueue(chunks[pulled++]);
-      else controller.close();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled < chunks.length) controller.enqueue(chunks[pulled++]);
+        else controller.close();
+      },
+      cancel() {
+        cancelled = true;
+      },
     },
-    cancel() {
-      cancelled = true;
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   const req = new Request(URL_, { method: "POST", body, headers, duplex: "half" } as RequestInit);
   return { req, wasCancelled: () => cancelled, pulled: () => pulled };
 }
@@ -106,7 +109,6 @@ describe("readJson", () => {
     await expectAppError(readJson(req, 4096), "payload_too_large", 413);
   });
 });
-
 
 describe("formatBytes", () => {
   it.each([

@@ -1,7 +1,6 @@
 import { AppError } from "@/lib/errors/app-error";
 
-const tooLarge = (max: number) =>
-  new AppError("payload_too_large", `The request body is larger than the limit of ${formatBytes(max)}.`);
+const tooLarge = (max: number) => new AppError("payload_too_large", `The request body is larger than the limit of ${formatBytes(max)}.`);
 
 export function formatBytes(bytes: number) {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;

@@ -45,7 +45,10 @@ describe("fingerprintRequest", () => {
     const one = await digestAfterReading(request([form("AaB03x", "same")], { type: "multipart/form-data; boundary=AaB03x" }));
     for (const size of [1, 3, 7, 50]) {
       const other = form("----formdata-0123456789", "same");
-      expect(await digestAfterReading(request(split(other, size), { type: 'multipart/form-data; boundary="----formdata-0123456789"' })), `pieces of ${size}`).toBe(one);
+      expect(
+        await digestAfterReading(request(split(other, size), { type: 'multipart/form-data; boundary="----formdata-0123456789"' })),
+        `pieces of ${size}`,
+      ).toBe(one);
     }
     expect(await digestAfterReading(request([form("AaB03x", "changed")], { type: "multipart/form-data; boundary=AaB03x" }))).not.toBe(one);
   });

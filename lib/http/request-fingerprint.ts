@@ -53,20 +53,23 @@ export function fingerprintRequest(req: Request): Fingerprinted {
   if (!req.body) return { request: req, digest: async () => (feed.end(), hash.digest("hex")) };
   const reader = req.body.getReader();
   let ended = false;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await reader.read();
-      if (next.done) {
-        ended = true;
-        return controller.close();
-      }
-      feed.update(next.value);
-      controller.enqueue(next.value);
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await reader.read();
+        if (next.done) {
+          ended = true;
+          return controller.close();
+        }
+        feed.update(next.value);
+        controller.enqueue(next.value);
+      },
+      // A handler that stops reading (a body over its limit) leaves the rest to `digest`.
+      cancel() {},
+      // Pulled only when the handler reads: nothing is read ahead behind `digest`'s back.
     },
-    // A handler that stops reading (a body over its limit) leaves the rest to `digest`.
-    cancel() {},
-    // Pulled only when the handler reads: nothing is read ahead behind `digest`'s back.
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   const request = new Request(req, { body, duplex: "half" } as RequestInit);
 
   async function digest(limit: number) {

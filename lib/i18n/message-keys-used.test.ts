@@ -14,7 +14,10 @@ import { nodesOf, positionOf, uiSources } from "./ui-sources";
 type Tree = { [key: string]: Tree | string };
 const DIR = path.join(process.cwd(), "messages", "en");
 const messages: Tree = Object.fromEntries(
-  fs.readdirSync(DIR).filter((f) => f.endsWith(".json")).map((f) => [f.replace(/\.json$/, ""), JSON.parse(fs.readFileSync(path.join(DIR, f), "utf8"))]),
+  fs
+    .readdirSync(DIR)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => [f.replace(/\.json$/, ""), JSON.parse(fs.readFileSync(path.join(DIR, f), "utf8"))]),
 );
 
 /** The message (a string) or group (an object) at a dotted path. */

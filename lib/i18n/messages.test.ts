@@ -15,7 +15,11 @@ import { UI_LOCALES } from "./locales";
 const ROOT = path.join(process.cwd(), "messages");
 type Tree = { [key: string]: Tree | string };
 
-const namespacesOf = (locale: string) => fs.readdirSync(path.join(ROOT, locale)).filter((f) => f.endsWith(".json")).sort();
+const namespacesOf = (locale: string) =>
+  fs
+    .readdirSync(path.join(ROOT, locale))
+    .filter((f) => f.endsWith(".json"))
+    .sort();
 const read = (locale: string, file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, locale, file), "utf8")) as Tree;
 
 /** key path → message, for every leaf. */

@@ -42,7 +42,10 @@ function shownStrings(expression: ts.Expression): ts.Node[] {
   }
   if (ts.isParenthesizedExpression(expression)) return shownStrings(expression.expression);
   if (ts.isConditionalExpression(expression)) return [...shownStrings(expression.whenTrue), ...shownStrings(expression.whenFalse)];
-  if (ts.isBinaryExpression(expression) && [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(expression.operatorToken.kind)) {
+  if (
+    ts.isBinaryExpression(expression) &&
+    [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(expression.operatorToken.kind)
+  ) {
     return [...shownStrings(expression.left), ...shownStrings(expression.right)];
   }
   return [];
@@ -61,7 +64,8 @@ function literalsIn(file: string, source: ts.SourceFile): string[] {
       shownStrings(node.expression).forEach((n) => report(n, "child"));
     } else if (ts.isVariableDeclaration(node) && node.name.getText() === "metadata" && node.initializer && ts.isObjectLiteralExpression(node.initializer)) {
       for (const property of node.initializer.properties) {
-        if (ts.isPropertyAssignment(property) && ["title", "description"].includes(property.name.getText())) shownStrings(property.initializer).forEach((n) => report(n, "metadata"));
+        if (ts.isPropertyAssignment(property) && ["title", "description"].includes(property.name.getText()))
+          shownStrings(property.initializer).forEach((n) => report(n, "metadata"));
       }
     }
   }

@@ -19,7 +19,13 @@ function walk(dir: string, extensions: string[]): string[] {
 export function uiSources(extensions = [".tsx"]): { file: string; source: ts.SourceFile }[] {
   return UI_DIRS.flatMap((dir) => walk(dir, extensions)).map((file) => ({
     file,
-    source: ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS),
+    source: ts.createSourceFile(
+      file,
+      fs.readFileSync(file, "utf8"),
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    ),
   }));
 }
 

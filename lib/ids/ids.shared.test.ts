@@ -11,9 +11,17 @@ describe("ids", () => {
   it("idSchema and idText check the same pattern, with their messages", () => {
     expect(idSchema.parse("abc")).toBe("abc");
     expect(idSchema.safeParse("a/b").error?.issues.map((i) => i.message)).toEqual(["Not a valid id."]);
-    expect(idText(ID_RULE).safeParse("a/b").error?.issues.map((i) => i.message)).toEqual([ID_RULE]);
+    expect(
+      idText(ID_RULE)
+        .safeParse("a/b")
+        .error?.issues.map((i) => i.message),
+    ).toEqual([ID_RULE]);
     // A NUL is refused as unstorable text first, as in every request string.
-    expect(idText().safeParse("a\u0000").error?.issues.map((i) => i.message)).toContain("Not a valid id.");
+    expect(
+      idText()
+        .safeParse("a\u0000")
+        .error?.issues.map((i) => i.message),
+    ).toContain("Not a valid id.");
     expect(idText().safeParse("a\u0000").error?.issues.length).toBe(2);
   });
 

@@ -19,7 +19,10 @@ const log = loggerFor("storage");
 export async function deleteInterview(ctx: Ctx, personId: string, id: string) {
   const { keys, audience, scheduled } = await transactionWithEvents(ctx.districtId, async (tx, emit) => {
     const where = { id, personId, districtId: ctx.districtId };
-    const row = await tx.interview.findFirst({ where, select: { published: true, startsAt: true, ...recordingStorageSelect, files: { select: { storageKey: true } } } });
+    const row = await tx.interview.findFirst({
+      where,
+      select: { published: true, startsAt: true, ...recordingStorageSelect, files: { select: { storageKey: true } } },
+    });
     if (!row) throw notFound("Interview");
     const audience = await interviewAudience(tx, ctx.districtId, personId, row.published);
     await tx.interview.deleteMany({ where });
@@ -30,6 +33,8 @@ export async function deleteInterview(ctx: Ctx, personId: string, id: string) {
   if (scheduled) await queueInvitationSync(ctx.districtId, [id]);
   await endRealtimeAccess(audience);
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
-  await storage().delete(keys).catch((error) => log.error({ err: error }, "could not delete stored files"));
+  await storage()
+    .delete(keys)
+    .catch((error) => log.error({ err: error }, "could not delete stored files"));
   return { ok: true as const };
 }

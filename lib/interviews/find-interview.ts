@@ -9,7 +9,12 @@ import type { AttachmentRow } from "./file-record";
 import type { FullInterviewRow } from "./serialize-interview";
 import { visibleInterviewsSql } from "./visibility";
 
-type Row = FullInterviewRow & { formFields: unknown; files: (Omit<AttachmentRow, "createdAt"> & { createdMs: number })[]; hasRecordings: boolean; sessionState?: string | null };
+type Row = FullInterviewRow & {
+  formFields: unknown;
+  files: (Omit<AttachmentRow, "createdAt"> & { createdMs: number })[];
+  hasRecordings: boolean;
+  sessionState?: string | null;
+};
 
 /**
  * The interview `id` of person `personId`, if the caller may see it, with its form's fields

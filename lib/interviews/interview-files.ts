@@ -91,6 +91,8 @@ export async function deleteInterviewFile(ctx: Ctx, personId: string, interviewI
     await emit("interview.updated", () => interviewEventData(tx, ctx.districtId, interviewId));
     return row;
   });
-  await storage().delete([row.storageKey]).catch((error) => log.error({ err: error }, "could not delete a stored file"));
+  await storage()
+    .delete([row.storageKey])
+    .catch((error) => log.error({ err: error }, "could not delete a stored file"));
   return { ok: true as const };
 }

@@ -11,7 +11,10 @@ import { assertCanAskAboutPerson, seesAllInterviews, visibleInterviewsSql } from
 
 /** Interviews (alias p) matching `where`, newest first (created_at breaks ties between interviews of one day), in the list shape. */
 async function interviewRows(where: string, values: unknown[]) {
-  const rows = await sqlRows<InterviewRow>(`select ${interviewListSource.columns} from interviews p where ${where} order by ${interviewListSource.order}`, values);
+  const rows = await sqlRows<InterviewRow>(
+    `select ${interviewListSource.columns} from interviews p where ${where} order by ${interviewListSource.order}`,
+    values,
+  );
   return rows.map(serializeInterviewSummary);
 }
 

@@ -119,12 +119,20 @@ export const transcriptSegmentSchema = z
 /** How one server-side step of a recording stands (lib/audio/pipeline: status URL, `audio` map and realtime event alike). */
 export const recordingStepSchema = z
   .object({
-    step: z.enum(["finalize", "transcribe", "summarize", "translate"]).describe("The step: finalize → transcribe → summarize → translate, each queued by the one before."),
+    step: z
+      .enum(["finalize", "transcribe", "summarize", "translate"])
+      .describe("The step: finalize → transcribe → summarize → translate, each queued by the one before."),
     state: z
       .enum(["queued", "running", "done", "failed", "skipped"])
-      .describe("`queued` (waiting for a worker, or for a retry after an error, see `error`), `running`, `done`, `failed` (for good: an admin may retry it), `skipped` (nothing to do, see `error`)."),
+      .describe(
+        "`queued` (waiting for a worker, or for a retry after an error, see `error`), `running`, `done`, `failed` (for good: an admin may retry it), `skipped` (nothing to do, see `error`).",
+      ),
     progress: z
-      .object({ done: z.int(), total: z.int(), unit: z.string().describe('What is counted: "chunks" (finalize), "ms" of audio (transcribe), "languages" (translate); "" before it starts.') })
+      .object({
+        done: z.int(),
+        total: z.int(),
+        unit: z.string().describe('What is counted: "chunks" (finalize), "ms" of audio (transcribe), "languages" (translate); "" before it starts.'),
+      })
       .describe("How far the step has come."),
     attempts: z.int().describe("Runs started so far."),
     error: z.string().nullable().describe("Why the last run failed, or why the step was skipped; null otherwise."),
@@ -139,7 +147,9 @@ export const recordingSchema = z
     url: z
       .string()
       .nullable()
-      .describe("`{base_url}/files/<district_id>/audio/<person_id>/<recording_id>.webm`: the seekable WebM (HTTP Range supported), or null if the record has no location."),
+      .describe(
+        "`{base_url}/files/<district_id>/audio/<person_id>/<recording_id>.webm`: the seekable WebM (HTTP Range supported), or null if the record has no location.",
+      ),
     transcript: multilingualTextResponseSchema
       .optional()
       .describe("Present after transcription: the text under the main language spoken (`language`), plus cached translations under other languages."),
@@ -174,7 +184,9 @@ export const interviewSummarySchema = z
     form_id: z.string().nullable().describe("The interview form used, or null."),
     profile_id: z.string().nullable().describe("The interview profile used, or null."),
     published: flagSchema.describe("0 at creation; 1 makes the interview visible to the candidate and their mentors."),
-    starts_at: timestampSchema.nullable().describe("When it starts (milliseconds since the epoch), or null while it has no time. `date` stays as set: the contract's day."),
+    starts_at: timestampSchema
+      .nullable()
+      .describe("When it starts (milliseconds since the epoch), or null while it has no time. `date` stays as set: the contract's day."),
     starts_at_local: z
       .string()
       .nullable()

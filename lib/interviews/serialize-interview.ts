@@ -68,7 +68,13 @@ export function serializeInterviewSummary(i: InterviewRow) {
  * The board's decision. `seesTally`: whether the reader may read every submitted scorecard
  * (lib/scorecards/scorecard-sight-sql.ts), and so the tally; absent means no.
  */
-type DecisionColumns = { recommendation: number | null; recommendationTally: unknown; recommendationBy: string | null; recommendationAt: Date | null; seesTally?: boolean };
+type DecisionColumns = {
+  recommendation: number | null;
+  recommendationTally: unknown;
+  recommendationBy: string | null;
+  recommendationAt: Date | null;
+  seesTally?: boolean;
+};
 
 export type FullInterviewRow = InterviewRow & { responses: unknown } & DecisionColumns;
 
@@ -90,7 +96,13 @@ const asObject = (v: unknown): Record<string, unknown> => (typeof v === "object"
  * scorecard fields never show here (one left from before the field became a scorecard field
  * included): each member's are on their scorecard.
  */
-export function serializeInterview(origin: string, i: FullInterviewRow, fields: FormField[], responses: Record<string, unknown>, audio: Record<string, Recording> = {}) {
+export function serializeInterview(
+  origin: string,
+  i: FullInterviewRow,
+  fields: FormField[],
+  responses: Record<string, unknown>,
+  audio: Record<string, Recording> = {},
+) {
   const fileFields = new Set(fields.filter((f) => f.type === "file").map((f) => f.id));
   const scorecardFields = new Set(fields.filter((f) => f.scorecard === 1).map((f) => f.id));
   const out: Record<string, unknown> = {};

@@ -12,7 +12,8 @@ type RecordingStorage = { storageKey: string | null; chunks: { storageKey: strin
  */
 export function recordingKeys(districtId: string, recordings: RecordingStorage[]): string[] {
   const inDistrict = (key: string) =>
-    (key.startsWith(`${districtId}/audio/`) || key.startsWith(`${districtId}/audio-chunks/`)) && !key.split("/").some((part) => part === ".." || part === "." || part === "");
+    (key.startsWith(`${districtId}/audio/`) || key.startsWith(`${districtId}/audio-chunks/`)) &&
+    !key.split("/").some((part) => part === ".." || part === "." || part === "");
   const keys = recordings.flatMap((r) => [...(r.storageKey ? [r.storageKey] : []), ...r.chunks.map((c) => c.storageKey)]);
   return [...new Set(keys)].filter(inDistrict);
 }

@@ -144,5 +144,8 @@ async function updateWithEvents(ctx: Ctx, personId: string, id: string, changes:
   });
   await endRealtimeAccess(lostSight);
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
-  if (dropped.length) await storage().delete(dropped.map((f) => f.storageKey)).catch((error) => log.error({ err: error }, "could not delete stored files"));
+  if (dropped.length)
+    await storage()
+      .delete(dropped.map((f) => f.storageKey))
+      .catch((error) => log.error({ err: error }, "could not delete stored files"));
 }

@@ -63,7 +63,11 @@ describe("validateResponses", () => {
     const files = [attachment("f1"), attachment("f2"), attachment("f3", "other")];
     const changes = validateResponses(fields, { docs: { f1: { name: "forged", url: "https://evil.example" } } }, files);
     expect(changes.fileFields).toEqual([
-      { fieldId: "docs", keep: { f1: { name: "f1.pdf", key: "d/interviews/i/f1/f1.pdf", content_type: "application/pdf", size: 10, created_at: 1000 } }, drop: ["f2"] },
+      {
+        fieldId: "docs",
+        keep: { f1: { name: "f1.pdf", key: "d/interviews/i/f1/f1.pdf", content_type: "application/pdf", size: 10, created_at: 1000 } },
+        drop: ["f2"],
+      },
     ]);
     expect(changes.droppedFiles.map((f) => f.id)).toEqual(["f2"]);
     expect(changes.set).toEqual({});

@@ -45,9 +45,10 @@ async function startBoss(role: BossRole): Promise<Started> {
   for (const name of QUEUE_NAMES) {
     const { policy, retryLimit, retryDelay, expireInSeconds } = QUEUES[name];
     const options = { name, policy, retryLimit, retryDelay, retryBackoff: true, expireInSeconds };
-    if (!existing.has(name)) await boss.createQueue(name, options).catch((error: Error) => {
-      if (!/already exists/.test(error.message)) throw error;
-    });
+    if (!existing.has(name))
+      await boss.createQueue(name, options).catch((error: Error) => {
+        if (!/already exists/.test(error.message)) throw error;
+      });
     else await boss.updateQueue(name, options);
   }
   return { boss, role };

@@ -43,7 +43,15 @@ function view(row: JobRow): JobView {
   };
 }
 
-type FailedStepRow = { recording_id: string; step: string; job_id: string | null; attempts: number; error: string | null; updated_at: Date; started_at: Date | null };
+type FailedStepRow = {
+  recording_id: string;
+  step: string;
+  job_id: string | null;
+  attempts: number;
+  error: string | null;
+  updated_at: Date;
+  started_at: Date | null;
+};
 
 /**
  * GET /api/jobs: the district's jobs in one state, newest first (at most 200). By default the
@@ -67,18 +75,20 @@ export async function listDistrictJobs(ctx: Ctx, query: ListJobsQuery): Promise<
   const stepJobs = new Set(steps.map((s) => s.job_id));
   const fromSteps: JobView[] = steps.flatMap((s) =>
     s.job_id
-      ? [{
-          id: s.job_id,
-          queue: `recording-${s.step}`,
-          state: "failed" as const,
-          attempts: s.attempts,
-          retry_limit: 0,
-          error: s.error,
-          recording_id: s.recording_id,
-          message_id: null,
-          created_at: (s.started_at ?? s.updated_at).getTime(),
-          updated_at: s.updated_at.getTime(),
-        }]
+      ? [
+          {
+            id: s.job_id,
+            queue: `recording-${s.step}`,
+            state: "failed" as const,
+            attempts: s.attempts,
+            retry_limit: 0,
+            error: s.error,
+            recording_id: s.recording_id,
+            message_id: null,
+            created_at: (s.started_at ?? s.updated_at).getTime(),
+            updated_at: s.updated_at.getTime(),
+          },
+        ]
       : [],
   );
   return [...fromSteps, ...rows.filter((r) => !stepJobs.has(r.id)).map(view)].sort((a, b) => b.updated_at - a.updated_at).slice(0, 200);

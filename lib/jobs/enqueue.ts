@@ -5,7 +5,10 @@ import { jobBoss } from "./boss";
 import { WAKE_CHANNEL, wakeLocalWorkers } from "./local-workers";
 import type { JobData, QueueName } from "./queues";
 
-type RawTx = { $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>; $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> };
+type RawTx = {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
+};
 
 export type EnqueueOptions = {
   /** At most one job per key is queued, and one runs, at a time ("stately" queues). */
@@ -25,7 +28,10 @@ export type Enqueue = <Q extends QueueName>(queue: Q, data: JobData[Q], options?
 export type TransactionOptions = { timeout?: number; maxWait?: number };
 
 /** Many jobs of one queue in one statement (a webhook replay queues thousands). */
-export type EnqueueMany = <Q extends QueueName>(queue: Q, jobs: Array<{ data: JobData[Q] } & Pick<EnqueueOptions, "retryLimit" | "retryDelay">>) => Promise<void>;
+export type EnqueueMany = <Q extends QueueName>(
+  queue: Q,
+  jobs: Array<{ data: JobData[Q] } & Pick<EnqueueOptions, "retryLimit" | "retryDelay">>,
+) => Promise<void>;
 
 /**
  * A job queued while serving a request carries the request's id: its log lines name the request
@@ -39,7 +45,10 @@ function withRequestId(data: object): object {
 /** pg-boss's insert, run on the caller's transaction: JSON values are sent as text, as Prisma's raw queries expect. */
 const onTransaction = (tx: RawTx) => ({
   executeSql: async (text: string, values: unknown[] = []) => ({
-    rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values.map((v) => (v !== null && typeof v === "object" && !(v instanceof Date) ? JSON.stringify(v) : v))),
+    rows: await tx.$queryRawUnsafe<unknown[]>(
+      text,
+      ...values.map((v) => (v !== null && typeof v === "object" && !(v instanceof Date) ? JSON.stringify(v) : v)),
+    ),
   }),
 });
 
@@ -50,7 +59,10 @@ const onTransaction = (tx: RawTx) => ({
  * processes that run them start them (scripts/worker.ts, the test setup). `enqueue` answers the
  * job's id, or null when a job with the same singleton key is already queued (the caller joins it).
  */
-export async function transactionWithJobs<T>(work: (tx: Tx, enqueue: Enqueue, enqueueMany: EnqueueMany) => Promise<T>, options?: TransactionOptions): Promise<T> {
+export async function transactionWithJobs<T>(
+  work: (tx: Tx, enqueue: Enqueue, enqueueMany: EnqueueMany) => Promise<T>,
+  options?: TransactionOptions,
+): Promise<T> {
   // Started before the transaction: on the embedded database an open transaction holds every
   // connection, so pg-boss could not start inside one.
   const boss = await jobBoss();
@@ -70,7 +82,10 @@ export async function transactionWithJobs<T>(work: (tx: Tx, enqueue: Enqueue, en
     const enqueueMany: EnqueueMany = async (queue, jobs) => {
       if (!jobs.length) return;
       queues.add(queue);
-      await boss.insert(jobs.map((job) => ({ name: queue, ...job, data: withRequestId(job.data) })), { db: onTransaction(tx as unknown as RawTx) });
+      await boss.insert(
+        jobs.map((job) => ({ name: queue, ...job, data: withRequestId(job.data) })),
+        { db: onTransaction(tx as unknown as RawTx) },
+      );
       await (tx as unknown as RawTx).$executeRawUnsafe("select pg_notify($1, $2)", WAKE_CHANNEL, queue);
     };
     return work(tx, enqueue, enqueueMany);

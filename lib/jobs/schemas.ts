@@ -2,7 +2,10 @@ import { z } from "zod";
 import { timestampSchema } from "@/lib/http/schemas";
 
 export const listJobsQuery = z.object({
-  state: z.enum(["failed", "active", "queued"]).default("failed").describe("`failed` (dead: out of retries, or failed for good), `active` (running), `queued` (waiting, or waiting to retry)."),
+  state: z
+    .enum(["failed", "active", "queued"])
+    .default("failed")
+    .describe("`failed` (dead: out of retries, or failed for good), `active` (running), `queued` (waiting, or waiting to retry)."),
 });
 
 export const jobSchema = z

@@ -9,7 +9,17 @@ const MINUTE = 60_000;
  * from writing more than once. An earlier secret of a rotated key (`retiredSecretId`) is
  * stamped on its own row, so that an admin sees whether it is still in use.
  */
-export function recordKeyUse({ id: keyId, districtId, lastUsedAt, retiredSecretId }: { id: string; districtId: string; lastUsedAt: Date | null; retiredSecretId?: string }) {
+export function recordKeyUse({
+  id: keyId,
+  districtId,
+  lastUsedAt,
+  retiredSecretId,
+}: {
+  id: string;
+  districtId: string;
+  lastUsedAt: Date | null;
+  retiredSecretId?: string;
+}) {
   const now = Date.now();
   if (lastUsedAt && now - lastUsedAt.getTime() < MINUTE) return;
   const stale = { OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - MINUTE) } }] };

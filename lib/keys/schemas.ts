@@ -49,9 +49,7 @@ export const apiKeySchema = z
     last_used_at: timestampSchema.nullable().describe("When the key's current secret was last used (updated at most once a minute), or null if never."),
     expires_at: timestampSchema.nullable().describe("When the key stops working (401 afterwards), or null if it does not expire."),
     rotated_at: timestampSchema.nullable().describe("When the current secret replaced an earlier one (POST /api/keys/{id}/rotate), or null if never rotated."),
-    previous_secrets: z
-      .array(previousSecretSchema)
-      .describe("Earlier secrets still working during their grace period, newest first; `[]` when none."),
+    previous_secrets: z.array(previousSecretSchema).describe("Earlier secrets still working during their grace period, newest first; `[]` when none."),
   })
   .describe("An API key, without its secret value. Revoked keys are not listed; expired ones are.");
 

@@ -132,7 +132,8 @@ export function patchBlocks(blocks: readonly Block[], { removed, inserted, repla
     ids.splice(rank - before, 0, id);
     rows.splice(rank - before, 0, row);
     next[at] = { ids, rows };
-    if (ids.length > 2 * BLOCK_ROWS) next.splice(at, 1, { ids: ids.slice(0, BLOCK_ROWS), rows: rows.slice(0, BLOCK_ROWS) }, { ids: ids.slice(BLOCK_ROWS), rows: rows.slice(BLOCK_ROWS) });
+    if (ids.length > 2 * BLOCK_ROWS)
+      next.splice(at, 1, { ids: ids.slice(0, BLOCK_ROWS), rows: rows.slice(0, BLOCK_ROWS) }, { ids: ids.slice(BLOCK_ROWS), rows: rows.slice(BLOCK_ROWS) });
   }
   return next.map((b) => b.block ?? new Block(b.ids, b.rows));
 }

@@ -56,7 +56,10 @@ const MAX_PATCHED_ROWS = 256;
 const KEPT_VERSIONS = BigInt(1024);
 
 // Bounded by bytes (about twice the JSON: the rows, and the body once asked for); least recently used copies go first.
-const copies = new LRUCache<string, Copy>({ maxSize: 256 * 1024 * 1024, sizeCalculation: (c) => Math.max(1, c.blocks.reduce((sum, b) => sum + b.plain().length, 0) * 2) });
+const copies = new LRUCache<string, Copy>({
+  maxSize: 256 * 1024 * 1024,
+  sizeCalculation: (c) => Math.max(1, c.blocks.reduce((sum, b) => sum + b.plain().length, 0) * 2),
+});
 const queues = new Map<string, { running: Promise<Copy>; next?: Promise<Copy> }>();
 
 export const encodeJson = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
@@ -202,7 +205,10 @@ export async function cachedDistrictPage<Row>(districtId: string, source: ListSo
 export async function databasePage<Row>(source: ListSource<Row>, where: string, values: unknown[], page: Page): Promise<JsonDocument> {
   const p = (value: unknown) => `$${values.push(value)}`;
   const after = page.cursor ? ` and ${source.after(page.cursor, p)}` : "";
-  const rows = await sqlRows<Row & Record<string, unknown>>(`select ${source.columns} from ${source.list} p where ${where}${after} order by ${source.order} limit ${page.limit + 1}`, values);
+  const rows = await sqlRows<Row & Record<string, unknown>>(
+    `select ${source.columns} from ${source.list} p where ${where}${after} order by ${source.order} limit ${page.limit + 1}`,
+    values,
+  );
   const serialized = rows.slice(0, page.limit).map(source.serialize);
   const last = serialized[serialized.length - 1];
   return { body: encodeJson(serialized), nextCursor: rows.length > page.limit && last ? encodeCursor(source.keyOf(last as never)) : undefined };

@@ -44,9 +44,18 @@ describe("the logger", () => {
 
   it("redacts secret fields, at the top and one level down, whatever is logged", () => {
     const [line] = logged(() =>
-      log.error({ token: "t-123456", password: "p", headers: { authorization: "Bearer x", cookie: "c" }, mail: { secret: "s", to: "x" }, body: { a: 1 } }, "careless"),
+      log.error(
+        { token: "t-123456", password: "p", headers: { authorization: "Bearer x", cookie: "c" }, mail: { secret: "s", to: "x" }, body: { a: 1 } },
+        "careless",
+      ),
     );
-    expect(line).toMatchObject({ token: "[redacted]", password: "[redacted]", headers: { authorization: "[redacted]", cookie: "[redacted]" }, mail: { secret: "[redacted]", to: "x" }, body: "[redacted]" });
+    expect(line).toMatchObject({
+      token: "[redacted]",
+      password: "[redacted]",
+      headers: { authorization: "[redacted]", cookie: "[redacted]" },
+      mail: { secret: "[redacted]", to: "x" },
+      body: "[redacted]",
+    });
   });
 
   it("logs an error with its stack", () => {

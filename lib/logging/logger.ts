@@ -11,7 +11,13 @@ import { partName } from "./part-name";
  * one level deep, hence each name at the top and one level down.
  */
 const SECRET_FIELDS = ["authorization", "cookie", "set-cookie", "token", "sessionToken", "password", "secret", "apiKey", "key", "body"];
-const REDACT = [...SECRET_FIELDS.flatMap((name) => [`["${name}"]`, `*["${name}"]`]), 'headers["authorization"]', 'headers["cookie"]', '*.headers["authorization"]', '*.headers["cookie"]'];
+const REDACT = [
+  ...SECRET_FIELDS.flatMap((name) => [`["${name}"]`, `*["${name}"]`]),
+  'headers["authorization"]',
+  'headers["cookie"]',
+  '*.headers["authorization"]',
+  '*.headers["cookie"]',
+];
 
 /** What the work running now is part of: the request id, the district, who asks, the job. */
 function contextFields() {

@@ -20,6 +20,10 @@ export async function deliverMail(mail: Mail, options: { districtId: string; exp
     await sendMail(mail);
   } catch (error) {
     log.warn({ err: error }, "sending a mail failed; retrying in the background");
-    await enqueueJob("mail-send", { ...mail, districtId: options.districtId, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) }, { startAfter: RETRY_AFTER_SECONDS });
+    await enqueueJob(
+      "mail-send",
+      { ...mail, districtId: options.districtId, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) },
+      { startAfter: RETRY_AFTER_SECONDS },
+    );
   }
 }

@@ -16,9 +16,11 @@ export const outboxEnabled = () => !env().SMTP_URL && listensOnLoopbackOnly();
 export async function listOutbox(limit = 50): Promise<OutboxMessage[]> {
   const dir = outboxDir();
   const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
-  const newest = names.filter((n) => n.endsWith(".json")).sort().reverse().slice(0, limit);
-  const messages = await Promise.all(
-    newest.map(async (name) => JSON.parse(await fs.promises.readFile(path.join(dir, name), "utf8")) as OutboxMessage),
-  );
+  const newest = names
+    .filter((n) => n.endsWith(".json"))
+    .sort()
+    .reverse()
+    .slice(0, limit);
+  const messages = await Promise.all(newest.map(async (name) => JSON.parse(await fs.promises.readFile(path.join(dir, name), "utf8")) as OutboxMessage));
   return messages.map(({ id, sent_at, to, subject, text, html }) => ({ id, sent_at, to, subject, text, html }));
 }

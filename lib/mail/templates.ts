@@ -42,9 +42,22 @@ export function inviteMail(to: string, name: string, district: string, url: stri
 export type WebhookDisabledCause = "failing" | "owner";
 
 /** To each administrator when the service disabled a webhook endpoint (lib/webhooks/deliver-webhook.ts). */
-export function webhookDisabledMail(to: string, endpointUrl: string, district: string, reason: string, settingsUrl: string, cause: WebhookDisabledCause, locale: UiLocale) {
+export function webhookDisabledMail(
+  to: string,
+  endpointUrl: string,
+  district: string,
+  reason: string,
+  settingsUrl: string,
+  cause: WebhookDisabledCause,
+  locale: UiLocale,
+) {
   const t = emailText(locale);
-  const intro = cause === "owner" ? t("webhookDisabled.introOwner", { url: endpointUrl, district }) : t("webhookDisabled.intro", { url: endpointUrl, district });
+  const intro =
+    cause === "owner" ? t("webhookDisabled.introOwner", { url: endpointUrl, district }) : t("webhookDisabled.intro", { url: endpointUrl, district });
   const footer = cause === "owner" ? t("webhookDisabled.footerOwner", { reason }) : t("webhookDisabled.footer", { reason });
-  return { to, subject: t("webhookDisabled.subject", { district }), ...layout(locale, t("webhookDisabled.title"), intro, settingsUrl, t("webhookDisabled.action"), footer) };
+  return {
+    to,
+    subject: t("webhookDisabled.subject", { district }),
+    ...layout(locale, t("webhookDisabled.title"), intro, settingsUrl, t("webhookDisabled.action"), footer),
+  };
 }

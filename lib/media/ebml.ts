@@ -75,7 +75,7 @@ export function readElementHeader(bytes: Uint8Array, offset = 0): ElementHeader 
 /** The child elements of an element's data held in memory: each whole (`bytes`) and its content (`data`). */
 export function childElements(data: Uint8Array): Array<{ id: number; bytes: Uint8Array; data: Uint8Array }> {
   const out = [];
-  for (let offset = 0; offset < data.length; ) {
+  for (let offset = 0; offset < data.length;) {
     const header = readElementHeader(data, offset);
     if (!header || header.size === null) throw new UnrecognisedWebm("a malformed header element");
     const end = offset + header.headerLength + header.size;

@@ -53,7 +53,12 @@ export async function runFfmpeg(args: string[], options: RunOptions = {}): Promi
   });
   // If the input fails half-way, ffmpeg sees an early end and may still exit 0 with a truncated
   // result: the feeding error must win over ffmpeg's success.
-  const fed = options.input ? pipeline(options.input, child.stdin!).then(() => null, (error: Error) => error) : Promise.resolve(null);
+  const fed = options.input
+    ? pipeline(options.input, child.stdin!).then(
+        () => null,
+        (error: Error) => error,
+      )
+    : Promise.resolve(null);
 
   const [code, feedError] = await Promise.all([exited, fed]);
   if (code !== 0 && !options.allowFailure) {

@@ -18,9 +18,13 @@ let live: string;
 /** A WebM shaped like MediaRecorder's: written to a pipe, so no Duration, no Cues, 1 s clusters. */
 function makeLiveWebm(file: string, seconds: number) {
   const out = fs.openSync(file, "w");
-  const run = spawnSync(ffmpegPath(), ["-v", "error", "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`, "-c:a", "libopus", "-f", "webm", "-live", "1", "pipe:1"], {
-    stdio: ["ignore", out, "pipe"],
-  });
+  const run = spawnSync(
+    ffmpegPath(),
+    ["-v", "error", "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`, "-c:a", "libopus", "-f", "webm", "-live", "1", "pipe:1"],
+    {
+      stdio: ["ignore", out, "pipe"],
+    },
+  );
   fs.closeSync(out);
   if (run.status !== 0) throw new Error(`could not make a test WebM: ${run.stderr}`);
 }
@@ -31,7 +35,13 @@ async function packets(file: string) {
   return stdout
     .split("\n")
     .filter((line) => line && !line.startsWith("#"))
-    .map((line) => line.split(",").slice(-2).map((field) => field.trim()).join(" "));
+    .map((line) =>
+      line
+        .split(",")
+        .slice(-2)
+        .map((field) => field.trim())
+        .join(" "),
+    );
 }
 
 /** What an independent EBML parser (ts-ebml) finds in a file. */

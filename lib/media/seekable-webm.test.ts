@@ -14,7 +14,7 @@ let live: Buffer;
 /** `bytes` in pieces of random sizes (1 byte to 40 KB), as a timeslice or a network cuts them. */
 async function* pieces(bytes: Buffer, seed = 7) {
   let x = seed;
-  for (let offset = 0; offset < bytes.length; ) {
+  for (let offset = 0; offset < bytes.length;) {
     x = (x * 1103515245 + 12345) % 2 ** 31;
     const size = x % 7 === 0 ? 1 + (x % 5) : 1 + (x % 40_000);
     yield bytes.subarray(offset, offset + size);
@@ -25,7 +25,10 @@ async function* pieces(bytes: Buffer, seed = 7) {
 /** Every audio packet's hash, in order (ffmpeg's framemd5): equal lists mean the audio was copied untouched. */
 async function packets(file: string) {
   const { stdout } = await runFfmpeg(["-v", "error", "-i", file, "-map", "0:a:0", "-c", "copy", "-f", "framemd5", "-"]);
-  return stdout.split("\n").filter((l) => l && !l.startsWith("#")).map((l) => l.split(",").slice(2).join(",").trim());
+  return stdout
+    .split("\n")
+    .filter((l) => l && !l.startsWith("#"))
+    .map((l) => l.split(",").slice(2).join(",").trim());
 }
 
 beforeAll(async () => {
@@ -78,7 +81,12 @@ describe("writeSeekableWebm", () => {
   it("the same output whatever the pieces", async () => {
     const one = path.join(dir, "one.webm");
     const many = path.join(dir, "many.webm");
-    await writeSeekableWebm((async function* () { yield live; })(), one);
+    await writeSeekableWebm(
+      (async function* () {
+        yield live;
+      })(),
+      one,
+    );
     await writeSeekableWebm(pieces(live, 11), many);
     expect(fs.readFileSync(one)).toEqual(fs.readFileSync(many));
   });
@@ -102,7 +110,14 @@ describe("writeSeekableWebm", () => {
   it("refuses what it does not know, so that the caller can fall back to ffmpeg", async () => {
     const out = path.join(dir, "refused.webm");
     for (const input of [Buffer.from("not a webm at all, not even close"), Buffer.concat([live, live]), live.subarray(0, 200)]) {
-      await expect(writeSeekableWebm((async function* () { yield input; })(), out)).rejects.toBeInstanceOf(UnrecognisedWebm);
+      await expect(
+        writeSeekableWebm(
+          (async function* () {
+            yield input;
+          })(),
+          out,
+        ),
+      ).rejects.toBeInstanceOf(UnrecognisedWebm);
     }
   });
 });

@@ -31,7 +31,17 @@ import { WebmOutput } from "./webm-output";
 export { UnrecognisedWebm };
 
 /** Children of a Segment: inside a Cluster of unknown size, one of these ends the Cluster. */
-const TOP_LEVEL = new Set<number>([EBML_ID.seekHead, EBML_ID.info, EBML_ID.tracks, EBML_ID.cluster, EBML_ID.cues, 0x1254c367, 0x1043a770, 0x1941a469, EBML_ID.ebml]);
+const TOP_LEVEL = new Set<number>([
+  EBML_ID.seekHead,
+  EBML_ID.info,
+  EBML_ID.tracks,
+  EBML_ID.cluster,
+  EBML_ID.cues,
+  0x1254c367,
+  0x1043a770,
+  0x1941a469,
+  EBML_ID.ebml,
+]);
 const DROPPED = new Set<number>([EBML_ID.seekHead, EBML_ID.cues, EBML_ID.void, EBML_ID.crc32]);
 const MAX_HEADER_AREA = 1024 * 1024;
 
@@ -94,7 +104,8 @@ async function write(input: AsyncIterable<Uint8Array>, handle: fs.FileHandle): P
       }
     }
     // SeekHead: three Seeks of fixed width (SeekID 4 bytes, SeekPosition 8 bytes).
-    const seek = (id: number) => element(EBML_ID.seek, [...element(EBML_ID.seekId, idBytes(id)), ...idBytes(EBML_ID.seekPosition), ...sizeVint(8), ...uintBytes(0, 8)]);
+    const seek = (id: number) =>
+      element(EBML_ID.seek, [...element(EBML_ID.seekId, idBytes(id)), ...idBytes(EBML_ID.seekPosition), ...sizeVint(8), ...uintBytes(0, 8)]);
     const seeks = [seek(EBML_ID.info), seek(EBML_ID.tracks), seek(EBML_ID.cues)];
     const seekHead = element(EBML_ID.seekHead, seeks.flat());
     const infoBody = [...infoChildren.flatMap((c) => [...c.bytes]), ...idBytes(EBML_ID.duration), ...sizeVint(8), ...float64(0)];
@@ -249,7 +260,8 @@ async function write(input: AsyncIterable<Uint8Array>, handle: fs.FileHandle): P
     clusters.length = boundary.clusters;
     ({ lastBlock, frame } = boundary);
     const open = cluster as { start: number } | null;
-    if (open && open.start >= boundary.position - segmentDataStart) cluster = null; // its own header was cut
+    if (open && open.start >= boundary.position - segmentDataStart)
+      cluster = null; // its own header was cut
     else closeCluster(true);
     skip = 0;
   }
@@ -261,7 +273,10 @@ async function write(input: AsyncIterable<Uint8Array>, handle: fs.FileHandle): P
   const points = clusters.map(({ position, ticks }) =>
     element(EBML_ID.cuePoint, [
       ...element(EBML_ID.cueTime, minimalUint(ticks)),
-      ...element(EBML_ID.cueTrackPositions, [...element(EBML_ID.cueTrack, minimalUint(audioTrack)), ...element(EBML_ID.cueClusterPosition, minimalUint(position))]),
+      ...element(EBML_ID.cueTrackPositions, [
+        ...element(EBML_ID.cueTrack, minimalUint(audioTrack)),
+        ...element(EBML_ID.cueClusterPosition, minimalUint(position)),
+      ]),
     ]),
   );
   out.append(element(EBML_ID.cues, points.flat()));

@@ -13,9 +13,18 @@ const END = /silence_end: ([\d.]+)/;
  */
 export async function detectSilences(file: string, { noiseDb = -35, minSilenceMs = 300 } = {}): Promise<Silence[]> {
   const { stderr } = await runFfmpeg([
-    "-v", "info", "-nostats", "-i", file, "-map", "0:a:0",
-    "-af", `silencedetect=noise=${noiseDb}dB:duration=${minSilenceMs / 1000}`,
-    "-f", "null", "-",
+    "-v",
+    "info",
+    "-nostats",
+    "-i",
+    file,
+    "-map",
+    "0:a:0",
+    "-af",
+    `silencedetect=noise=${noiseDb}dB:duration=${minSilenceMs / 1000}`,
+    "-f",
+    "null",
+    "-",
   ]);
   const silences: Silence[] = [];
   let open: number | null = null;

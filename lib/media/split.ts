@@ -57,9 +57,25 @@ async function encodePieces(file: string, cuts: number[], outDir: string): Promi
   const list = path.join(outDir, `${prefix}.csv`);
   const times = cuts.length ? ["-segment_times", cuts.map((ms) => (ms / 1000).toFixed(3)).join(",")] : ["-segment_time", NO_CUT_SECONDS];
   await runFfmpeg([
-    "-v", "error", "-i", file, "-map", "0:a:0", ...PIECE_ENCODING,
-    "-f", "segment", "-segment_format", "webm", ...times, "-reset_timestamps", "1",
-    "-segment_list", list, "-segment_list_type", "csv", path.join(outDir, `${prefix}-%05d.webm`),
+    "-v",
+    "error",
+    "-i",
+    file,
+    "-map",
+    "0:a:0",
+    ...PIECE_ENCODING,
+    "-f",
+    "segment",
+    "-segment_format",
+    "webm",
+    ...times,
+    "-reset_timestamps",
+    "1",
+    "-segment_list",
+    list,
+    "-segment_list_type",
+    "csv",
+    path.join(outDir, `${prefix}-%05d.webm`),
   ]);
   // Each line: file name, start and end in seconds on the input's timeline, as actually cut.
   const lines = (await fs.readFile(list, "utf8")).split("\n").filter(Boolean);
@@ -73,7 +89,15 @@ async function encodePieces(file: string, cuts: number[], outDir: string): Promi
   );
 }
 
-async function split(file: string, maxBytes: number, maxMs: number, outDir: string, bytesPerMs: number, offsetMs: number, attemptsLeft: number): Promise<AudioPiece[]> {
+async function split(
+  file: string,
+  maxBytes: number,
+  maxMs: number,
+  outDir: string,
+  bytesPerMs: number,
+  offsetMs: number,
+  attemptsLeft: number,
+): Promise<AudioPiece[]> {
   const maxPieceMs = Math.min(maxMs, Math.floor((maxBytes - HEADER_BYTES) / bytesPerMs));
   if (maxPieceMs < MIN_PIECE_MS) throw new Error(`${maxBytes} bytes cannot hold ${MIN_PIECE_MS / 1000} s of audio; use a larger limit.`);
   const [durationMs, silences] = await Promise.all([audioDurationMs(file), detectSilences(file)]);
@@ -102,6 +126,9 @@ async function split(file: string, maxBytes: number, maxMs: number, outDir: stri
  * original's timeline). The same file always gives the same pieces, so a stopped transcription
  * can resume after the pieces it finished.
  */
-export function splitAtSilences(file: string, { maxBytes, maxMs = Infinity, outDir }: { maxBytes: number; maxMs?: number; outDir: string }): Promise<AudioPiece[]> {
+export function splitAtSilences(
+  file: string,
+  { maxBytes, maxMs = Infinity, outDir }: { maxBytes: number; maxMs?: number; outDir: string },
+): Promise<AudioPiece[]> {
   return split(file, maxBytes, maxMs, outDir, PLANNED_BYTES_PER_MS, 0, 3);
 }

@@ -61,7 +61,15 @@ export async function readWebmLayout(file: string): Promise<WebmLayout> {
     if (!segment || segment.id !== EBML_ID.segment) throw new Error("Not a WebM file: no Segment.");
     const segmentEnd = segment.size === null ? fileSize : Math.min(fileSize, segment.dataStart + segment.size);
 
-    const layout: WebmLayout = { segmentDataStart: segment.dataStart, durationMs: null, cuesPosition: null, cuePoints: [], seekHeadCuesPosition: null, clusterPositions: [], complete: true };
+    const layout: WebmLayout = {
+      segmentDataStart: segment.dataStart,
+      durationMs: null,
+      cuesPosition: null,
+      cuePoints: [],
+      seekHeadCuesPosition: null,
+      clusterPositions: [],
+      complete: true,
+    };
     let timestampScaleNs = 1_000_000;
     let duration: number | null = null;
     // Cue times are in ticks of the TimestampScale, converted once the whole header is read.

@@ -22,7 +22,7 @@ export class WebmOutput {
   /** Appends bytes (synchronously: the copy is queued, `settle` writes it). */
   append(bytes: Uint8Array | number[]) {
     const data = bytes instanceof Uint8Array ? bytes : Uint8Array.from(bytes);
-    for (let offset = 0; offset < data.length; ) {
+    for (let offset = 0; offset < data.length;) {
       const take = Math.min(data.length - offset, BLOCK - this.used);
       this.buffer.set(data.subarray(offset, offset + take), this.used);
       this.used += take;

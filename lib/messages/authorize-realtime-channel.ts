@@ -24,7 +24,8 @@ export async function authorizeRealtimeChannel(ctx: Ctx, input: RealtimeAuthInpu
   const channel = input.channel_name;
   // Without a channel: the socket signs in as the caller, so that losing access can close it, and
   // for as long as the session lasts (the embedded server closes it then).
-  if (channel === undefined) return signed(() => authenticateUser(input.socket_id, me.personId, ctx.actor.type === "person" ? ctx.actor.sessionExpiresAt : undefined));
+  if (channel === undefined)
+    return signed(() => authenticateUser(input.socket_id, me.personId, ctx.actor.type === "person" ? ctx.actor.sessionExpiresAt : undefined));
   const refused = () => forbidden("You may not subscribe to this channel.");
   if (channel.startsWith(PERSON_CHANNEL_PREFIX)) {
     if (channel.slice(PERSON_CHANNEL_PREFIX.length) !== me.personId) throw refused();

@@ -47,7 +47,10 @@ async function conversationOf(people: Person[], directKey: string | null = null)
 
 const seqOf = async (id: string) => (await db().conversation.findUniqueOrThrow({ where: { id }, select: { seq: true } })).seq;
 const participation = (conversationId: string, personId: string) =>
-  db().conversationParticipant.findUniqueOrThrow({ where: { conversationId_personId: { conversationId, personId } }, select: { leftAt: true, lastReadSeq: true } });
+  db().conversationParticipant.findUniqueOrThrow({
+    where: { conversationId_personId: { conversationId, personId } },
+    select: { leftAt: true, lastReadSeq: true },
+  });
 
 beforeAll(async () => {
   d = await makeDistrict("Message writes");
@@ -81,7 +84,10 @@ describe("writeMessage", () => {
     await writeLeaving(await ctxOf(cai), id);
     await expect(writeMessage(await ctxOf(cai), id, { body: "Still here?" })).rejects.toMatchObject({ code: "forbidden" });
     // Ben gone too, set directly (a group down to 2 cannot be left): Ana is alone in it.
-    await db().conversationParticipant.update({ where: { conversationId_personId: { conversationId: id, personId: ben.id }, districtId: d.id }, data: { leftAt: new Date() } });
+    await db().conversationParticipant.update({
+      where: { conversationId_personId: { conversationId: id, personId: ben.id }, districtId: d.id },
+      data: { leftAt: new Date() },
+    });
     const before = await seqOf(id);
     await expect(writeMessage(await ctxOf(ana), id, { body: "Anyone?" })).rejects.toMatchObject({ code: "conflict" });
     expect(await seqOf(id)).toBe(before);
@@ -137,7 +143,11 @@ describe("writeReadMark", () => {
     const id = await conversationOf([ana, ben]);
     await writeMessage(await ctxOf(ana), id, { body: "Second" });
     const mark = await writeReadMark(await ctxOf(ben), id);
-    expect(mark).toEqual({ personId: ben.id, lastReadSeq: 2, event: { seq: 3, readers: [expect.objectContaining({ personId: ana.id }), expect.objectContaining({ personId: ben.id })] } });
+    expect(mark).toEqual({
+      personId: ben.id,
+      lastReadSeq: 2,
+      event: { seq: 3, readers: [expect.objectContaining({ personId: ana.id }), expect.objectContaining({ personId: ben.id })] },
+    });
     expect((await participation(id, ben.id)).lastReadSeq).toBe(2);
 
     expect(await writeReadMark(await ctxOf(ben), id)).toEqual({ personId: ben.id, lastReadSeq: 2, event: null });

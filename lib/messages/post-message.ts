@@ -56,11 +56,28 @@ function writeStatement(client: Tx, { ctx, conversationId, id, senderId, body, l
  */
 export async function writeMessage(ctx: Ctx, conversationId: string, input: PostMessageInput): Promise<Posted> {
   const me = personOf(ctx);
-  const write: Write = { ctx, conversationId, id: newId(), senderId: me.personId, body: input.body, language: messageLanguage(input.body, me.language), now: new Date() };
+  const write: Write = {
+    ctx,
+    conversationId,
+    id: newId(),
+    senderId: me.personId,
+    body: input.body,
+    language: messageLanguage(input.body, me.language),
+    now: new Date(),
+  };
   const { written, job } = await writeWithTranslationJob(ctx.districtId, async (client) => {
     const [posted] = await writeStatement(client, write);
     if (posted?.seq == null || !posted.created_at) return null;
-    const row: MessageRow = { id: write.id, senderId: me.personId, kind: "message", body: input.body, language: write.language, reactions: {}, seq: posted.seq, createdAt: posted.created_at };
+    const row: MessageRow = {
+      id: write.id,
+      senderId: me.personId,
+      kind: "message",
+      body: input.body,
+      language: write.language,
+      reactions: {},
+      seq: posted.seq,
+      createdAt: posted.created_at,
+    };
     const readers: Reader[] = (posted.readers ?? []).map((r) => ({ personId: r.person_id, language: readingLanguage(r.language) }));
     return { row, readers };
   });

@@ -29,5 +29,10 @@ export async function publishToReaders(recipients: Recipient[], event: string, p
 
 /** The same payload for everyone (reactions, read state). */
 export function publishToAll(personIds: string[], event: string, payload: object, reduced: ReducedEvent): Promise<void> {
-  return publishToReaders(personIds.map((personId) => ({ personId, group: "" })), event, () => payload, reduced);
+  return publishToReaders(
+    personIds.map((personId) => ({ personId, group: "" })),
+    event,
+    () => payload,
+    reduced,
+  );
 }

@@ -99,7 +99,9 @@ export const messageSchema = z
     created_at: timestampSchema,
     kind: z
       .enum(["message", "left", "deleted"])
-      .describe("`message`; `left`: the notice that `sender_id` left the conversation; `deleted`: a message whose author was erased (its `body` is empty), kept so the conversation reads in order."),
+      .describe(
+        "`message`; `left`: the notice that `sender_id` left the conversation; `deleted`: a message whose author was erased (its `body` is empty), kept so the conversation reads in order.",
+      ),
     seq: z.int().describe("The conversation's event sequence number when the message was posted: the messages' order."),
     language: z.string().describe("Language of `body` (BCP 47 primary code)."),
     original: z
@@ -122,7 +124,9 @@ export const lastMessageSchema = z
   })
   .describe("The newest message the reader can read.");
 
-const conversationKind = z.enum(["direct", "group"]).describe("`direct`: two people, reused by a second POST to the same person, cannot be left; `group` otherwise.");
+const conversationKind = z
+  .enum(["direct", "group"])
+  .describe("`direct`: two people, reused by a second POST to the same person, cannot be left; `group` otherwise.");
 
 export const conversationListItemSchema = z
   .object({
@@ -209,7 +213,9 @@ export const realtimeAuthResponseSchema = z
     user_data: z
       .string()
       .optional()
-      .describe('For a sign-in only: the JSON `{"id":"<your person id>","user_info":{"session_expires":<ms since the epoch>}}` the signature covers; the socket is signed in until the session ends.'),
+      .describe(
+        'For a sign-in only: the JSON `{"id":"<your person id>","user_info":{"session_expires":<ms since the epoch>}}` the signature covers; the socket is signed in until the session ends.',
+      ),
     channel_data: z
       .string()
       .optional()
@@ -225,4 +231,3 @@ export type CreatedConversation = z.infer<typeof createdConversationSchema>;
 export type Conversation = z.infer<typeof conversationSchema>;
 export type Contact = z.infer<typeof contactSchema>;
 export type Unread = z.infer<typeof unreadSchema>;
-

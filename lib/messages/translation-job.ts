@@ -45,12 +45,17 @@ type Written = { row: MessageRow; readers: Reader[] };
  * wrote nothing) in one transaction with the message's translation job. Without a translator
  * there is no job to queue: the statement runs on its own.
  */
-export async function writeWithTranslationJob<W extends Written>(districtId: string, write: (client: Tx) => Promise<W | null>): Promise<{ written: W | null; job: string | null }> {
+export async function writeWithTranslationJob<W extends Written>(
+  districtId: string,
+  write: (client: Tx) => Promise<W | null>,
+): Promise<{ written: W | null; job: string | null }> {
   if (!translator()) return { written: await write(db() as unknown as Tx), job: null };
   return transactionWithJobs(async (tx, enqueue) => {
     const written = await write(tx);
     const languages = written ? translationLanguages(written.row, written.readers) : [];
-    const job = languages.length ? await enqueue("message-translate", { districtId, messageId: written!.row.id, languages }, { startAfter: FALLBACK_AFTER_SECONDS }) : null;
+    const job = languages.length
+      ? await enqueue("message-translate", { districtId, messageId: written!.row.id, languages }, { startAfter: FALLBACK_AFTER_SECONDS })
+      : null;
     return { written, job };
   });
 }
@@ -61,7 +66,11 @@ export async function writeWithTranslationJob<W extends Written>(districtId: str
  */
 export async function settleTranslationJob(job: string | null, row: MessageRow, readers: Reader[], made: Map<string, Map<string, string>>) {
   if (!job || !translationLanguages(row, readers).every((language) => made.get(language)?.has(row.id))) return;
-  await (await jobBoss()).deleteJob("message-translate", job).catch((error: Error) => log.error({ err: error, translationJob: job }, "could not drop a translation job"));
+  await (
+    await jobBoss()
+  )
+    .deleteJob("message-translate", job)
+    .catch((error: Error) => log.error({ err: error, translationJob: job }, "could not drop a translation job"));
 }
 
 /**
@@ -70,7 +79,10 @@ export async function settleTranslationJob(job: string | null, row: MessageRow, 
  * which retries.
  */
 export async function translateMessage(data: JobData["message-translate"]) {
-  const message = await db().message.findFirst({ where: { id: data.messageId, districtId: data.districtId }, select: { ...messageSelect, conversationId: true } });
+  const message = await db().message.findFirst({
+    where: { id: data.messageId, districtId: data.districtId },
+    select: { ...messageSelect, conversationId: true },
+  });
   if (!message) return { skipped: "the message is gone" };
   const { conversationId, ...row } = message;
   const made = new Map<string, Map<string, string>>();
@@ -84,11 +96,16 @@ export async function translateMessage(data: JobData["message-translate"]) {
     .filter((r) => r.personId !== row.senderId && made.has(r.language))
     .map((r) => ({ personId: r.personId, group: r.language }));
   const base = { conversation_id: conversationId, seq: row.seq };
-  await publishToReaders(recipients, EVENTS.messageCreated, (language) => ({ ...base, message: serializeMessage(row, { personId: "", language }, made.get(language)!) }), {
-    ...base,
-    reduced: true,
-    message_id: row.id,
-  });
+  await publishToReaders(
+    recipients,
+    EVENTS.messageCreated,
+    (language) => ({ ...base, message: serializeMessage(row, { personId: "", language }, made.get(language)!) }),
+    {
+      ...base,
+      reduced: true,
+      message_id: row.id,
+    },
+  );
   if (missing.length) throw new Error(`No translation into ${missing.join(", ")} yet.`);
   return { translated: [...made.keys()] };
 }

@@ -3,7 +3,16 @@ import client from "prom-client";
 import { metric } from "./registry";
 
 const requests = () =>
-  metric("http_requests_total", (registers) => new client.Counter({ name: "http_requests_total", help: "HTTP requests answered, by route pattern, method and status.", labelNames: ["route", "method", "status"], registers }));
+  metric(
+    "http_requests_total",
+    (registers) =>
+      new client.Counter({
+        name: "http_requests_total",
+        help: "HTTP requests answered, by route pattern, method and status.",
+        labelNames: ["route", "method", "status"],
+        registers,
+      }),
+  );
 
 const durations = () =>
   metric(

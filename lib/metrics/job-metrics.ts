@@ -32,23 +32,25 @@ const STATES: Record<string, string> = { created: "queued", retry: "queued", act
  */
 export function registerJobQueueMetrics() {
   durations();
-  metric("cas_jobs", (registers) =>
-    new client.Gauge({
-      name: "cas_jobs",
-      help: "Jobs in the service's queues now, by queue and state (queued, active, failed). One value for the whole service: use max() across processes.",
-      labelNames: ["queue", "state"],
-      registers,
-      async collect() {
-        this.reset();
-        try {
-          const { rows } = await pool().query<{ name: string; state: string; n: number }>(
-            `select name, state::text as state, count(*)::int as n from "${env().JOBS_SCHEMA}".job where state in ('created', 'retry', 'active', 'failed') group by 1, 2`,
-          );
-          for (const row of rows) this.inc({ queue: row.name, state: STATES[row.state] }, row.n);
-        } catch {
-          // No queue tables yet, or no database just now: the other metrics are still served.
-        }
-      },
-    }),
+  metric(
+    "cas_jobs",
+    (registers) =>
+      new client.Gauge({
+        name: "cas_jobs",
+        help: "Jobs in the service's queues now, by queue and state (queued, active, failed). One value for the whole service: use max() across processes.",
+        labelNames: ["queue", "state"],
+        registers,
+        async collect() {
+          this.reset();
+          try {
+            const { rows } = await pool().query<{ name: string; state: string; n: number }>(
+              `select name, state::text as state, count(*)::int as n from "${env().JOBS_SCHEMA}".job where state in ('created', 'retry', 'active', 'failed') group by 1, 2`,
+            );
+            for (const row of rows) this.inc({ queue: row.name, state: STATES[row.state] }, row.n);
+          } catch {
+            // No queue tables yet, or no database just now: the other metrics are still served.
+          }
+        },
+      }),
   );
 }

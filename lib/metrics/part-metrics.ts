@@ -18,7 +18,8 @@ export type MetricsMessage =
   | { type: "cas:gather"; id: string }
   | { type: "cas:gathered"; id: string; texts: string[] };
 
-const isMessage = (message: unknown): message is MetricsMessage => typeof (message as { type?: unknown } | null)?.type === "string" && String((message as { type: string }).type).startsWith("cas:");
+const isMessage = (message: unknown): message is MetricsMessage =>
+  typeof (message as { type?: unknown } | null)?.type === "string" && String((message as { type: string }).type).startsWith("cas:");
 
 /** Answers the supervisor's requests for this process's metrics. Nothing to do without a supervisor. */
 export function answerMetricsRequests() {

@@ -39,7 +39,11 @@ function patterns(): Pattern[] | null {
   let list: Pattern[] | null = null;
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, "server", "app-paths-manifest.json"), "utf8")) as Record<string, string>;
-    const routes = new Set(Object.keys(manifest).map(routeOfManifestKey).filter((r) => !r.startsWith("/_")));
+    const routes = new Set(
+      Object.keys(manifest)
+        .map(routeOfManifestKey)
+        .filter((r) => !r.startsWith("/_")),
+    );
     list = [...routes].map(compile).sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1]);
   } catch {
     // No build (next dev, tests): paths are normalised instead.

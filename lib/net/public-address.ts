@@ -90,7 +90,8 @@ export function checkedLookup(allowAddress: (address: string) => boolean, refuse
       if (error) return callback(error, "", 0);
       const list = addresses as dns.LookupAddress[];
       const bad = list.find((a) => !allowAddress(a.address));
-      if (bad || !list.length) return callback(refuse(`${hostname} resolves to ${bad?.address ?? "no address"}, a private, loopback or reserved address.`), "", 0);
+      if (bad || !list.length)
+        return callback(refuse(`${hostname} resolves to ${bad?.address ?? "no address"}, a private, loopback or reserved address.`), "", 0);
       if ((lookupOptions as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, list[0].address, list[0].family);
     });

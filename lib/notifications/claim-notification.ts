@@ -5,9 +5,7 @@ import type { Enqueue } from "@/lib/jobs/enqueue";
 import type { NotificationKind } from "./kinds.shared";
 
 /** What an e-mail is about, kept with its claim; rendered when it is sent, in the reader's language then. */
-export type NotificationData =
-  | { conversations: Array<{ id: string; seq: number }> }
-  | { interviewId: string };
+export type NotificationData = { conversations: Array<{ id: string; seq: number }> } | { interviewId: string };
 
 /**
  * Claims one e-mail by its key and queues its job, in the caller's transaction: the key is

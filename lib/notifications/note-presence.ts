@@ -27,13 +27,12 @@ export function notePresence(ctx: Ctx, now = Date.now()) {
   lastWritten.set(personId, now);
   // Through Prisma's own connection, not the requests' SQL path (lib/db/pool.ts sqlRows), whose
   // statements the single reads are measured by (tests/api/session-check.test.ts).
-  db()
-    .$executeRaw`
+  db().$executeRaw`
       insert into person_presence (person_id, district_id, last_seen_at) values (${personId}, ${ctx.districtId}, now() at time zone 'utc')
-      on conflict (person_id) do update set last_seen_at = excluded.last_seen_at where person_presence.district_id = ${ctx.districtId}`
-    .catch((error: unknown) => {
+      on conflict (person_id) do update set last_seen_at = excluded.last_seen_at where person_presence.district_id = ${ctx.districtId}`.catch(
+    (error: unknown) => {
       lastWritten.delete(personId);
       log.warn({ err: error }, "could not record a person's presence");
-    });
+    },
+  );
 }
-

@@ -1,12 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { interviewPublishedMail, interviewReminderMail, unreadMessagesMail } from "./notification-mail";
 
-const common = (locale: "en" | "es") => ({ to: "a@example.test", locale, unsubscribeUrl: "https://cas.example.org/api/unsubscribe?token=t.s", settingsUrl: "https://cas.example.org/account" });
+const common = (locale: "en" | "es") => ({
+  to: "a@example.test",
+  locale,
+  unsubscribeUrl: "https://cas.example.org/api/unsubscribe?token=t.s",
+  settingsUrl: "https://cas.example.org/account",
+});
 
 describe("notification e-mails", () => {
   it("carry the one-click unsubscribe of RFC 8058, an HTML and a text part", () => {
     const mail = interviewPublishedMail(common("en"), { date: "November 2, 2026", url: "https://cas.example.org/interviews/p/i" });
-    expect(mail.headers).toEqual({ "List-Unsubscribe": "<https://cas.example.org/api/unsubscribe?token=t.s>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(mail.headers).toEqual({
+      "List-Unsubscribe": "<https://cas.example.org/api/unsubscribe?token=t.s>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     expect(mail.html).toContain('<html lang="en">');
     expect(mail.html).toContain("https://cas.example.org/interviews/p/i");
     expect(mail.text).toContain("https://cas.example.org/interviews/p/i");
@@ -22,7 +30,9 @@ describe("notification e-mails", () => {
   });
 
   it("escape what people wrote", () => {
-    const mail = unreadMessagesMail(common("en"), [{ title: "Conversation with <b>Eve</b>", url: "https://x/messages/c", more: 2, messages: [{ sender: "Eve", body: '<script>alert("x")</script>' }] }]);
+    const mail = unreadMessagesMail(common("en"), [
+      { title: "Conversation with <b>Eve</b>", url: "https://x/messages/c", more: 2, messages: [{ sender: "Eve", body: '<script>alert("x")</script>' }] },
+    ]);
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).not.toContain("<b>Eve</b>");
     expect(mail.html).toContain("&#60;script&#62;");

@@ -60,7 +60,14 @@ ${button(c.url, t("messages.open"))}`,
     )
     .join("\n");
   const text = conversations
-    .map((c) => [c.title, ...c.messages.map((m) => `  ${m.sender}: ${m.body}`), ...(c.more > 0 ? [`  ${t("messages.more", { count: c.more })}`] : []), `  ${t("messages.open")}: ${c.url}`].join("\n"))
+    .map((c) =>
+      [
+        c.title,
+        ...c.messages.map((m) => `  ${m.sender}: ${m.body}`),
+        ...(c.more > 0 ? [`  ${t("messages.more", { count: c.more })}`] : []),
+        `  ${t("messages.open")}: ${c.url}`,
+      ].join("\n"),
+    )
     .join("\n\n");
   return notificationMail({ ...common, kind: "messages", subject: t("messages.subject", { count }), title }, { html, text });
 }
@@ -71,7 +78,10 @@ export function interviewPublishedMail(common: Common, interview: { date: string
   const intro = t("interviewPublished.intro", { date: interview.date });
   return notificationMail(
     { ...common, kind: "interview_published", subject: t("interviewPublished.subject"), title: t("interviewPublished.title") },
-    { html: `<p style="color:#333">${escape(intro)}</p>${button(interview.url, t("interviewPublished.action"))}`, text: `${intro}\n\n${t("interviewPublished.action")}: ${interview.url}` },
+    {
+      html: `<p style="color:#333">${escape(intro)}</p>${button(interview.url, t("interviewPublished.action"))}`,
+      text: `${intro}\n\n${t("interviewPublished.action")}: ${interview.url}`,
+    },
   );
 }
 
@@ -81,6 +91,9 @@ export function interviewReminderMail(common: Common, interview: { date: string;
   const intro = t("interviewReminder.intro", { date: interview.date, candidate: interview.candidate });
   return notificationMail(
     { ...common, kind: "interview_reminder", subject: t("interviewReminder.subject", { candidate: interview.candidate }), title: t("interviewReminder.title") },
-    { html: `<p style="color:#333">${escape(intro)}</p>${button(interview.url, t("interviewReminder.action"))}`, text: `${intro}\n\n${t("interviewReminder.action")}: ${interview.url}` },
+    {
+      html: `<p style="color:#333">${escape(intro)}</p>${button(interview.url, t("interviewReminder.action"))}`,
+      text: `${intro}\n\n${t("interviewReminder.action")}: ${interview.url}`,
+    },
   );
 }

@@ -6,7 +6,11 @@ import type { NotificationPreferencesInput } from "./schemas";
 
 type Row = { messages: boolean; interviewPublished: boolean; interviewReminder: boolean };
 
-const COLUMN: Record<NotificationKind, keyof Row> = { messages: "messages", interview_published: "interviewPublished", interview_reminder: "interviewReminder" };
+const COLUMN: Record<NotificationKind, keyof Row> = {
+  messages: "messages",
+  interview_published: "interviewPublished",
+  interview_reminder: "interviewReminder",
+};
 
 function serialize(row: Row | null): NotificationPreferences {
   const on = (kind: NotificationKind) => ((row?.[COLUMN[kind]] ?? true) ? 1 : 0);
@@ -15,7 +19,10 @@ function serialize(row: Row | null): NotificationPreferences {
 
 /** A person's choices; every kind is on until they turn one off. */
 export async function getNotificationPreferences(districtId: string, personId: string): Promise<NotificationPreferences> {
-  const row = await db().notificationPreference.findFirst({ where: { districtId, personId }, select: { messages: true, interviewPublished: true, interviewReminder: true } });
+  const row = await db().notificationPreference.findFirst({
+    where: { districtId, personId },
+    select: { messages: true, interviewPublished: true, interviewReminder: true },
+  });
   return serialize(row);
 }
 

@@ -34,25 +34,45 @@ function formatDate(date: string, locale: UiLocale) {
  * reader has not read it meanwhile, with its newest unread messages from others in the reader's
  * language (the chat's own translations, made now if missing). A string: why nothing is sent.
  */
-async function renderMessages(districtId: string, person: Recipient, data: NotificationData, locale: UiLocale, common: Parameters<typeof unreadMessagesMail>[0]): Promise<Rendered> {
+async function renderMessages(
+  districtId: string,
+  person: Recipient,
+  data: NotificationData,
+  locale: UiLocale,
+  common: Parameters<typeof unreadMessagesMail>[0],
+): Promise<Rendered> {
   if (!("conversations" in data)) return "malformed";
   const t = notificationText(locale);
   const reader = { personId: person.id, language: readingLanguage(person.language) };
   const digests: ConversationDigest[] = [];
   for (const { id, seq } of data.conversations) {
-    const participant = await db().conversationParticipant.findFirst({ where: { districtId, conversationId: id, personId: person.id, leftAt: null }, select: { lastReadSeq: true } });
+    const participant = await db().conversationParticipant.findFirst({
+      where: { districtId, conversationId: id, personId: person.id, leftAt: null },
+      select: { lastReadSeq: true },
+    });
     if (!participant || participant.lastReadSeq >= seq) continue;
     const where = { districtId, conversationId: id, kind: "message", senderId: { not: person.id }, seq: { gt: participant.lastReadSeq, lte: seq } };
     const [rows, count, others] = await Promise.all([
       db().message.findMany({ where, select: messageSelect, orderBy: { seq: "desc" }, take: MESSAGES_SHOWN }),
       db().message.count({ where }),
-      db().conversationParticipant.findMany({ where: { districtId, conversationId: id, personId: { not: person.id }, leftAt: null }, select: { personId: true } }),
+      db().conversationParticipant.findMany({
+        where: { districtId, conversationId: id, personId: { not: person.id }, leftAt: null },
+        select: { personId: true },
+      }),
     ]);
     if (!rows.length) continue;
     rows.reverse();
     const translated = await translationsInto(districtId, rows, reader.language);
-    const names = new Map((await listPeopleNames(districtId, [...rows.map((r) => r.senderId), ...others.map((o) => o.personId)])).map((n) => [n.id, fullName(n)]));
-    const title = t("messages.conversation", { names: others.map((o) => names.get(o.personId)).filter(Boolean).join(", ") || t("messages.nobody") });
+    const names = new Map(
+      (await listPeopleNames(districtId, [...rows.map((r) => r.senderId), ...others.map((o) => o.personId)])).map((n) => [n.id, fullName(n)]),
+    );
+    const title = t("messages.conversation", {
+      names:
+        others
+          .map((o) => names.get(o.personId))
+          .filter(Boolean)
+          .join(", ") || t("messages.nobody"),
+    });
     digests.push({
       title,
       url: `${serviceOrigin()}/messages/${id}`,
@@ -63,7 +83,14 @@ async function renderMessages(districtId: string, person: Recipient, data: Notif
   return digests.length ? unreadMessagesMail(common, digests) : "read meanwhile";
 }
 
-async function renderInterview(districtId: string, person: Recipient, kind: NotificationKind, data: NotificationData, locale: UiLocale, common: Parameters<typeof unreadMessagesMail>[0]): Promise<Rendered> {
+async function renderInterview(
+  districtId: string,
+  person: Recipient,
+  kind: NotificationKind,
+  data: NotificationData,
+  locale: UiLocale,
+  common: Parameters<typeof unreadMessagesMail>[0],
+): Promise<Rendered> {
   if (!("interviewId" in data)) return "malformed";
   const interview = await db().interview.findFirst({
     where: { districtId, id: data.interviewId },
@@ -76,9 +103,14 @@ async function renderInterview(districtId: string, person: Recipient, kind: Noti
     if (!interview.published || interview.personId !== person.id) return "no longer published";
     return interviewPublishedMail(common, { date, url });
   }
-  const member = interview.boardId && (await db().boardMember.findFirst({ where: { boardId: interview.boardId, personId: person.id, board: { districtId } }, select: { personId: true } }));
+  const member =
+    interview.boardId &&
+    (await db().boardMember.findFirst({ where: { boardId: interview.boardId, personId: person.id, board: { districtId } }, select: { personId: true } }));
   if (!member) return "no longer on the interview's board";
-  const submitted = await db().interviewScorecard.findFirst({ where: { districtId, interviewId: interview.id, memberId: person.id, submittedAt: { not: null } }, select: { id: true } });
+  const submitted = await db().interviewScorecard.findFirst({
+    where: { districtId, interviewId: interview.id, memberId: person.id, submittedAt: { not: null } },
+    select: { id: true },
+  });
   if (submitted) return "the scorecard was submitted meanwhile";
   return interviewReminderMail(common, { date, candidate: fullName(interview.person), url });
 }
@@ -93,7 +125,10 @@ async function renderInterview(districtId: string, person: Recipient, kind: Noti
  */
 export async function sendNotification(data: JobData["notification-send"]) {
   const { districtId, notificationId } = data;
-  const notification = await db().notification.findFirst({ where: { districtId, id: notificationId }, select: { personId: true, kind: true, data: true, sentAt: true, droppedReason: true } });
+  const notification = await db().notification.findFirst({
+    where: { districtId, id: notificationId },
+    select: { personId: true, kind: true, data: true, sentAt: true, droppedReason: true },
+  });
   if (!notification) return { dropped: "its claim is gone (the person was deleted)" };
   if (notification.sentAt || notification.droppedReason) return { already: notification.sentAt ? "sent" : "dropped" };
   const drop = async (reason: string) => {
@@ -102,7 +137,10 @@ export async function sendNotification(data: JobData["notification-send"]) {
   };
   const kind = notification.kind;
   if (!isNotificationKind(kind)) return drop("unknown kind");
-  const person = await db().person.findFirst({ where: { districtId, id: notification.personId }, select: { id: true, first: true, last: true, email: true, language: true, archived: true, erasedAt: true } });
+  const person = await db().person.findFirst({
+    where: { districtId, id: notification.personId },
+    select: { id: true, first: true, last: true, email: true, language: true, archived: true, erasedAt: true },
+  });
   if (!person || person.archived || person.erasedAt) return drop("the person is archived");
   if (!(await wantsNotification(districtId, person.id, kind))) return drop("the person turned this kind off");
   const locale = uiLocaleFor(person.language);
@@ -113,7 +151,10 @@ export async function sendNotification(data: JobData["notification-send"]) {
     settingsUrl: `${serviceOrigin()}${NOTIFICATION_SETTINGS_PATH}`,
   };
   const content = notification.data as NotificationData;
-  const mail = kind === "messages" ? await renderMessages(districtId, person, content, locale, common) : await renderInterview(districtId, person, kind, content, locale, common);
+  const mail =
+    kind === "messages"
+      ? await renderMessages(districtId, person, content, locale, common)
+      : await renderInterview(districtId, person, kind, content, locale, common);
   if (typeof mail === "string") return drop(mail);
   await sendMail(mail);
   await db().notification.updateMany({ where: { districtId, id: notificationId }, data: { sentAt: new Date() } });

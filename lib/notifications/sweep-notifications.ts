@@ -66,7 +66,9 @@ async function claimUnread(districtId: string, personId: string, rows: UnreadRow
     if (!claimed.length) return false;
     const conversations = claimed.map((c) => ({ id: c.conversation_id, seq: c.notified_seq })).sort((a, b) => a.id.localeCompare(b.id));
     // Hashed: a person told about many conversations at once would make a key too long for its index.
-    const batch = createHash("sha256").update(conversations.map((c) => `${c.id}@${c.seq}`).join(",")).digest("base64url");
+    const batch = createHash("sha256")
+      .update(conversations.map((c) => `${c.id}@${c.seq}`).join(","))
+      .digest("base64url");
     const dedupeKey = `messages:${personId}:${batch}`;
     return claimNotification(tx, enqueue, { districtId, personId, kind: "messages", dedupeKey, data: { conversations } });
   });

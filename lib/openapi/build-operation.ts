@@ -18,8 +18,7 @@ const errorContent = { "application/json": { schema: { $ref: "#/components/schem
 
 /** Methods that take an Idempotency-Key (lib/http/idempotency.ts). */
 const IDEMPOTENT = new Set(["post", "patch"]);
-const IDEMPOTENCY_409 =
-  "`conflict` with `Retry-After: 1`: a request with the same `Idempotency-Key` is still being processed.";
+const IDEMPOTENCY_409 = "`conflict` with `Retry-After: 1`: a request with the same `Idempotency-Key` is still being processed.";
 
 const headerObjects = (headers: Record<string, string> = {}) =>
   Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
@@ -65,7 +64,8 @@ const roleKindOf = (access: Access) => ("roleKind" in access ? access.roleKind :
 function forbiddenText(access: Access): string {
   const parts: string[] = [];
   if (access.auth === "session") parts.push("the request uses an API key (this endpoint is for sessions only)");
-  if (access.auth === "any") parts.push("scopeByPath" in access ? "an API key lacks the scope the path needs" : `an API key lacks the ${code(access.scope)} scope`);
+  if (access.auth === "any")
+    parts.push("scopeByPath" in access ? "an API key lacks the scope the path needs" : `an API key lacks the ${code(access.scope)} scope`);
   const permission = permissionOf(access);
   if (permission) parts.push(`a session lacks the ${code(permission)} permission`);
   const roleKind = roleKindOf(access);

@@ -69,7 +69,16 @@ import { importJobSchema, importReportSchema, importRowSchema } from "@/lib/peop
 import { createProfileSchema, profileSchema, updateProfileSchema } from "@/lib/profiles/schemas";
 import { scorecardSchema } from "@/lib/scorecards/schemas";
 import { searchResponseSchema, searchResultSchema } from "@/lib/search/schemas";
-import { createEndpointSchema, deliverySchema, endpointSchema, endpointWithSecretSchema, replayedSchema, replaySchema, sentSchema, updateEndpointSchema } from "@/lib/webhooks/schemas";
+import {
+  createEndpointSchema,
+  deliverySchema,
+  endpointSchema,
+  endpointWithSecretSchema,
+  replayedSchema,
+  replaySchema,
+  sentSchema,
+  updateEndpointSchema,
+} from "@/lib/webhooks/schemas";
 
 /**
  * The named schemas of the document (`#/components/schemas/<name>`): the very objects the

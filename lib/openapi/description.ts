@@ -7,16 +7,13 @@ const endpoint = (op: OperationSpec) => `\`${op.method.toUpperCase()} ${op.path}
 /** Which operations each API-key scope opens, read from the operations themselves. */
 function scopesTable(operations: readonly OperationSpec[]): string {
   const rows = SCOPES.map((scope) => {
-    const ops = operations.filter((op) => op.access.auth === "any" && ("scopeByPath" in op.access ? Object.values(op.access.scopeByPath).includes(scope) : op.access.scope === scope));
+    const ops = operations.filter(
+      (op) => op.access.auth === "any" && ("scopeByPath" in op.access ? Object.values(op.access.scopeByPath).includes(scope) : op.access.scope === scope),
+    );
     return `| \`${scope}\` | ${ops.map(endpoint).join(", ")} |`;
   });
   const sessionOnly = operations.filter((op) => op.access.auth === "session");
-  return [
-    "| scope | endpoints |",
-    "|---|---|",
-    ...rows,
-    `| sessions only (an API key gets 403) | ${sessionOnly.map(endpoint).join(", ")} |`,
-  ].join("\n");
+  return ["| scope | endpoints |", "|---|---|", ...rows, `| sessions only (an API key gets 403) | ${sessionOnly.map(endpoint).join(", ")} |`].join("\n");
 }
 
 const STATUS_MEANING: Record<string, string> = {

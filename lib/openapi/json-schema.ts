@@ -19,7 +19,8 @@ function cleaner(io: Io) {
       delete jsonSchema.maximum;
     }
     // Also beside a `$ref` (a described use of a named object): there it would forbid every property.
-    if (io === "output" && (jsonSchema.type === "object" || "$ref" in jsonSchema) && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+    if (io === "output" && (jsonSchema.type === "object" || "$ref" in jsonSchema) && jsonSchema.additionalProperties === false)
+      delete jsonSchema.additionalProperties;
   };
 }
 

@@ -16,7 +16,9 @@ export const slug = (s: string) =>
 export function inlineHtml(text: string): string {
   return text
     .split(/(`[^`]+`)/)
-    .map((part) => (/^`[^`]+`$/.test(part) ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(part).replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")))
+    .map((part) =>
+      /^`[^`]+`$/.test(part) ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(part).replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>"),
+    )
     .join("");
 }
 
@@ -57,8 +59,17 @@ export function markdownHtml(markdown: string, idPrefix = ""): string {
       i--;
       const [head, ...body] = rows.filter((r) => !/^\|[\s|:-]+\|$/.test(r.trim()));
       out.push(
-        `<div class="table-wrap"><table><thead><tr>${cells(head).map((c) => `<th scope="col">${inlineHtml(c)}</th>`).join("")}</tr></thead>` +
-          `<tbody>${body.map((r) => `<tr>${cells(r).map((c) => `<td>${inlineHtml(c)}</td>`).join("")}</tr>`).join("")}</tbody></table></div>`,
+        `<div class="table-wrap"><table><thead><tr>${cells(head)
+          .map((c) => `<th scope="col">${inlineHtml(c)}</th>`)
+          .join("")}</tr></thead>` +
+          `<tbody>${body
+            .map(
+              (r) =>
+                `<tr>${cells(r)
+                  .map((c) => `<td>${inlineHtml(c)}</td>`)
+                  .join("")}</tr>`,
+            )
+            .join("")}</tbody></table></div>`,
       );
     } else paragraph.push(line.trim());
   }

@@ -15,9 +15,7 @@ const METHODS = ["get", "put", "post", "patch", "delete"] as const;
 
 type Node = Record<string, unknown>;
 const operationsOf = (d: typeof doc) =>
-  Object.entries(d.paths).flatMap(([path, item]) =>
-    METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] as Node })),
-  );
+  Object.entries(d.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] as Node })));
 
 /** Every `$ref` string anywhere in `value`. */
 function refs(value: unknown, out: string[] = []): string[] {

@@ -74,7 +74,8 @@ const SECURITY_SCHEMES = {
     type: "apiKey",
     in: "cookie",
     name: "next-auth.session-token",
-    description: "The browser's session cookie (`__Secure-next-auth.session-token` over HTTPS); same token as `sessionToken`. Used only when no Authorization header is sent.",
+    description:
+      "The browser's session cookie (`__Secure-next-auth.session-token` over HTTPS); same token as `sessionToken`. Used only when no Authorization header is sent.",
   },
   apiKey: {
     type: "http",

@@ -42,7 +42,12 @@ type OperationDocs = {
   rawBody?: { contentType: string; description: string };
   response: DocumentedResponse;
   /** Other answers that are not the error body: health's 503 in the success's shape, a file's 206 (bytes) and 416 (no body). */
-  otherResponses?: Record<number, { description: string; schema: z.ZodType } | { description: string; binary: true; headers?: Record<string, string> } | { description: string; empty: true; headers?: Record<string, string> }>;
+  otherResponses?: Record<
+    number,
+    | { description: string; schema: z.ZodType }
+    | { description: string; binary: true; headers?: Record<string, string> }
+    | { description: string; empty: true; headers?: Record<string, string> }
+  >;
   /** Operation-specific error descriptions (a 403 text is added to the generated one); 409 is only documented where given here. */
   errors?: Partial<Record<ErrorStatus, string>>;
 };

@@ -59,7 +59,10 @@ export const TAGS = [
   { name: "Interviews", description: "A candidate's board interviews: form answers, recordings, attachments, publication." },
   { name: "Interview attachments", description: "Files answering the `file` fields of an interview's form." },
   { name: "Scorecards", description: "Each board member's own scorecard of an interview, blind until submitted." },
-  { name: "Calendar", description: "Interviews in everyone's calendar: when the district's iCalendar invitations go out, and each person's private calendar feed." },
+  {
+    name: "Calendar",
+    description: "Interviews in everyone's calendar: when the district's iCalendar invitations go out, and each person's private calendar feed.",
+  },
   { name: "Audio", description: "Recording an interview in chunks, combining them into its seekable recording, transcript, summary and their translations." },
   { name: "Forms", description: "Interview forms: ordered fields, some private to staff." },
   { name: "Boards", description: "Boards that conduct interviews." },
@@ -70,11 +73,24 @@ export const TAGS = [
   { name: "Search", description: "One search over people, interviews, recordings and transcripts, messages and file names, within what the caller may read." },
   { name: "Realtime", description: "Live events over the Pusher Channels protocol: connection settings and private channel authorization (sessions only)." },
   { name: "API keys", description: "Keys for programmatic access (sessions only)." },
-  { name: "Webhooks", description: "Endpoints that receive the district's events, signed to the Standard Webhooks specification; the delivery log, test events, redelivery and replay (sessions only)." },
-  { name: "Audit", description: "The district's audit trail: who changed or read what, when, through what; for administrators and keys with the `audit` scope." },
+  {
+    name: "Webhooks",
+    description:
+      "Endpoints that receive the district's events, signed to the Standard Webhooks specification; the delivery log, test events, redelivery and replay (sessions only).",
+  },
+  {
+    name: "Audit",
+    description: "The district's audit trail: who changed or read what, when, through what; for administrators and keys with the `audit` scope.",
+  },
   { name: "Retention", description: "How long the district keeps recordings, archived people and messages (sessions only)." },
-  { name: "Jobs", description: "The district's durable jobs (the recording pipeline, translations): what failed for good, and running it again (sessions only)." },
-  { name: "Single sign-on", description: "Sign-in with the district's own accounts: its OpenID Connect provider (administrators' sessions), and which provider signs in an address." },
+  {
+    name: "Jobs",
+    description: "The district's durable jobs (the recording pipeline, translations): what failed for good, and running it again (sessions only).",
+  },
+  {
+    name: "Single sign-on",
+    description: "Sign-in with the district's own accounts: its OpenID Connect provider (administrators' sessions), and which provider signs in an address.",
+  },
   { name: "Session", description: "The signed-in session (sessions only)." },
   { name: "Files", description: "Stored files, served to callers allowed to see their record." },
   { name: "Reference", description: "This document." },

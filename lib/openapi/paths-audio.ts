@@ -30,7 +30,7 @@ const AI =
   "an extractive summary, and apertium for installed language pairs. 503 `ai_unavailable` when no engine can do it.";
 
 const JOBS =
-  "The work runs on the server as a durable job (docs/architecture.md, \"How a job flows\"): a worker does it, and each step queues the next (finalize → transcribe → summarize → translate). " +
+  'The work runs on the server as a durable job (docs/architecture.md, "How a job flows"): a worker does it, and each step queues the next (finalize → transcribe → summarize → translate). ' +
   "The request waits for the result and answers as the contract says; with the header `Prefer: respond-async` (RFC 7240) it answers `202` at once, " +
   "with the status URL in `Location` (`Preference-Applied: respond-async`). A request that has waited 30 minutes also answers `202`. " +
   "Asking again while the step is queued or running joins it: the work is done once.";

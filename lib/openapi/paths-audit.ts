@@ -31,7 +31,7 @@ export const auditEndpoints = {
     summary: "List the district's audit trail",
     description:
       `${TRAIL}\n\nNewest first (by \`seq\`, the chain's order), ${AUDIT_PAGE_DEFAULT} events a page unless \`limit\` says otherwise (at most ${AUDIT_PAGE_MAX}). ` +
-      "A page that is not the last names the next in `next_cursor` (also in `X-Next-Cursor` and `Link: <…>; rel=\"next\"`): send it back as `cursor`, " +
+      'A page that is not the last names the next in `next_cursor` (also in `X-Next-Cursor` and `Link: <…>; rel="next"`): send it back as `cursor`, ' +
       `with the same filters. Events added meanwhile are newer than every page already read, so paging never repeats or skips one. ${CROSS_DISTRICT}`,
     queryDocs: {
       ...FILTERS,

@@ -6,7 +6,6 @@ import type { Endpoints } from "./operation";
 // Roles and tags: what people are given. Read with an API key's read:people scope; changed
 // only in a session holding the settings permission.
 
-
 export const definitionEndpoints = {
   listRoles: {
     method: "GET",

@@ -8,7 +8,6 @@ import type { Endpoints } from "./operation";
 // Forms, boards and profiles: what interviews are recorded with. Read with an API key's
 // read:interviews scope; changed only in a session holding the settings permission.
 
-
 export const interviewSetupEndpoints = {
   listForms: {
     method: "GET",
@@ -54,7 +53,9 @@ export const interviewSetupEndpoints = {
       "unless `force: true`: then those answers and their attachments are deleted with it.",
     pathParams: { id: "The form's id." },
     response: { description: "The updated form.", schema: formSchema },
-    errors: { 409: "`conflict`: fields that hold answers in interviews would be dropped; `details` names them (`fields.<fieldId>`). Send `force: true` to drop them with their answers." },
+    errors: {
+      409: "`conflict`: fields that hold answers in interviews would be dropped; `details` names them (`fields.<fieldId>`). Send `force: true` to drop them with their answers.",
+    },
   },
   deleteForm: {
     method: "DELETE",

@@ -53,7 +53,11 @@ export const interviewEndpoints = {
       to: { description: "Only interviews on or before this date (YYYY-MM-DD).", example: "2026-12-31" },
       ...pagingQueryDocs,
     },
-    response: { description: "The interviews (or a page of them), without `responses` and `audio`.", schema: z.array(interviewSummarySchema), headers: pagingHeaders },
+    response: {
+      description: "The interviews (or a page of them), without `responses` and `audio`.",
+      schema: z.array(interviewSummarySchema),
+      headers: pagingHeaders,
+    },
   },
   listPersonInterviews: {
     method: "GET",
@@ -97,7 +101,8 @@ export const interviewEndpoints = {
     pathParams: ids,
     queryDocs: {
       view: {
-        description: "`candidate` or `mentor`: staff preview the interview as that reader gets it (private fields removed). Readers who are not staff always get their own view.",
+        description:
+          "`candidate` or `mentor`: staff preview the interview as that reader gets it (private fields removed). Readers who are not staff always get their own view.",
         example: "candidate",
       },
     },
@@ -121,7 +126,9 @@ export const interviewEndpoints = {
       SCHEDULE,
     pathParams: ids,
     response: { description: "The updated interview, in the full shape.", schema: interviewSchema },
-    errors: { 400: "The body is not valid, or some responses do not fit the form or answer scorecard fields (one detail per field, path `responses.<fieldId>`)." },
+    errors: {
+      400: "The body is not valid, or some responses do not fit the form or answer scorecard fields (one detail per field, path `responses.<fieldId>`).",
+    },
   },
   deleteInterview: {
     method: "DELETE",
@@ -130,7 +137,8 @@ export const interviewEndpoints = {
     permission: "interviews:edit",
     tag: "Interviews",
     summary: "Delete an interview",
-    description: "Permanently deletes the interview with its responses, recordings and attachments. Everyone sent a calendar invitation for it gets a `CANCEL`.",
+    description:
+      "Permanently deletes the interview with its responses, recordings and attachments. Everyone sent a calendar invitation for it gets a `CANCEL`.",
     pathParams: ids,
     response: { description: "Deleted.", schema: okSchema },
   },
@@ -142,7 +150,8 @@ export const interviewEndpoints = {
     status: 201,
     tag: "Interview attachments",
     summary: "Upload an attachment",
-    description: "Stores a file as (part of) the answer to a `file` field of the interview's form: its record is added to `responses[field_id]` under the returned `id`.",
+    description:
+      "Stores a file as (part of) the answer to a `file` field of the interview's form: its record is added to `responses[field_id]` under the returned `id`.",
     pathParams: ids,
     multipart: interviewAttachmentForm,
     response: { description: "The stored attachment.", schema: interviewAttachmentSchema },

@@ -18,7 +18,10 @@ export const jobEndpoints = {
       "Durable jobs of the district (recording steps, message translations), newest first, at most 200: by default the dead ones (out of retries, or failed for good), " +
       "which `POST /api/jobs/{id}/retry` runs again. Jobs of no district (the chunk sweep, e-mails) are the operator's: see docs/operations.md.",
     queryDocs: {
-      state: { description: "`failed` (default: dead, out of retries or failed for good), `active` (running) or `queued` (waiting, or waiting to retry).", example: "failed" },
+      state: {
+        description: "`failed` (default: dead, out of retries or failed for good), `active` (running) or `queued` (waiting, or waiting to retry).",
+        example: "failed",
+      },
     },
     response: { description: "The jobs.", schema: z.array(jobSchema) },
   },

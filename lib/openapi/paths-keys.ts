@@ -6,7 +6,6 @@ import type { Endpoints } from "./operation";
 // API keys are managed in a signed-in session only (an API key gets 403), with the settings
 // permission (which the admin role holds).
 
-
 export const keyEndpoints = {
   listApiKeys: {
     method: "GET",

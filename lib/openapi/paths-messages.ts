@@ -59,7 +59,9 @@ export const messageEndpoints = {
       "To a single person, the direct conversation between the two is reused when it exists (the message is posted there). " +
       `The opening message's language is detected (the sender's language when the text is too short). ${EVENTS_NOTE}`,
     response: { description: "The conversation (new, or the existing direct one) with the opening message posted.", schema: createdConversationSchema },
-    errors: { 404: "`not_found`: a participant is not a person the sender may write to (see GET /api/messages/contacts), is archived, or is not of the district." },
+    errors: {
+      404: "`not_found`: a participant is not a person the sender may write to (see GET /api/messages/contacts), is archived, or is not of the district.",
+    },
   },
   listContacts: {
     method: "GET",
@@ -184,6 +186,8 @@ export const messageEndpoints = {
       "(typing indicators travel there as client events). JSON, not the form pusher-js posts by default: configure its " +
       "`channelAuthorization.customHandler` to post `{socket_id, channel_name}`.",
     response: { description: "The signature for that socket and channel.", schema: realtimeAuthResponseSchema },
-    errors: { 403: "`forbidden` also for any other channel: someone else's, a conversation you are not in (or left, or of another district), or a malformed name." },
+    errors: {
+      403: "`forbidden` also for any other channel: someone else's, a conversation you are not in (or left, or of another district), or a malformed name.",
+    },
   },
 } satisfies Endpoints;

@@ -138,7 +138,12 @@ export const peopleEndpoints = {
     multipart: peopleImportForm,
     rawBody: { contentType: "text/csv", description: "The CSV file itself." },
     response: { description: "The report: per row, what was (or, in a dry run, would be) done.", schema: importReportSchema },
-    otherResponses: { 202: { description: "A large file (or `Prefer: respond-async`): the import is queued as a job; follow `status_url` (the `Location` header).", schema: importJobSchema } },
+    otherResponses: {
+      202: {
+        description: "A large file (or `Prefer: respond-async`): the import is queued as a job; follow `status_url` (the `Location` header).",
+        schema: importJobSchema,
+      },
+    },
     errors: {
       400: "`validation_error`: the file is not UTF-8 (the line is named), not valid CSV, lacks a required column or names an unknown one, has no people; or (without `dry_run`) a row is refused: `details` lists every problem.",
       409: "`conflict`: someone added a person with one of the file's e-mail addresses while the import ran.",
@@ -186,8 +191,7 @@ export const peopleEndpoints = {
     body: updatePersonSchema,
     tag: "People",
     summary: "Update a person",
-    description:
-      `Only the fields sent change. \`roles\`, \`tags\` and \`mentors\` replace the current values. \`archived: 1\` (or \`true\`) archives the person and signs them out everywhere; \`0\` restores them. ${ROLE_GRANTS}`,
+    description: `Only the fields sent change. \`roles\`, \`tags\` and \`mentors\` replace the current values. \`archived: 1\` (or \`true\`) archives the person and signs them out everywhere; \`0\` restores them. ${ROLE_GRANTS}`,
     pathParams: id,
     response: { description: "The updated person, in the single-person shape (no includes).", schema: personDetailSchema },
     errors: {

@@ -57,7 +57,9 @@ export const recordsEndpoints = {
       contentType: "application/zip",
       headers: { "Content-Disposition": '`attachment; filename="person-<id>.zip"`.', "Cache-Control": "`private, no-store`." },
     },
-    errors: { 404: "`not_found`: no person of the district has this id. (An erased person's export holds only their anonymous row and what the district keeps.)" },
+    errors: {
+      404: "`not_found`: no person of the district has this id. (An erased person's export holds only their anonymous row and what the district keeps.)",
+    },
   },
   erasePerson: {
     method: "POST",
@@ -74,7 +76,7 @@ export const recordsEndpoints = {
       "the text of every message they wrote (each stays in its conversation as `kind: deleted` with an empty body, so that the others' threads still read in order); " +
       "their sessions (at once: the next request with one is a 401) and realtime connections (closed right after); webhook events and stored Idempotency-Key answers that name them, " +
       "e-mails to them waiting in the queue or kept in the outbox, people imports whose file names them, and their sign-in account unless another district knows their e-mail. " +
-      "**Kept, without the name:** an anonymous, archived row (\"Erased person\") under the same id, so that the fact of each interview and its decision stays " +
+      '**Kept, without the name:** an anonymous, archived row ("Erased person") under the same id, so that the fact of each interview and its decision stays ' +
       "(date, board, form, profile, publication, the board's recommendation and tally, the scorecards' recommendations). The audit trail keeps every event, the erasure's too, " +
       "with the person's details redacted, and stays verifiable. Webhook endpoints receive `person.erased` (the id only).",
     pathParams: { id: "The person's id." },

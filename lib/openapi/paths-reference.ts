@@ -34,7 +34,12 @@ export const referenceEndpoints = {
       "The OpenAPI document as HTML pages for people to read. This one: the rules at a glance, every endpoint in one table with its session permission, API-key scope and whether it takes an Idempotency-Key, " +
       "and the overview (authentication, the error shape, idempotency, rate limits). Each section (`/api/reference/{section}`) has one tag's endpoints in full, the schemas, or the webhook events. " +
       "Rendered on the server without any script, in the reader's interface language (English or Spanish; the descriptions are English). No authentication.",
-    response: { description: "The page.", binary: true, contentType: "text/html", headers: { "Content-Security-Policy": "No script, the page's one style block by its hash, nothing from other origins." } },
+    response: {
+      description: "The page.",
+      binary: true,
+      contentType: "text/html",
+      headers: { "Content-Security-Policy": "No script, the page's one style block by its hash, nothing from other origins." },
+    },
   },
   getApiReferenceSection: {
     method: "GET",
@@ -42,7 +47,8 @@ export const referenceEndpoints = {
     auth: "public",
     tag: "Reference",
     summary: "A section of the API reference page",
-    description: "One tag's endpoints in full (its name in lower case, words joined by `-`: `people`, `api-keys`…) with parameters, bodies and answers; `schemas`; or `webhook-events`, the events the service sends. Linked from `/api/reference`.",
+    description:
+      "One tag's endpoints in full (its name in lower case, words joined by `-`: `people`, `api-keys`…) with parameters, bodies and answers; `schemas`; or `webhook-events`, the events the service sends. Linked from `/api/reference`.",
     pathParams: { section: "`schemas`, `webhook-events`, or a tag's name in lower case with words joined by `-`." },
     response: { description: "The page.", binary: true, contentType: "text/html", headers: { "Content-Security-Policy": "As `/api/reference`." } },
   },

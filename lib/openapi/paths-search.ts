@@ -24,7 +24,10 @@ export const searchEndpoints = {
       `A word found in more than ${CANDIDATES_PER_GROUP.toLocaleString("en")} documents of one kind is ranked among the first ${CANDIDATES_PER_GROUP.toLocaleString("en")} found.`,
     queryDocs: {
       q: { description: `The words to search for, 1 to ${MAX_QUERY_CHARS} characters after trimming.`, example: "entrevista" },
-      type: { description: "Only these groups, comma-separated: `people`, `interviews`, `recordings`, `messages`, `files`. Default: all.", example: "people,interviews" },
+      type: {
+        description: "Only these groups, comma-separated: `people`, `interviews`, `recordings`, `messages`, `files`. Default: all.",
+        example: "people,interviews",
+      },
       archived: { description: "`1` also finds archived people (and their files); by default they are left out.", example: "1" },
       limit: { description: `Results per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`, example: String(DEFAULT_LIMIT) },
       cursor: { description: "The `next_cursor` of the page before, for the next page." },

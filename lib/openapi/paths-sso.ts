@@ -60,7 +60,10 @@ export const ssoEndpoints = {
     description:
       "For a sign-in form: the provider (next-auth id and name) that the address's domain routes to, or the one of the district named by `district`; else `null` (or the operator's provider `oidc`, when set). " +
       "Decided by the domain alone, never by whether a person with that address exists.",
-    queryDocs: { email: { description: "An e-mail address (only its domain is used).", example: "ana@district.example.org" }, district: { description: "A district id (the shared sign-in link's)." } },
+    queryDocs: {
+      email: { description: "An e-mail address (only its domain is used).", example: "ana@district.example.org" },
+      district: { description: "A district id (the shared sign-in link's)." },
+    },
     response: { description: "The provider, or null.", schema: ssoLookupSchema },
     errors: { 400: "`validation_error`: a value longer than its limit, or with characters no text takes (NUL, lone surrogates)." },
   },
@@ -71,7 +74,8 @@ export const ssoEndpoints = {
     roleKind: "admin",
     tag: "People",
     summary: "End a person's sessions",
-    description: "Signs the person out everywhere: every session of theirs is deleted (the next request with one is a 401) and their realtime connections close. They may sign in again, unless their account is turned off at the district's provider or they are archived.",
+    description:
+      "Signs the person out everywhere: every session of theirs is deleted (the next request with one is a 401) and their realtime connections close. They may sign in again, unless their account is turned off at the district's provider or they are archived.",
     pathParams: { id: "The person's id." },
     response: { description: "Signed out everywhere.", schema: okSchema },
     errors: { 404: "`not_found`: no person of the district has this id." },

@@ -16,7 +16,8 @@ import type { Endpoints } from "./operation";
 // Webhook endpoints are an administrator's: sessions with the settings permission (an API key gets 403).
 const id = { id: "The endpoint's id." };
 const disabled409 = "`conflict`: the endpoint is disabled; enable it first (`PATCH` with `enabled: 1`).";
-const unreadable403 = "`forbidden`: the endpoint carries events the caller may not read (interview and recording events need someone who sees every interview; person events someone who sees every person; `key.revoked` the settings permission).";
+const unreadable403 =
+  "`forbidden`: the endpoint carries events the caller may not read (interview and recording events need someone who sees every interview; person events someone who sees every person; `key.revoked` the settings permission).";
 
 export const webhookEndpoints = {
   listWebhookEndpoints: {
@@ -44,7 +45,10 @@ export const webhookEndpoints = {
       "Nobody sets up an endpoint for events they may not read: interview and recording events need someone who sees every interview, person events someone who sees every person, `key.revoked` the settings permission (403 otherwise). " +
       "The creator is the endpoint's owner: before each delivery the service checks that the owner may still read the endpoint's events, and if not (archived, or a role taken away) the event is not sent and the endpoint is disabled, its reason saying why, the administrators told by e-mail.",
     response: { description: "The new endpoint, including `secret`.", schema: endpointWithSecretSchema },
-    errors: { 403: unreadable403, 400: "`validation_error`: an unknown event type, none, or a URL that cannot be used (path `url` says why: not https, credentials, a loopback or private address…)." },
+    errors: {
+      403: unreadable403,
+      400: "`validation_error`: an unknown event type, none, or a URL that cannot be used (path `url` says why: not https, credentials, a loopback or private address…).",
+    },
   },
   getWebhookEndpoint: {
     method: "GET",

@@ -4,7 +4,13 @@ import { escapeHtml, inlineHtml, markdownHtml, slug } from "./markdown-html";
 export type ReferenceText = (key: string, values?: Record<string, string | number>) => string;
 
 type Json = Record<string, unknown>;
-type Doc = Json & { info: Json; paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json>; parameters?: Record<string, Json>; responses?: Record<string, Json> }; tags?: { name: string; description?: string }[]; webhooks?: Record<string, Record<string, Json>> };
+type Doc = Json & {
+  info: Json;
+  paths: Record<string, Record<string, Json>>;
+  components: { schemas: Record<string, Json>; parameters?: Record<string, Json>; responses?: Record<string, Json> };
+  tags?: { name: string; description?: string }[];
+  webhooks?: Record<string, Record<string, Json>>;
+};
 
 const METHODS = ["get", "put", "post", "patch", "delete"];
 export const REFERENCE_PATH = "/api/reference";
@@ -15,7 +21,8 @@ const operationAnchor = (op: Json, method: string, path: string) => `op-${slug(S
 /** A path that breaks only after its slashes. */
 const pathHtml = (path: string) => escapeHtml(path).replace(/\//g, "/<wbr>");
 const refName = (ref: unknown) => (typeof ref === "string" ? ref.split("/").pop()! : "");
-const resolve = (doc: Doc, node: Json, kind: "parameters" | "responses") => (typeof node.$ref === "string" ? (doc.components[kind]?.[refName(node.$ref)] ?? {}) : node);
+const resolve = (doc: Doc, node: Json, kind: "parameters" | "responses") =>
+  typeof node.$ref === "string" ? (doc.components[kind]?.[refName(node.$ref)] ?? {}) : node;
 
 /** A schema in a few words: its type, the named schema it refers to (linked), its enum. */
 function typeHtml(schema: Json | undefined): string {
@@ -25,7 +32,8 @@ function typeHtml(schema: Json | undefined): string {
   if ("const" in schema) return `<code>${escapeHtml(JSON.stringify(schema.const))}</code>`;
   for (const key of ["anyOf", "oneOf"]) if (Array.isArray(schema[key])) return (schema[key] as Json[]).map(typeHtml).join(" | ");
   if (schema.type === "array") return `${typeHtml(schema.items as Json)}[]`;
-  if (schema.type === "object" && schema.additionalProperties && typeof schema.additionalProperties === "object") return `{ string: ${typeHtml(schema.additionalProperties as Json)} }`;
+  if (schema.type === "object" && schema.additionalProperties && typeof schema.additionalProperties === "object")
+    return `{ string: ${typeHtml(schema.additionalProperties as Json)} }`;
   return escapeHtml(String(schema.type ?? "any"));
 }
 
@@ -34,7 +42,10 @@ function propertiesTable(schema: Json, t: ReferenceText): string {
   const required = new Set((schema.required ?? []) as string[]);
   if (!Object.keys(properties).length) return "";
   const rows = Object.entries(properties)
-    .map(([name, p]) => `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? ` <span class="req">${t("required")}</span>` : ""}</td><td>${typeHtml(p)}</td><td>${inlineHtml(String(p.description ?? ""))}</td></tr>`)
+    .map(
+      ([name, p]) =>
+        `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? ` <span class="req">${t("required")}</span>` : ""}</td><td>${typeHtml(p)}</td><td>${inlineHtml(String(p.description ?? ""))}</td></tr>`,
+    )
     .join("");
   return `<div class="table-wrap"><table><thead><tr><th scope="col">${t("columns.name")}</th><th scope="col">${t("columns.type")}</th><th scope="col">${t("columns.description")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
@@ -43,10 +54,25 @@ function propertiesTable(schema: Json, t: ReferenceText): string {
 function accessParts(op: Json, t: ReferenceText) {
   const scope = op["x-api-key-scope"];
   const scopeText =
-    scope === "none" ? t("access.public") : scope === "sessions-only" ? t("access.sessionsOnly") : typeof scope === "string" ? `<code>${escapeHtml(scope)}</code>` : t("access.byPath", { scopes: Object.entries(scope as Record<string, string>).map(([area, s]) => `${area}: ${s}`).join(", ") });
-  const permission = op["x-role-kind"] === "admin"
-    ? t("access.adminRole")
-    : op["x-permission"] ? `<code>${escapeHtml(String(op["x-permission"]))}</code>` : scope === "none" ? t("access.public") : t("access.noPermission");
+    scope === "none"
+      ? t("access.public")
+      : scope === "sessions-only"
+        ? t("access.sessionsOnly")
+        : typeof scope === "string"
+          ? `<code>${escapeHtml(scope)}</code>`
+          : t("access.byPath", {
+              scopes: Object.entries(scope as Record<string, string>)
+                .map(([area, s]) => `${area}: ${s}`)
+                .join(", "),
+            });
+  const permission =
+    op["x-role-kind"] === "admin"
+      ? t("access.adminRole")
+      : op["x-permission"]
+        ? `<code>${escapeHtml(String(op["x-permission"]))}</code>`
+        : scope === "none"
+          ? t("access.public")
+          : t("access.noPermission");
   return { permission, scopeText };
 }
 
@@ -72,22 +98,34 @@ function operationHtml(doc: Doc, method: string, path: string, op: Json, t: Refe
   ];
   if (parameters.length) {
     const rows = parameters
-      .map((p) => `<tr><td><code>${escapeHtml(String(p.name))}</code></td><td>${escapeHtml(String(p.in))}</td><td>${p.required ? t("yes") : t("no")}</td><td>${typeHtml(p.schema as Json)}</td><td lang="en">${inlineHtml(String(p.description ?? ""))}</td></tr>`)
+      .map(
+        (p) =>
+          `<tr><td><code>${escapeHtml(String(p.name))}</code></td><td>${escapeHtml(String(p.in))}</td><td>${p.required ? t("yes") : t("no")}</td><td>${typeHtml(p.schema as Json)}</td><td lang="en">${inlineHtml(String(p.description ?? ""))}</td></tr>`,
+      )
       .join("");
-    parts.push(`<h4>${t("parameters")}</h4><div class="table-wrap"><table><thead><tr><th scope="col">${t("columns.name")}</th><th scope="col">${t("columns.in")}</th><th scope="col">${t("columns.required")}</th><th scope="col">${t("columns.type")}</th><th scope="col">${t("columns.description")}</th></tr></thead><tbody>${rows}</tbody></table></div>`);
+    parts.push(
+      `<h4>${t("parameters")}</h4><div class="table-wrap"><table><thead><tr><th scope="col">${t("columns.name")}</th><th scope="col">${t("columns.in")}</th><th scope="col">${t("columns.required")}</th><th scope="col">${t("columns.type")}</th><th scope="col">${t("columns.description")}</th></tr></thead><tbody>${rows}</tbody></table></div>`,
+    );
   }
   if (body?.content) {
-    const items = Object.entries(body.content).map(([type, media]) => `<li><code>${escapeHtml(type)}</code>: ${typeHtml(media.schema)}${media.schema && !media.schema.$ref ? propertiesTable(media.schema, t) : ""}</li>`);
+    const items = Object.entries(body.content).map(
+      ([type, media]) =>
+        `<li><code>${escapeHtml(type)}</code>: ${typeHtml(media.schema)}${media.schema && !media.schema.$ref ? propertiesTable(media.schema, t) : ""}</li>`,
+    );
     parts.push(`<h4>${t("requestBody")}${body.required ? "" : ` <span class="muted">(${t("optional")})</span>`}</h4><ul class="plain">${items.join("")}</ul>`);
   }
   const rows = responses
     .map(([status, r]) => {
       const content = (r.content ?? {}) as Record<string, { schema?: Json }>;
-      const types = Object.entries(content).map(([type, media]) => `<code>${escapeHtml(type)}</code> ${typeHtml(media.schema)}`).join("<br>");
+      const types = Object.entries(content)
+        .map(([type, media]) => `<code>${escapeHtml(type)}</code> ${typeHtml(media.schema)}`)
+        .join("<br>");
       return `<tr><td class="status status-${status[0]}">${escapeHtml(status)}</td><td lang="en">${inlineHtml(String(r.description ?? ""))}</td><td>${types}</td></tr>`;
     })
     .join("");
-  parts.push(`<h4>${t("responses")}</h4><div class="table-wrap"><table><thead><tr><th scope="col">${t("columns.status")}</th><th scope="col">${t("columns.description")}</th><th scope="col">${t("columns.body")}</th></tr></thead><tbody>${rows}</tbody></table></div>`);
+  parts.push(
+    `<h4>${t("responses")}</h4><div class="table-wrap"><table><thead><tr><th scope="col">${t("columns.status")}</th><th scope="col">${t("columns.description")}</th><th scope="col">${t("columns.body")}</th></tr></thead><tbody>${rows}</tbody></table></div>`,
+  );
   parts.push("</article>");
   return parts.join("\n");
 }

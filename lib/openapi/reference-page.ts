@@ -8,7 +8,16 @@ import { localeFor, SESSION_COOKIES } from "@/lib/i18n/session-locale";
 import { securityHeaders } from "@/lib/http/security-headers";
 import { escapeHtml, markdownHtml, slug } from "./markdown-html";
 import { openApiDocument } from "./openapi-document";
-import { endpointIndexHtml, endpointsHtml, operationsByTag, REFERENCE_PATH, schemasHtml, tagPath, type ReferenceDocument, type ReferenceText } from "./reference-html";
+import {
+  endpointIndexHtml,
+  endpointsHtml,
+  operationsByTag,
+  REFERENCE_PATH,
+  schemasHtml,
+  tagPath,
+  type ReferenceDocument,
+  type ReferenceText,
+} from "./reference-html";
 import { REFERENCE_CSS } from "./reference-style";
 
 const STYLE_HASH = `'sha256-${createHash("sha256").update(REFERENCE_CSS).digest("base64")}'`;
@@ -109,6 +118,12 @@ export async function referencePageResponse(req: Request, section?: string): Pro
 </body>
 </html>`;
   return new Response(html, {
-    headers: { ...securityHeaders(), "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": CSP, "Cache-Control": "private, max-age=300", Vary: "Accept-Language, Cookie" },
+    headers: {
+      ...securityHeaders(),
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": CSP,
+      "Cache-Control": "private, max-age=300",
+      Vary: "Accept-Language, Cookie",
+    },
   });
 }

@@ -85,7 +85,10 @@ const REQUEST_NOTES: Record<string, { description: string; properties: Record<st
   },
   ProfileCreate: {
     description: "A new interview profile.",
-    properties: { name: "The profile's name.", form_id: "The default form of interviews created with this profile (a form of the district), or null. Default null." },
+    properties: {
+      name: "The profile's name.",
+      form_id: "The default form of interviews created with this profile (a form of the district), or null. Default null.",
+    },
   },
   ProfileUpdate: {
     description: "Any subset; only what is sent changes.",

@@ -32,7 +32,10 @@ export function buildWebhooks(schemas: SchemaConverter) {
             parameters: HEADERS.map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } })),
             requestBody: { required: true, content: { "application/json": { schema: schemas.use(payload, "output") } } },
             responses: {
-              "2XX": { description: "Delivered. Any other answer, a redirect (never followed), or none within the time limit is a failure: retried with backoff for about a day, then the endpoint is disabled." },
+              "2XX": {
+                description:
+                  "Delivered. Any other answer, a redirect (never followed), or none within the time limit is a failure: retried with backoff for about a day, then the endpoint is disabled.",
+              },
             },
           },
         },

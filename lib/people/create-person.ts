@@ -25,7 +25,9 @@ export const isUniqueViolation = (error: unknown) => ["P2002", "23505"].includes
 async function createdAlone(ctx: Ctx, input: CreatePersonInput, tags: string[]): Promise<PersonRow | undefined> {
   const { values, p } = sqlParams();
   const district = p(ctx.districtId);
-  const knownTags = tags.length ? `and (select count(*) from tags t where t.district_id = ${district} and t.id = any(${p(tags)}::text[])) = ${tags.length}` : "";
+  const knownTags = tags.length
+    ? `and (select count(*) from tags t where t.district_id = ${district} and t.id = any(${p(tags)}::text[])) = ${tags.length}`
+    : "";
   try {
     const [row] = await sqlRows<PersonRow>(
       `insert into people (id, district_id, first, last, email, email_key, language, roles, tags, updated_at)

@@ -38,7 +38,14 @@ export async function deletePerson(ctx: Ctx, id: string) {
     if (!person.archived && (await holdsAdminRole(tx, ctx.districtId, held))) {
       await assertAnotherActiveAdmin(tx, ctx.districtId, [id], "This person cannot be deleted");
     }
-    const audience = person.interviews.length ? await interviewAudience(tx, ctx.districtId, id, person.interviews.some((i) => i.published)) : [];
+    const audience = person.interviews.length
+      ? await interviewAudience(
+          tx,
+          ctx.districtId,
+          id,
+          person.interviews.some((i) => i.published),
+        )
+      : [];
     await tx.person.delete({ where });
     // The interviews went with the person: each says so too.
     for (const interview of person.interviews) await emit("interview.deleted", () => ({ id: interview.id, person_id: id }));
@@ -52,6 +59,8 @@ export async function deletePerson(ctx: Ctx, id: string) {
   });
   await endRealtimeAccess([id, ...audience]);
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
-  await storage().delete(keys).catch((error) => log.error({ err: error }, "could not delete stored files"));
+  await storage()
+    .delete(keys)
+    .catch((error) => log.error({ err: error }, "could not delete stored files"));
   return { ok: true as const };
 }

@@ -26,7 +26,11 @@ export async function eraseRecords(tx: Tx, districtId: string, personId: string)
     select: { id: true },
   });
   // No recording.deleted events: their data names the person, and person.erased says it all.
-  const deleted = await deleteRecordingRows(tx, districtId, recordings.map((r) => r.id));
+  const deleted = await deleteRecordingRows(
+    tx,
+    districtId,
+    recordings.map((r) => r.id),
+  );
   await tx.interviewFile.deleteMany({ where: { districtId, interviewId: { in: interviewIds } } });
   await tx.interview.updateMany({ where: { districtId, personId }, data: { responses: {} } });
   await tx.interviewScorecard.updateMany({

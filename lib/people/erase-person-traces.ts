@@ -12,7 +12,9 @@ export type Traces = { districtId: string; personId: string; email: string; rela
 async function jobTables(tx: Tx): Promise<Prisma.Sql[]> {
   const schema = env().JOBS_SCHEMA;
   const names = ["job", "archive"];
-  const [row] = await tx.$queryRaw<{ present: (string | null)[] }[]>`select array[${Prisma.join(names.map((n) => Prisma.sql`to_regclass(${`"${schema}".${n}`})::text`))}] as present`;
+  const [row] = await tx.$queryRaw<
+    { present: (string | null)[] }[]
+  >`select array[${Prisma.join(names.map((n) => Prisma.sql`to_regclass(${`"${schema}".${n}`})::text`))}] as present`;
   return names.filter((_, i) => row.present[i] !== null).map((n) => Prisma.raw(`"${schema}".${n}`));
 }
 

@@ -25,7 +25,14 @@ export async function erasePerson(ctx: Ctx, id: string, confirmEmail: string) {
     await lockDistrictAdmins(tx, ctx.districtId);
     const person = await tx.person.findFirst({
       where: { id, districtId: ctx.districtId },
-      select: { email: true, emailKey: true, roles: true, archived: true, erasedAt: true, interviews: { select: { id: true, recordings: { select: { id: true } } } } },
+      select: {
+        email: true,
+        emailKey: true,
+        roles: true,
+        archived: true,
+        erasedAt: true,
+        interviews: { select: { id: true, recordings: { select: { id: true } } } },
+      },
     });
     if (!person || person.erasedAt) throw notFound("Person");
     if (confirmEmail.toLowerCase() !== person.emailKey) {
@@ -52,7 +59,9 @@ export async function erasePerson(ctx: Ctx, id: string, confirmEmail: string) {
   await endRealtimeAccess([id]);
   await announceDeletedRecordings(deleted.recordings);
   // Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record.
-  await storage().delete(deleted.keys).catch((error) => console.error("[erase] could not delete stored files", error));
+  await storage()
+    .delete(deleted.keys)
+    .catch((error) => console.error("[erase] could not delete stored files", error));
   await eraseOutbox(email).catch((error) => console.error("[erase] could not clear the outbox", error));
   return { ok: true as const, id };
 }

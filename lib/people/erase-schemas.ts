@@ -3,7 +3,11 @@ import { text } from "@/lib/validation/text.shared";
 
 /** POST /api/people/:id/erase: the person's e-mail, typed again, confirms which person is meant. */
 export const erasePersonSchema = z.strictObject({
-  email: text().trim().min(1, "Type the person's e-mail address to confirm.").max(254).describe("The person's e-mail address, as a confirmation (case does not matter)."),
+  email: text()
+    .trim()
+    .min(1, "Type the person's e-mail address to confirm.")
+    .max(254)
+    .describe("The person's e-mail address, as a confirmation (case does not matter)."),
 });
 
 export const erasedPersonSchema = z

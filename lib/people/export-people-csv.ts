@@ -10,7 +10,11 @@ import { visiblePeopleWhere } from "./visibility";
 /** People read per query: the stream holds one batch at a time, whatever the district's size. */
 const BATCH = 1000;
 
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 type Row = { id: string; first: string; last: string; email: string; language: string; roles: unknown; tags: string[]; archived: boolean };
 
@@ -23,7 +27,9 @@ type Row = { id: string; first: string; last: string; email: string; language: s
  * formula neutralised with a leading apostrophe.
  */
 export async function peopleCsvResponse(ctx: Ctx, query: ExportPeopleQuery): Promise<Response> {
-  const words = fold(query.q ?? "").split(/\s+/).filter(Boolean);
+  const words = fold(query.q ?? "")
+    .split(/\s+/)
+    .filter(Boolean);
   const where = {
     AND: [visiblePeopleWhere(ctx), query.archived ? {} : { archived: false }, query.tag ? { tags: { has: query.tag } } : {}],
   };
@@ -51,8 +57,14 @@ export async function peopleCsvResponse(ctx: Ctx, query: ExportPeopleQuery): Pro
       p.last,
       p.email,
       p.language,
-      named(roles.filter(([, rank]) => rank === 1).map(([id]) => id), names.roles),
-      named(roles.filter(([, rank]) => rank !== 1).map(([id]) => id), names.roles),
+      named(
+        roles.filter(([, rank]) => rank === 1).map(([id]) => id),
+        names.roles,
+      ),
+      named(
+        roles.filter(([, rank]) => rank !== 1).map(([id]) => id),
+        names.roles,
+      ),
       named(p.tags, names.tags),
       p.archived ? "1" : "0",
     ].map(neutralizeFormula);
@@ -60,28 +72,31 @@ export async function peopleCsvResponse(ctx: Ctx, query: ExportPeopleQuery): Pro
   const matches = (p: Row) =>
     (!query.role || Object.hasOwn((p.roles ?? {}) as object, query.role)) && words.every((w) => fold(`${p.first} ${p.last} ${p.email}`).includes(w));
 
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode("\uFEFF" + stringify([[...PEOPLE_CSV_COLUMNS]], { record_delimiter: "windows" })));
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(encoder.encode("\uFEFF" + stringify([[...PEOPLE_CSV_COLUMNS]], { record_delimiter: "windows" })));
+      },
+      async pull(controller) {
+        // Batches whose people the filters all drop are skipped without returning empty-handed.
+        while (!done) {
+          const rows: Row[] = await db().person.findMany({
+            where,
+            select: { id: true, first: true, last: true, email: true, language: true, roles: true, tags: true, archived: true },
+            orderBy: [{ last: "asc" }, { first: "asc" }, { id: "asc" }],
+            take: BATCH,
+            ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+          });
+          done = rows.length < BATCH;
+          cursor = rows.at(-1)?.id;
+          const kept = rows.filter(matches);
+          if (kept.length) return controller.enqueue(encoder.encode(stringify(kept.map(line), { record_delimiter: "windows" })));
+        }
+        controller.close();
+      },
     },
-    async pull(controller) {
-      // Batches whose people the filters all drop are skipped without returning empty-handed.
-      while (!done) {
-        const rows: Row[] = await db().person.findMany({
-          where,
-          select: { id: true, first: true, last: true, email: true, language: true, roles: true, tags: true, archived: true },
-          orderBy: [{ last: "asc" }, { first: "asc" }, { id: "asc" }],
-          take: BATCH,
-          ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-        });
-        done = rows.length < BATCH;
-        cursor = rows.at(-1)?.id;
-        const kept = rows.filter(matches);
-        if (kept.length) return controller.enqueue(encoder.encode(stringify(kept.map(line), { record_delimiter: "windows" })));
-      }
-      controller.close();
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return new Response(stream, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

@@ -67,7 +67,10 @@ export async function readPersonExport(ctx: Ctx, id: string): Promise<PersonExpo
       select: { id: true, interviewId: true, storageKey: true, contentType: true, transcript: true, language: true, summary: true, summaryLanguage: true },
       orderBy: { createdAt: "asc" },
     }),
-    db().interviewFile.findMany({ where: { districtId: ctx.districtId, interviewId: { in: interviewIds } }, select: { id: true, interviewId: true, name: true, storageKey: true } }),
+    db().interviewFile.findMany({
+      where: { districtId: ctx.districtId, interviewId: { in: interviewIds } },
+      select: { id: true, interviewId: true, name: true, storageKey: true },
+    }),
     db().message.findMany({
       where: { districtId: ctx.districtId, senderId: id, kind: "message" },
       select: { id: true, conversationId: true, body: true, language: true, seq: true, createdAt: true },
@@ -83,8 +86,22 @@ export async function readPersonExport(ctx: Ctx, id: string): Promise<PersonExpo
   return {
     person,
     interviews,
-    recordings: recordings.map((r) => ({ id: r.id, interviewId: r.interviewId!, transcript: r.transcript, language: r.language, summary: r.summary, summaryLanguage: r.summaryLanguage })),
-    messages: messages.map((m) => ({ id: m.id, conversation_id: m.conversationId, body: m.body, language: m.language, seq: m.seq, created_at: m.createdAt.getTime() })),
+    recordings: recordings.map((r) => ({
+      id: r.id,
+      interviewId: r.interviewId!,
+      transcript: r.transcript,
+      language: r.language,
+      summary: r.summary,
+      summaryLanguage: r.summaryLanguage,
+    })),
+    messages: messages.map((m) => ({
+      id: m.id,
+      conversation_id: m.conversationId,
+      body: m.body,
+      language: m.language,
+      seq: m.seq,
+      created_at: m.createdAt.getTime(),
+    })),
     stored,
   };
 }

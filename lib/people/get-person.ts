@@ -11,7 +11,13 @@ import { avatarUrl, serializePerson, type PersonRow } from "./serialize-person";
 import { visiblePeopleSql } from "./visibility";
 
 type FileJson = { id: string; name: string; storageKey: string; contentType: string; size: number; createdMs: number };
-type Row = PersonRow & { avatarKey: string | null; mentors: string[]; files: FileJson[] | null; tagRows: { id: string; name: string }[] | null; sessionState?: string | null };
+type Row = PersonRow & {
+  avatarKey: string | null;
+  mentors: string[];
+  files: FileJson[] | null;
+  tagRows: { id: string; name: string }[] | null;
+  sessionState?: string | null;
+};
 
 /**
  * The single-person result: Person + avatar_url + mentors, plus whatever `include` asks for.

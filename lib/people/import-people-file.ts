@@ -26,21 +26,24 @@ export async function importPeopleFile(ctx: Ctx, req: Request, { dryRun }: { dry
   const asked = prefersAsync(req);
   const csv = bytes.byteLength <= MAX_SYNC_IMPORT_BYTES ? readPeopleCsv(bytes) : null;
   if (csv && csv.rows.length <= MAX_SYNC_IMPORT_ROWS && !asked) return importPeople(ctx, csv, { dryRun });
-  const row = await transactionWithJobs(async (tx, enqueue) => {
-    await tx.peopleImport.deleteMany({ where: { districtId: ctx.districtId, createdAt: { lt: new Date(Date.now() - KEPT_DAYS * 86_400_000) } } });
-    const created = await tx.peopleImport.create({
-      data: {
-        districtId: ctx.districtId,
-        personId: ctx.actor.type === "person" ? ctx.actor.personId : null,
-        keyId: ctx.actor.type === "key" ? ctx.actor.keyId : null,
-        dryRun,
-        rowsTotal: csv?.rows.length ?? null,
-        file: bytes as Uint8Array<ArrayBuffer>,
-      },
-      select: importSelect,
-    });
-    await enqueue("people-import", { districtId: ctx.districtId, importId: created.id });
-    return created;
-  }, { timeout: STORE_TIMEOUT_MS });
+  const row = await transactionWithJobs(
+    async (tx, enqueue) => {
+      await tx.peopleImport.deleteMany({ where: { districtId: ctx.districtId, createdAt: { lt: new Date(Date.now() - KEPT_DAYS * 86_400_000) } } });
+      const created = await tx.peopleImport.create({
+        data: {
+          districtId: ctx.districtId,
+          personId: ctx.actor.type === "person" ? ctx.actor.personId : null,
+          keyId: ctx.actor.type === "key" ? ctx.actor.keyId : null,
+          dryRun,
+          rowsTotal: csv?.rows.length ?? null,
+          file: bytes as Uint8Array<ArrayBuffer>,
+        },
+        select: importSelect,
+      });
+      await enqueue("people-import", { districtId: ctx.districtId, importId: created.id });
+      return created;
+    },
+    { timeout: STORE_TIMEOUT_MS },
+  );
   return acceptedResponse(serializeImport(ctx.origin, row), asked);
 }

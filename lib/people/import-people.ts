@@ -28,9 +28,23 @@ const chunks = <T>(list: T[], size = BATCH) => Array.from({ length: Math.ceil(li
 
 /** What the plan needs to know of the district: its roles and tags, the people the file names, its active administrators. */
 async function loadState(reader: Reader, ctx: Ctx, csv: PeopleCsv): Promise<ImportState> {
-  const keys = [...new Set(csv.rows.map((r) => restoreFormula(r.cells.email ?? "").trim().toLowerCase()).filter(Boolean))];
+  const keys = [
+    ...new Set(
+      csv.rows
+        .map((r) =>
+          restoreFormula(r.cells.email ?? "")
+            .trim()
+            .toLowerCase(),
+        )
+        .filter(Boolean),
+    ),
+  ];
   const [roles, tags, people, admins] = await Promise.all([
-    reader.role.findMany({ where: { districtId: ctx.districtId }, select: { id: true, name: true, kind: true, permissions: true }, orderBy: { createdAt: "asc" } }),
+    reader.role.findMany({
+      where: { districtId: ctx.districtId },
+      select: { id: true, name: true, kind: true, permissions: true },
+      orderBy: { createdAt: "asc" },
+    }),
     reader.tag.findMany({ where: { districtId: ctx.districtId }, select: { id: true, name: true } }),
     Promise.all(
       chunks(keys, 5000).map((part) =>
@@ -66,8 +80,13 @@ function refused(plan: PlannedRow[]): AppError {
   const bad = plan.filter((r) => r.action === "refuse");
   const details = bad.flatMap((r) => r.errors.map((e) => ({ path: `rows.${r.row}.${e.column}`, message: e.message })));
   const shown = details.slice(0, MAX_DETAILS);
-  if (details.length > shown.length) shown.push({ path: "rows", message: `…and ${details.length - shown.length} more problems: run a dry run for the full report.` });
-  return new AppError("validation_error", `${bad.length} of ${plan.length} rows cannot be imported, so nothing was imported. Fix them (a dry run reports each one) and import again.`, shown);
+  if (details.length > shown.length)
+    shown.push({ path: "rows", message: `…and ${details.length - shown.length} more problems: run a dry run for the full report.` });
+  return new AppError(
+    "validation_error",
+    `${bad.length} of ${plan.length} rows cannot be imported, so nothing was imported. Fix them (a dry run reports each one) and import again.`,
+    shown,
+  );
 }
 
 /** Column arrays of a batch of rows, for unnest(). */
@@ -128,7 +147,12 @@ const REQUEST_TIMEOUT_MS = 120_000;
  * (person.created, person.updated, person.archived) in that same transaction, set-based too.
  * People archived by the import are signed out everywhere.
  */
-export async function importPeople(ctx: Ctx, csv: PeopleCsv, { dryRun, timeoutMs = REQUEST_TIMEOUT_MS }: { dryRun: boolean; timeoutMs?: number }, hooks: ApplyHooks = {}): Promise<ImportReport> {
+export async function importPeople(
+  ctx: Ctx,
+  csv: PeopleCsv,
+  { dryRun, timeoutMs = REQUEST_TIMEOUT_MS }: { dryRun: boolean; timeoutMs?: number },
+  hooks: ApplyHooks = {},
+): Promise<ImportReport> {
   if (dryRun) return report(csv, planPeopleImport(ctx, csv, await loadState(db(), ctx, csv)), true);
   let archived: string[] = [];
   let result: ImportReport;
@@ -152,7 +176,11 @@ export async function importPeople(ctx: Ctx, csv: PeopleCsv, { dryRun, timeoutMs
         // The people as they commit, read once for all three event types, and only if an endpoint listens.
         let people: Promise<Map<string, unknown>> | undefined;
         const dataOf = async (ids: string[]) => {
-          const map = await (people ??= peopleEventData(tx, ctx.districtId, [...creates, ...updates].map((r) => r.personId!)));
+          const map = await (people ??= peopleEventData(
+            tx,
+            ctx.districtId,
+            [...creates, ...updates].map((r) => r.personId!),
+          ));
           return ids.map((id) => map.get(id));
         };
         await emitMany("person.created", () => dataOf(creates.map((r) => r.personId!)));

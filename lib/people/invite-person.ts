@@ -15,6 +15,9 @@ export async function invitePerson(ctx: Ctx, id: string) {
   if (!person) throw notFound("Person");
   if (person.archived) throw conflict("This person is archived; restore them before sending an invitation.");
   const url = await createSignInLink(ctx.origin, person.email);
-  await deliverMail(inviteMail(person.email, person.first, person.district.name, url, uiLocaleFor(person.language)), { districtId: ctx.districtId, expiresAt: Date.now() + SIGN_IN_LINK_MAX_AGE_S * 1000 });
+  await deliverMail(inviteMail(person.email, person.first, person.district.name, url, uiLocaleFor(person.language)), {
+    districtId: ctx.districtId,
+    expiresAt: Date.now() + SIGN_IN_LINK_MAX_AGE_S * 1000,
+  });
   return { ok: true as const };
 }

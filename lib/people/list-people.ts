@@ -14,7 +14,10 @@ type ListPeopleQuery = { archived?: boolean; limit?: number; cursor?: CursorKey 
 async function listPeople(ctx: Ctx, query: { archived?: boolean }) {
   const source = peopleListSource(Boolean(query.archived));
   const { values, p } = sqlParams();
-  const rows = await sqlRows<PersonRow>(`select ${source.columns} from people p where ${visiblePeopleSql(ctx, "p", p)} and ${source.filter("p")} order by ${source.order}`, values);
+  const rows = await sqlRows<PersonRow>(
+    `select ${source.columns} from people p where ${visiblePeopleSql(ctx, "p", p)} and ${source.filter("p")} order by ${source.order}`,
+    values,
+  );
   return rows.map(source.serialize);
 }
 

@@ -26,7 +26,10 @@ export function exportName(item: Named, all: readonly Named[]): string {
 export function resolveNames(cell: string, all: readonly Named[], what: "role" | "tag") {
   const ids: string[] = [];
   const problems: string[] = [];
-  for (const token of cell.split(LIST_SEPARATOR).map((t) => t.trim()).filter(Boolean)) {
+  for (const token of cell
+    .split(LIST_SEPARATOR)
+    .map((t) => t.trim())
+    .filter(Boolean)) {
     const byId = all.find((item) => item.id === token);
     const byName = all.filter((item) => item.name.trim().toLowerCase() === token.toLowerCase());
     const exact = byName.filter((item) => item.name.trim() === token);

@@ -94,6 +94,8 @@ export async function deletePersonFile(ctx: Ctx, personId: string, fileId: strin
     if (!count) throw notFound("File"); // deleted meanwhile
     return row;
   });
-  await storage().delete([row.storageKey]).catch((error) => log.error({ err: error }, "could not delete a stored file"));
+  await storage()
+    .delete([row.storageKey])
+    .catch((error) => log.error({ err: error }, "could not delete a stored file"));
   return { ok: true as const };
 }

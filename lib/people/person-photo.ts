@@ -45,12 +45,18 @@ export async function setPersonPhoto(ctx: Ctx, personId: string, req: Request) {
     }),
   };
   const previous = await receiveUpload(req, options, ({ stored }) => swapPhoto(ctx, personId, stored.storageKey));
-  if (previous) await storage().delete([previous]).catch(() => {});
+  if (previous)
+    await storage()
+      .delete([previous])
+      .catch(() => {});
   return getPerson(ctx, personId, new Set(["photo_url"]));
 }
 
 export async function removePersonPhoto(ctx: Ctx, personId: string) {
   const previous = await swapPhoto(ctx, personId, null);
-  if (previous) await storage().delete([previous]).catch(() => {});
+  if (previous)
+    await storage()
+      .delete([previous])
+      .catch(() => {});
   return { ok: true as const };
 }

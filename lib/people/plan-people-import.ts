@@ -69,7 +69,9 @@ export function planPeopleImport(ctx: Ctx, csv: PeopleCsv, state: ImportState): 
 
   const rowsByEmail = new Map<string, number[]>();
   for (const r of csv.rows) {
-    const key = restoreFormula(r.cells.email ?? "").trim().toLowerCase();
+    const key = restoreFormula(r.cells.email ?? "")
+      .trim()
+      .toLowerCase();
     if (key) rowsByEmail.set(key, [...(rowsByEmail.get(key) ?? []), r.row]);
   }
 
@@ -85,17 +87,23 @@ export function planPeopleImport(ctx: Ctx, csv: PeopleCsv, state: ImportState): 
 
     const key = plan.email.toLowerCase();
     const twins = rowsByEmail.get(key) ?? [];
-    if (twins.length > 1) errors.push({ column: "email", message: `This e-mail address is on several rows (${twins.join(", ")}); each person may appear once.` });
+    if (twins.length > 1)
+      errors.push({ column: "email", message: `This e-mail address is on several rows (${twins.join(", ")}); each person may appear once.` });
     const existing = state.existing.get(key);
 
     const primary = resolveNames(cell("primary_role"), state.roles, "role");
     const others = resolveNames(cell("other_roles"), state.roles, "role");
     const tags = resolveNames(cell("tags"), state.tags, "tag");
-    for (const [column, found] of [["primary_role", primary], ["other_roles", others], ["tags", tags]] as const) {
+    for (const [column, found] of [
+      ["primary_role", primary],
+      ["other_roles", others],
+      ["tags", tags],
+    ] as const) {
       for (const message of found.problems) errors.push({ column, message });
     }
     if (primary.ids.length > 1) errors.push({ column: "primary_role", message: "Name one primary role; put the others under other_roles." });
-    if (primary.ids.some((id) => others.ids.includes(id))) errors.push({ column: "other_roles", message: "The primary role is listed among the other roles too." });
+    if (primary.ids.some((id) => others.ids.includes(id)))
+      errors.push({ column: "other_roles", message: "The primary role is listed among the other roles too." });
     const archived = readArchived(cell("archived"));
     if (archived === undefined) errors.push({ column: "archived", message: "Use 0 or 1 (or true/false, yes/no)." });
     if (errors.length || !parsed.success) return plan;
@@ -103,7 +111,9 @@ export function planPeopleImport(ctx: Ctx, csv: PeopleCsv, state: ImportState): 
     // Absent columns keep what the person has (a new person: nothing).
     const heldPrimary = Object.keys(existing?.roles ?? {}).filter((id) => existing!.roles[id] === 1);
     const primaryIds = has("primary_role") ? primary.ids : heldPrimary;
-    const otherIds = (has("other_roles") ? others.ids : Object.keys(existing?.roles ?? {}).filter((id) => existing!.roles[id] === 2)).filter((id) => !primaryIds.includes(id));
+    const otherIds = (has("other_roles") ? others.ids : Object.keys(existing?.roles ?? {}).filter((id) => existing!.roles[id] === 2)).filter(
+      (id) => !primaryIds.includes(id),
+    );
     const values: PersonValues = {
       first: parsed.data.first,
       last: parsed.data.last,

@@ -26,14 +26,20 @@ const fileError = (message: string) => new AppError("validation_error", message,
 /** The 1-based line of the first byte that is not UTF-8, or 0 when every byte is. */
 function firstInvalidUtf8Line(bytes: Uint8Array): number {
   let line = 1;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i];
     if (b === 0x0a) line++;
     const size = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
     if (!size || i + size > bytes.length) return line;
     for (let k = 1; k < size; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return line;
     // Overlong 3-byte forms, UTF-16 surrogates, and code points past U+10FFFF.
-    if ((b === 0xe0 && bytes[i + 1] < 0xa0) || (b === 0xed && bytes[i + 1] >= 0xa0) || (b === 0xf0 && bytes[i + 1] < 0x90) || (b === 0xf4 && bytes[i + 1] >= 0x90)) return line;
+    if (
+      (b === 0xe0 && bytes[i + 1] < 0xa0) ||
+      (b === 0xed && bytes[i + 1] >= 0xa0) ||
+      (b === 0xf0 && bytes[i + 1] < 0x90) ||
+      (b === 0xf4 && bytes[i + 1] >= 0x90)
+    )
+      return line;
     i += size;
   }
   return 0;
@@ -46,7 +52,9 @@ function decodeCsv(bytes: Uint8Array): string {
   }
   const line = firstInvalidUtf8Line(bytes);
   if (line) {
-    throw fileError(`The file is not UTF-8 text: line ${line} has bytes that are not UTF-8 (perhaps it was saved as Latin-1 or Windows-1252). Save it as “CSV UTF-8” and upload it again.`);
+    throw fileError(
+      `The file is not UTF-8 text: line ${line} has bytes that are not UTF-8 (perhaps it was saved as Latin-1 or Windows-1252). Save it as “CSV UTF-8” and upload it again.`,
+    );
   }
   const text = new TextDecoder("utf-8").decode(bytes);
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

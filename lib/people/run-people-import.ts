@@ -17,7 +17,8 @@ async function importer(districtId: string, who: { personId: string | null; keyI
   if (who.keyId) {
     const key = await keyNow(db(), districtId, who.keyId);
     if (!key?.usable) throw forbidden("The API key that started this import was revoked or has expired since.");
-    if (!(key.ctx.actor.type === "key" && key.ctx.actor.scopes.has("write:people"))) throw forbidden("The API key that started this import no longer has the write:people scope.");
+    if (!(key.ctx.actor.type === "key" && key.ctx.actor.scopes.has("write:people")))
+      throw forbidden("The API key that started this import no longer has the write:people scope.");
     return { ...key.ctx, origin: serviceOrigin() };
   }
   const person = who.personId ? await personNow(db(), districtId, who.personId) : null;
@@ -76,10 +77,16 @@ export async function runPeopleImport(data: JobData["people-import"], job: JobIn
       await db().peopleImport.updateMany({ where, data: { ...finished, state: "done", rowsDone: csv.rows.length, report } });
       return { done: report.counts };
     }
-    const report = await importPeople(ctx, csv, { dryRun: false, timeoutMs: JOB_TIMEOUT_MS }, {
-      onProgress: progressWriter(data.districtId, data.importId),
-      finish: (tx, applied) => tx.peopleImport.updateMany({ where, data: { ...finished, state: "done", rowsDone: csv.rows.length, report: applied } }).then(() => undefined),
-    });
+    const report = await importPeople(
+      ctx,
+      csv,
+      { dryRun: false, timeoutMs: JOB_TIMEOUT_MS },
+      {
+        onProgress: progressWriter(data.districtId, data.importId),
+        finish: (tx, applied) =>
+          tx.peopleImport.updateMany({ where, data: { ...finished, state: "done", rowsDone: csv.rows.length, report: applied } }).then(() => undefined),
+      },
+    );
     return { done: report.counts };
   } catch (error) {
     const refusal = error instanceof AppError;

@@ -25,8 +25,10 @@ export const languageSchema = text()
   }, "Not a BCP 47 language code (for example en, es or pt-BR).");
 
 /** role id -> 1 (primary) | 2 (secondary); at most one primary. */
-const rolesMapSchema = safeRecord(idSchema, z.union([z.literal(1), z.literal(2)], { error: "Use 1 for the primary role, 2 for a secondary one." }))
-  .refine((roles) => Object.values(roles).filter((v) => v === 1).length <= 1, "Only one role can be primary.");
+const rolesMapSchema = safeRecord(idSchema, z.union([z.literal(1), z.literal(2)], { error: "Use 1 for the primary role, 2 for a secondary one." })).refine(
+  (roles) => Object.values(roles).filter((v) => v === 1).length <= 1,
+  "Only one role can be primary.",
+);
 
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
 
@@ -45,9 +47,7 @@ export const updatePersonSchema = createPersonSchema.partial().extend({
   mentors: z.array(idSchema).max(50).optional(),
 });
 
-const boolParam = z
-  .enum(["true", "false", "1", "0"], { error: "Use true or false." })
-  .transform((v) => v === "true" || v === "1");
+const boolParam = z.enum(["true", "false", "1", "0"], { error: "Use true or false." }).transform((v) => v === "true" || v === "1");
 
 export const listPeopleQuery = z.object({ archived: boolParam.optional(), limit: limitParam.optional(), cursor: cursorParam.optional() });
 
@@ -58,7 +58,10 @@ export const getPersonQuery = z.object({
   include: text()
     .optional()
     .transform((value, zctx) => {
-      const parts = (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+      const parts = (value ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = parts.filter((p) => !(INCLUDES as readonly string[]).includes(p));
       if (bad.length) {
         zctx.addIssue({ code: "custom", message: `Unknown include: ${bad.join(", ")}. Allowed: ${INCLUDES.join(", ")}.` });
@@ -90,9 +93,7 @@ export const personSchema = z
     last: z.string(),
     email: z.string().describe("Unique within the district (case-insensitively)."),
     language: z.string().describe("BCP 47 language code; `en` by default."),
-    roles: z
-      .record(z.string(), z.union([z.literal(1), z.literal(2)]))
-      .describe("Role id -> 1 (primary) or 2 (secondary). `{}` when none."),
+    roles: z.record(z.string(), z.union([z.literal(1), z.literal(2)])).describe("Role id -> 1 (primary) or 2 (secondary). `{}` when none."),
     tags: z.array(z.string()).describe("Tag ids; `[]` when none."),
     archived: flagSchema.describe("1 for an archived person (signed out, listed only with `archived=true`)."),
     district_id: z.string(),

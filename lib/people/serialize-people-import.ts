@@ -1,7 +1,18 @@
 import type { Prisma } from "@/lib/db/client";
 import type { ImportJob, ImportReport } from "./csv-schemas";
 
-export const importSelect = { id: true, state: true, dryRun: true, rowsTotal: true, rowsDone: true, report: true, error: true, createdAt: true, startedAt: true, finishedAt: true } as const;
+export const importSelect = {
+  id: true,
+  state: true,
+  dryRun: true,
+  rowsTotal: true,
+  rowsDone: true,
+  report: true,
+  error: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+} as const;
 type ImportRow = Prisma.PeopleImportGetPayload<{ select: typeof importSelect }>;
 
 const statusUrl = (origin: string, id: string) => `${origin}/api/people/import/jobs/${id}`;

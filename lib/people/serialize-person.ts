@@ -44,5 +44,4 @@ export function serializePerson(p: PersonRow) {
 }
 
 /** Always a URL in single results: the uploaded photo, or an initials picture when there is none. */
-export const avatarUrl = (origin: string, p: { id: string; districtId: string }) =>
-  fileUrl(origin, `${p.districtId}/avatars/${p.id}`);
+export const avatarUrl = (origin: string, p: { id: string; districtId: string }) => fileUrl(origin, `${p.districtId}/avatars/${p.id}`);

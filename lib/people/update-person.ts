@@ -28,7 +28,9 @@ async function updatedPlainFields(ctx: Ctx, id: string, input: UpdatePersonInput
   if (!sent.length || sent.some(([field]) => !PLAIN_FIELDS.has(field))) return false;
   const { values, p } = sqlParams();
   const district = p(ctx.districtId);
-  const knownTags = tags?.length ? `and (select count(*) from tags t where t.district_id = ${district} and t.id = any(${p(tags)}::text[])) = ${tags.length}` : "";
+  const knownTags = tags?.length
+    ? `and (select count(*) from tags t where t.district_id = ${district} and t.id = any(${p(tags)}::text[])) = ${tags.length}`
+    : "";
   const rows = await sqlRows(
     `update people set first = coalesce(${p(input.first ?? null)}, first), last = coalesce(${p(input.last ?? null)}, last),
             language = coalesce(${p(input.language ?? null)}, language), tags = coalesce(${p(tags ?? null)}::text[], tags),
@@ -82,7 +84,10 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
       if (changedRoles.length) await assertCallerCovers(ctx, tx, [...held, ...changedRoles], "change this person's roles");
 
       if (changedRoles.length) {
-        const definitions = await tx.role.findMany({ where: { districtId: ctx.districtId, id: { in: [...held, ...next] } }, select: { id: true, kind: true, permissions: true } });
+        const definitions = await tx.role.findMany({
+          where: { districtId: ctx.districtId, id: { in: [...held, ...next] } },
+          select: { id: true, kind: true, permissions: true },
+        });
         const of = (ids: string[]) => definitions.filter((r) => ids.includes(r.id));
         if (losesInterviewSight(of(held), of(next))) lostSight.add(id);
       }
@@ -92,7 +97,12 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
         const wasActiveAdmin = !existing.archived && (await holdsAdminRole(tx, ctx.districtId, held));
         const staysActiveAdmin = !(input.archived ?? existing.archived) && (await holdsAdminRole(tx, ctx.districtId, next));
         if (wasActiveAdmin && !staysActiveAdmin) {
-          await assertAnotherActiveAdmin(tx, ctx.districtId, [id], input.archived ? "This person cannot be archived" : "This person cannot lose the administrator role");
+          await assertAnotherActiveAdmin(
+            tx,
+            ctx.districtId,
+            [id],
+            input.archived ? "This person cannot be archived" : "This person cannot lose the administrator role",
+          );
         }
       }
 
@@ -110,7 +120,10 @@ export async function updatePerson(ctx: Ctx, id: string, input: UpdatePersonInpu
         },
       });
       if (mentors) {
-        const removed = await tx.mentorAssignment.findMany({ where: { districtId: ctx.districtId, candidateId: id, mentorId: { notIn: mentors } }, select: { mentorId: true } });
+        const removed = await tx.mentorAssignment.findMany({
+          where: { districtId: ctx.districtId, candidateId: id, mentorId: { notIn: mentors } },
+          select: { mentorId: true },
+        });
         for (const { mentorId } of removed) lostSight.add(mentorId);
         await tx.mentorAssignment.deleteMany({ where: { districtId: ctx.districtId, candidateId: id, mentorId: { notIn: mentors } } });
         await tx.mentorAssignment.createMany({

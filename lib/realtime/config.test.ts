@@ -5,18 +5,24 @@ import PusherClient from "pusher-js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { nextEvent, subscribe, untilConnected } from "@/tests/helpers/realtime";
-import {
-  embeddedRealtimeServerOptions,
-  realtimeClientConfig,
-  realtimeCredentials,
-  realtimeMode,
-  realtimeServerSettings,
-  realtimeSocketOrigin,
-} from "./config";
+import { embeddedRealtimeServerOptions, realtimeClientConfig, realtimeCredentials, realtimeMode, realtimeServerSettings, realtimeSocketOrigin } from "./config";
 import { startEmbeddedRealtimeServer } from "./embedded-server";
 import { authenticateUser, authorizeChannel, publish } from "./publish";
 
-const NAMES = ["DATA_DIR", "BASE_URL", "HOST", "REALTIME_PORT", "PUSHER_APP_ID", "PUSHER_KEY", "PUSHER_SECRET", "PUSHER_CLUSTER", "PUSHER_HOST", "PUSHER_PORT", "PUSHER_USE_TLS", "REALTIME_PUBLIC_URL"];
+const NAMES = [
+  "DATA_DIR",
+  "BASE_URL",
+  "HOST",
+  "REALTIME_PORT",
+  "PUSHER_APP_ID",
+  "PUSHER_KEY",
+  "PUSHER_SECRET",
+  "PUSHER_CLUSTER",
+  "PUSHER_HOST",
+  "PUSHER_PORT",
+  "PUSHER_USE_TLS",
+  "REALTIME_PUBLIC_URL",
+];
 let saved: Record<string, string | undefined>;
 let dataDir: string;
 
@@ -94,7 +100,13 @@ describe("embedded mode (no PUSHER_*)", () => {
   it("sends browsers to REALTIME_PUBLIC_URL (a TLS proxy in front of the server) while the SDK publishes locally", () => {
     setEnv({ REALTIME_PORT: "6001", REALTIME_PUBLIC_URL: "wss://realtime.cas.test:8443" });
     expect(realtimeServerSettings()).toMatchObject({ host: "127.0.0.1", port: "6001", useTLS: false });
-    expect(realtimeClientConfig("http://cas.test:3000")).toMatchObject({ wsHost: "realtime.cas.test", wsPort: 8443, wssPort: 8443, forceTLS: true, enabledTransports: ["ws", "wss"] });
+    expect(realtimeClientConfig("http://cas.test:3000")).toMatchObject({
+      wsHost: "realtime.cas.test",
+      wsPort: 8443,
+      wssPort: 8443,
+      forceTLS: true,
+      enabledTransports: ["ws", "wss"],
+    });
     expect(realtimeSocketOrigin("http://cas.test:3000")).toBe("wss://realtime.cas.test:8443");
   });
 
@@ -137,18 +149,36 @@ describe("configured service", () => {
 
   it("uses a self-hosted server from PUSHER_HOST/PUSHER_PORT/PUSHER_USE_TLS", () => {
     setEnv({ ...credentials, PUSHER_HOST: "realtime.example.org", PUSHER_PORT: "6001" });
-    expect(realtimeServerSettings()).toEqual({ appId: "123", key: "service-key", secret: "service-secret", host: "realtime.example.org", port: "6001", useTLS: true });
+    expect(realtimeServerSettings()).toEqual({
+      appId: "123",
+      key: "service-key",
+      secret: "service-secret",
+      host: "realtime.example.org",
+      port: "6001",
+      useTLS: true,
+    });
     expect(realtimeSocketOrigin("http://localhost:3000")).toBe("wss://realtime.example.org:6001");
 
     setEnv({ PUSHER_USE_TLS: "false" });
-    expect(realtimeClientConfig("http://localhost:3000")).toMatchObject({ wsHost: "realtime.example.org", wsPort: 6001, forceTLS: false, enabledTransports: ["ws"] });
+    expect(realtimeClientConfig("http://localhost:3000")).toMatchObject({
+      wsHost: "realtime.example.org",
+      wsPort: 6001,
+      forceTLS: false,
+      enabledTransports: ["ws"],
+    });
     expect(realtimeSocketOrigin("http://localhost:3000")).toBe("ws://realtime.example.org:6001");
   });
 
   it("publishes to the server on the app's own network and sends browsers through the proxy named by REALTIME_PUBLIC_URL", () => {
     setEnv({ ...credentials, PUSHER_HOST: "realtime", PUSHER_PORT: "6001", PUSHER_USE_TLS: "false", REALTIME_PUBLIC_URL: "wss://realtime.example.org" });
     expect(realtimeServerSettings()).toEqual({ appId: "123", key: "service-key", secret: "service-secret", host: "realtime", port: "6001", useTLS: false });
-    expect(realtimeClientConfig("https://cas.example.org")).toMatchObject({ wsHost: "realtime.example.org", wsPort: 443, wssPort: 443, forceTLS: true, enabledTransports: ["ws", "wss"] });
+    expect(realtimeClientConfig("https://cas.example.org")).toMatchObject({
+      wsHost: "realtime.example.org",
+      wsPort: 443,
+      wssPort: 443,
+      forceTLS: true,
+      enabledTransports: ["ws", "wss"],
+    });
     expect(realtimeSocketOrigin("https://cas.example.org")).toBe("wss://realtime.example.org");
   });
 

@@ -4,14 +4,7 @@ import Pusher from "pusher";
 import PusherClient from "pusher-js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import {
-  nextEvent,
-  recordMessages,
-  startTestRealtime,
-  subscribe,
-  withTimeout,
-  type TestRealtime,
-} from "@/tests/helpers/realtime";
+import { nextEvent, recordMessages, startTestRealtime, subscribe, withTimeout, type TestRealtime } from "@/tests/helpers/realtime";
 import { startEmbeddedRealtimeServer, type EmbeddedRealtimeServer } from "./embedded-server";
 import { authorizeChannel, publish } from "./publish";
 
@@ -390,11 +383,7 @@ describe("reconnect", () => {
     const client = await realtime.connectClient();
     const channel = await subscribe(client, "private-person-1");
     const firstSocketId = client.connection.socket_id;
-    const resubscribed = withTimeout(
-      new Promise<void>((resolve) => channel.bind("pusher:subscription_succeeded", resolve)),
-      10_000,
-      "the resubscription",
-    );
+    const resubscribed = withTimeout(new Promise<void>((resolve) => channel.bind("pusher:subscription_succeeded", resolve)), 10_000, "the resubscription");
 
     realtime.reconnectAll();
     // Published while the client is away or coming back: it may miss it (the app refetches on reconnect).

@@ -6,7 +6,18 @@ import { createChannelSubscribers } from "./channel-subscribers";
 import { createHttpApi } from "./http-api";
 import { MAX_FRAME_BYTES } from "./limits";
 import type { AppCredentials } from "./signatures";
-import { PING, PROTOCOL_ERROR, SIGNIN_WAIT_MS, closeWithError, endAccess, openConnection, sendFrame, terminateUser, type Connection, type ConnectionContext } from "./socket-connection";
+import {
+  PING,
+  PROTOCOL_ERROR,
+  SIGNIN_WAIT_MS,
+  closeWithError,
+  endAccess,
+  openConnection,
+  sendFrame,
+  terminateUser,
+  type Connection,
+  type ConnectionContext,
+} from "./socket-connection";
 import { createUserIndex } from "./user-signin";
 import { countRealtimeEvents, realtimeConnectionsGauge } from "@/lib/metrics/service-metrics";
 import { loggerFor } from "@/lib/logging/logger";
@@ -59,7 +70,14 @@ export async function startEmbeddedRealtimeServer(options: EmbeddedRealtimeOptio
   const subscribers = createChannelSubscribers<Connection>((connection, frame) => (countRealtimeEvents("delivered"), sendFrame(connection, frame)));
   live.add(connections);
   realtimeConnectionsGauge(() => [...live].reduce((sum, open) => sum + open.size, 0));
-  const context: ConnectionContext = { app, activityTimeoutSeconds, connections, subscribers, users: createUserIndex(SIGNIN_WAIT_MS), requireSignin: options.requireSignin ?? false };
+  const context: ConnectionContext = {
+    app,
+    activityTimeoutSeconds,
+    connections,
+    subscribers,
+    users: createUserIndex(SIGNIN_WAIT_MS),
+    requireSignin: options.requireSignin ?? false,
+  };
 
   const server = http.createServer(
     createHttpApi(

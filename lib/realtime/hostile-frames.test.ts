@@ -1,6 +1,18 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeCodeOf, exchange, frameBytes, pusherMessagesOf, serverFrames, serverStillServes, statusOf, textFrame, upgradeRequest, type ClientFrame, type ServerFrame } from "@/tests/helpers/realtime-wire";
+import {
+  closeCodeOf,
+  exchange,
+  frameBytes,
+  pusherMessagesOf,
+  serverFrames,
+  serverStillServes,
+  statusOf,
+  textFrame,
+  upgradeRequest,
+  type ClientFrame,
+  type ServerFrame,
+} from "@/tests/helpers/realtime-wire";
 import { parseBoundedJson } from "./bounded-json";
 import { startEmbeddedRealtimeServer, type EmbeddedRealtimeServer } from "./embedded-server";
 import { MAX_FRAME_BYTES } from "./limits";
@@ -40,7 +52,8 @@ function expected(frame: ClientFrame): Expected {
   const control = opcode >= 0x8;
   // What the header alone shows, in the order the server reads it: reserved bits, the opcode (a
   // continuation with nothing to continue, a fragmented or long control frame), the mask bit.
-  if (rsv !== 0 || ![0x0, 0x1, 0x2, 0x8, 0x9, 0xa].includes(opcode) || opcode === 0x0 || (control && (!fin || length > 125))) return { kind: "close", code: 1002 };
+  if (rsv !== 0 || ![0x0, 0x1, 0x2, 0x8, 0x9, 0xa].includes(opcode) || opcode === 0x0 || (control && (!fin || length > 125)))
+    return { kind: "close", code: 1002 };
   if (!masked) return { kind: "close", code: 1002 };
   if (length > MAX_FRAME_BYTES) return { kind: "close", code: 1009 };
   if (length > payload.length) return { kind: "waits" };
@@ -81,16 +94,22 @@ const payload = fc.oneof(
   fc.string({ maxLength: 100 }).map((t) => Buffer.from(t)),
   fc.jsonValue({ maxDepth: 3 }).map((v) => Buffer.from(JSON.stringify(v))),
   fc.constantFrom('{"event":"pusher:ping","data":{}}', '{"event":"client-x","channel":"private-x","data":{}}', "[]", "{").map((t) => Buffer.from(t)),
-  fc.tuple(fc.integer({ min: 0, max: 5000 }), fc.string({ maxLength: 20 })).map(([code, reason]) => Buffer.concat([Buffer.from([code >> 8, code & 0xff]), Buffer.from(reason)])),
+  fc
+    .tuple(fc.integer({ min: 0, max: 5000 }), fc.string({ maxLength: 20 }))
+    .map(([code, reason]) => Buffer.concat([Buffer.from([code >> 8, code & 0xff]), Buffer.from(reason)])),
 );
-const frame: fc.Arbitrary<ClientFrame> = fc.record({
-  fin: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-  rsv: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 7 }) }),
-  opcode: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(0x1, 0x2, 0x8, 0x9, 0xa) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 15 }) }),
-  masked: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-  payload,
-  claimedLength: fc.option(fc.oneof(fc.integer({ min: 0, max: 300 }), fc.integer({ min: MAX_FRAME_BYTES + 1, max: 2 ** 40 })), { freq: 4 }).map((v) => v ?? undefined),
-}).map((f) => (f.claimedLength !== undefined && f.claimedLength < f.payload.length ? { ...f, payload: f.payload.subarray(0, f.claimedLength) } : f));
+const frame: fc.Arbitrary<ClientFrame> = fc
+  .record({
+    fin: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    rsv: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 7 }) }),
+    opcode: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(0x1, 0x2, 0x8, 0x9, 0xa) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 15 }) }),
+    masked: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    payload,
+    claimedLength: fc
+      .option(fc.oneof(fc.integer({ min: 0, max: 300 }), fc.integer({ min: MAX_FRAME_BYTES + 1, max: 2 ** 40 })), { freq: 4 })
+      .map((v) => v ?? undefined),
+  })
+  .map((f) => (f.claimedLength !== undefined && f.claimedLength < f.payload.length ? { ...f, payload: f.payload.subarray(0, f.claimedLength) } : f));
 
 const HANDSHAKE = Buffer.from(upgradeRequest(`/app/${app.key}?protocol=7`));
 
@@ -105,34 +124,38 @@ const hasPong = (frames: ServerFrame[]) => pusherMessagesOf(frames).some((m) => 
 const closed = (frames: ServerFrame[]) => closeCodeOf(frames) !== undefined;
 
 describe("property: any WebSocket frame gets what the protocol says, and the socket or the server goes on", () => {
-  it("each frame is answered as RFC 6455 and Pusher say", async () => {
-    await fc.assert(
-      fc.asyncProperty(frame, async (f) => {
-        const want = expected(f);
-        const sent = frameBytes(f);
-        const label = `${JSON.stringify({ ...f, payload: f.payload.toString("hex") })} → ${JSON.stringify(want)}`;
-        if (want.kind === "close") {
-          const { frames, hung } = await framesFor(Buffer.concat([HANDSHAKE, sent, PING]), closed);
-          expect(hung, `${label}: no close in 5 s`).toBe(false);
-          expect(closeCodeOf(frames), label).toBe(want.code);
-        } else if (want.kind === "waits") {
-          // The rest never comes: meanwhile nothing may close the socket (it waits, as it should).
-          const { frames } = await framesFor(Buffer.concat([HANDSHAKE, sent]), closed, 500);
-          expect(closeCodeOf(frames), label).toBeUndefined();
-        } else {
-          const { frames, hung } = await framesFor(Buffer.concat([HANDSHAKE, sent, PING]), (got) => hasPong(got) || closed(got));
-          expect(hung, `${label}: no pong in 5 s`).toBe(false);
-          expect(closeCodeOf(frames), label).toBeUndefined();
-          for (const m of pusherMessagesOf(frames)) expect(m.event, label).toMatch(/^pusher(_internal)?:/);
-          if (want.reply && "pong" in want.reply) expect(frames.find((x) => x.opcode === 0xa)?.payload.equals(want.reply.pong), label).toBe(true);
-          if (want.reply && "pusherError" in want.reply) {
-            const error = pusherMessagesOf(frames).find((m) => m.event === "pusher:error");
-            expect((error?.data as { code?: number } | undefined)?.code, label).toBe(want.reply.pusherError);
+  it(
+    "each frame is answered as RFC 6455 and Pusher say",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(frame, async (f) => {
+          const want = expected(f);
+          const sent = frameBytes(f);
+          const label = `${JSON.stringify({ ...f, payload: f.payload.toString("hex") })} → ${JSON.stringify(want)}`;
+          if (want.kind === "close") {
+            const { frames, hung } = await framesFor(Buffer.concat([HANDSHAKE, sent, PING]), closed);
+            expect(hung, `${label}: no close in 5 s`).toBe(false);
+            expect(closeCodeOf(frames), label).toBe(want.code);
+          } else if (want.kind === "waits") {
+            // The rest never comes: meanwhile nothing may close the socket (it waits, as it should).
+            const { frames } = await framesFor(Buffer.concat([HANDSHAKE, sent]), closed, 500);
+            expect(closeCodeOf(frames), label).toBeUndefined();
+          } else {
+            const { frames, hung } = await framesFor(Buffer.concat([HANDSHAKE, sent, PING]), (got) => hasPong(got) || closed(got));
+            expect(hung, `${label}: no pong in 5 s`).toBe(false);
+            expect(closeCodeOf(frames), label).toBeUndefined();
+            for (const m of pusherMessagesOf(frames)) expect(m.event, label).toMatch(/^pusher(_internal)?:/);
+            if (want.reply && "pong" in want.reply) expect(frames.find((x) => x.opcode === 0xa)?.payload.equals(want.reply.pong), label).toBe(true);
+            if (want.reply && "pusherError" in want.reply) {
+              const error = pusherMessagesOf(frames).find((m) => m.event === "pusher:error");
+              expect((error?.data as { code?: number } | undefined)?.code, label).toBe(want.reply.pusherError);
+            }
           }
-        }
-      }),
-      { numRuns: RUNS },
-    );
-    await serverStillServes(server.port, app.key);
-  }, 30_000 + RUNS * 1000);
+        }),
+        { numRuns: RUNS },
+      );
+      await serverStillServes(server.port, app.key);
+    },
+    30_000 + RUNS * 1000,
+  );
 });

@@ -54,7 +54,12 @@ function signedEventsPath(body: string, override: Partial<Record<string, string>
 describe("properties: random input at every entry point is refused, and the server keeps serving", () => {
   it("HTTP request lines and headers: a 4xx (or the health check's 200), never a 5xx, a drop or a hang", async () => {
     const method = fc.oneof(fc.constantFrom("GET", "POST", "PUT", "DELETE", "OPTIONS", "HEAD", "TRACE", "PRI"), fc.stringMatching(/^[A-Z]{1,8}$/));
-    const target = fc.oneof(nasty, nasty.map((t) => `/${t}`), nasty.map((t) => `http://${t}`), fc.constantFrom("*", "/", "/apps/4242/events"));
+    const target = fc.oneof(
+      nasty,
+      nasty.map((t) => `/${t}`),
+      nasty.map((t) => `http://${t}`),
+      fc.constantFrom("*", "/", "/apps/4242/events"),
+    );
     const header = fc.tuple(fc.stringMatching(/^[A-Za-z-]{1,12}$/), nasty).map(([k, v]) => `${k}: ${v}\r\n`);
     await fc.assert(
       fc.asyncProperty(method, target, fc.array(header, { maxLength: 3 }), async (m, t, headers) => {
@@ -69,7 +74,12 @@ describe("properties: random input at every entry point is refused, and the serv
   });
 
   it("upgrade URLs: a 4xx, or the socket closed with a Pusher error code, or established; never a drop or a hang", async () => {
-    const target = fc.oneof(nasty, nasty.map((t) => `/app/${t}?protocol=7`), nasty.map((t) => `/app/${app.key}?protocol=${t}`), nasty.map((t) => `http://${t}/app/${app.key}`));
+    const target = fc.oneof(
+      nasty,
+      nasty.map((t) => `/app/${t}?protocol=7`),
+      nasty.map((t) => `/app/${app.key}?protocol=${t}`),
+      nasty.map((t) => `http://${t}/app/${app.key}`),
+    );
     await fc.assert(
       fc.asyncProperty(target, async (t) => {
         const answer = await exchange(server.port, upgradeRequest(t), upgradeAnswer);
@@ -90,11 +100,26 @@ describe("properties: random input at every entry point is refused, and the serv
   it("HTTP API bodies and signatures: unsigned or mis-signed is 401, malformed is 400 or 413, never a 5xx", async () => {
     const body = fc.oneof(
       fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
-      fc.record({ name: nasty, data: fc.oneof(nasty, fc.jsonValue().map((v) => JSON.stringify(v))), channels: fc.array(nasty, { maxLength: 3 }) }).map((v) => JSON.stringify(v)),
+      fc
+        .record({
+          name: nasty,
+          data: fc.oneof(
+            nasty,
+            fc.jsonValue().map((v) => JSON.stringify(v)),
+          ),
+          channels: fc.array(nasty, { maxLength: 3 }),
+        })
+        .map((v) => JSON.stringify(v)),
       fc.integer({ min: 30, max: 50_000 }).map((depth) => `${"[".repeat(depth)}${"]".repeat(depth)}`),
       nasty,
     );
-    const tamper = fc.constantFrom<Partial<Record<string, string>>>({}, { auth_key: "other" }, { auth_timestamp: "x" }, { auth_version: "2" }, { body_md5: "0" });
+    const tamper = fc.constantFrom<Partial<Record<string, string>>>(
+      {},
+      { auth_key: "other" },
+      { auth_timestamp: "x" },
+      { auth_version: "2" },
+      { body_md5: "0" },
+    );
     const route = fc.oneof(
       fc.constantFrom("events", "batch_events", "users/%E0%A4%A/terminate_connections", "users/%ff/terminate_connections"),
       nasty.map((id) => `users/${encodeURIComponent(id) || "u"}/terminate_connections`),

@@ -52,7 +52,9 @@ async function signedInSocket(userId: string, channel: string) {
   const userData = JSON.stringify({ id: userId });
   socket.send(JSON.stringify({ event: "pusher:signin", data: { user_data: userData, auth: `${app.key}:${hmac(`${socketId}::user::${userData}`)}` } }));
   const channelData = boundChannelData(app, socketId, channel, userId);
-  socket.send(JSON.stringify({ event: "pusher:subscribe", data: { channel, auth: `${app.key}:${hmac(`${socketId}:${channel}`)}`, channel_data: channelData } }));
+  socket.send(
+    JSON.stringify({ event: "pusher:subscribe", data: { channel, auth: `${app.key}:${hmac(`${socketId}:${channel}`)}`, channel_data: channelData } }),
+  );
   await until(`${userId}'s subscription`, () => received.some((m) => m.event === "pusher_internal:subscription_succeeded" && m.channel === channel));
   received.length = 0;
   /** Sends a ping and waits for its pong (or the close): everything sent before it has been handled. */
@@ -83,8 +85,7 @@ function expectations(texts: string[], channel: string) {
     if (event === "pusher:signin") closes = true;
     else if (event === "pusher:unsubscribe" && data?.channel === channel) subscribed = false;
     else if (event.startsWith("client-")) {
-      const ok =
-        message.channel === channel && subscribed && event.length <= MAX_EVENT_NAME_LENGTH && eventDataBytes(message.data) <= MAX_EVENT_DATA_BYTES;
+      const ok = message.channel === channel && subscribed && event.length <= MAX_EVENT_NAME_LENGTH && eventDataBytes(message.data) <= MAX_EVENT_DATA_BYTES;
       if (ok) relayed.push({ event, channel, data: message.data });
       else refused++;
     }
@@ -104,54 +105,86 @@ const clientEventName = fc.oneof(
   nasty.map((n) => `client-${n}`),
   fc.integer({ min: MAX_EVENT_NAME_LENGTH - 10, max: MAX_EVENT_NAME_LENGTH + 10 }).map((n) => `client-${"e".repeat(n - 7)}`),
 );
-const anyEvent = fc.oneof(fc.constantFrom("pusher:subscribe", "pusher:unsubscribe", "pusher:ping", "pusher:signin", "client-typing", "client-", "pusher:pong"), nasty);
+const anyEvent = fc.oneof(
+  fc.constantFrom("pusher:subscribe", "pusher:unsubscribe", "pusher:ping", "pusher:signin", "client-typing", "client-", "pusher:pong"),
+  nasty,
+);
 const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 4 }), nasty);
 const message = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ event: clientEventName, channel: fc.oneof({ weight: 5, arbitrary: fc.constant(CHANNEL) }, { weight: 1, arbitrary: nasty }), data: clientData }).map((m) => JSON.stringify(m)) },
-  { weight: 2, arbitrary: fc.record({ event: anyEvent, channel: fc.oneof(nasty, fc.constantFrom("private-x", "presence-x", "public", CHANNEL)), data: anyValue }).map((m) => JSON.stringify(m)) },
-  { weight: 1, arbitrary: fc.record({ event: anyEvent, data: fc.record({ channel: fc.oneof(nasty, fc.constant(CHANNEL)), auth: nasty }) }).map((m) => JSON.stringify(m)) },
-  { weight: 1, arbitrary: fc.integer({ min: 30, max: 20_000 }).map((depth) => `{"event":"client-x","channel":"${CHANNEL}","data":${"[".repeat(depth)}${"]".repeat(depth)}}`) },
+  {
+    weight: 5,
+    arbitrary: fc
+      .record({ event: clientEventName, channel: fc.oneof({ weight: 5, arbitrary: fc.constant(CHANNEL) }, { weight: 1, arbitrary: nasty }), data: clientData })
+      .map((m) => JSON.stringify(m)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ event: anyEvent, channel: fc.oneof(nasty, fc.constantFrom("private-x", "presence-x", "public", CHANNEL)), data: anyValue })
+      .map((m) => JSON.stringify(m)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ event: anyEvent, data: fc.record({ channel: fc.oneof(nasty, fc.constant(CHANNEL)), auth: nasty }) }).map((m) => JSON.stringify(m)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 30, max: 20_000 })
+      .map((depth) => `{"event":"client-x","channel":"${CHANNEL}","data":${"[".repeat(depth)}${"]".repeat(depth)}}`),
+  },
   { weight: 1, arbitrary: nasty },
 );
 
 let run = 0;
 
 describe("property: Pusher messages on a signed-in, subscribed socket", () => {
-  it("relay what is within the limits exactly, refuse the rest with the protocol's code, close only on a bad sign-in", async () => {
-    await fc.assert(
-      // At most 8 messages: the 10 client events a second allowed are never the reason for a refusal here.
-      fc.asyncProperty(fc.array(message, { minLength: 1, maxLength: 8 }), async (drafts) => {
-        const channel = `private-fuzz-${++run}`;
-        const texts = drafts.map((t) => t.split(CHANNEL).join(channel));
-        const sender = await signedInSocket("fuzzer", channel);
-        const witness = await signedInSocket("witness", channel);
-        try {
-          for (const text of texts) sender.socket.send(text);
-          await sender.settle();
-          await witness.settle();
-          const want = expectations(texts, channel);
-          const label = JSON.stringify(texts).slice(0, 2000);
+  it(
+    "relay what is within the limits exactly, refuse the rest with the protocol's code, close only on a bad sign-in",
+    async () => {
+      await fc.assert(
+        // At most 8 messages: the 10 client events a second allowed are never the reason for a refusal here.
+        fc.asyncProperty(fc.array(message, { minLength: 1, maxLength: 8 }), async (drafts) => {
+          const channel = `private-fuzz-${++run}`;
+          const texts = drafts.map((t) => t.split(CHANNEL).join(channel));
+          const sender = await signedInSocket("fuzzer", channel);
+          const witness = await signedInSocket("witness", channel);
+          try {
+            for (const text of texts) sender.socket.send(text);
+            await sender.settle();
+            await witness.settle();
+            const want = expectations(texts, channel);
+            const label = JSON.stringify(texts).slice(0, 2000);
 
-          for (const m of sender.received) expect(m.event, label).toMatch(/^pusher(_internal)?:/);
-          const errors = sender.received.filter((m) => m.event === "pusher:error").map((m) => m.data?.code as number);
-          expect(errors.filter((code) => code === 4301).length, `${label}: refusals`).toBe(want.refused);
-          expect(errors.filter((code) => code === 4300).length, `${label}: unreadable`).toBe(want.unreadable);
-          // A close says why first: pusher:error with the close's code.
-          expect(errors.filter((code) => code !== 4300 && code !== 4301), label).toEqual(want.closes ? [4009] : []);
-          expect(sender.closeCode(), label).toBe(want.closes ? 4009 : undefined);
-          if (!want.closes) expect(sender.received.some((m) => m.event === "pusher:pong"), label).toBe(true);
+            for (const m of sender.received) expect(m.event, label).toMatch(/^pusher(_internal)?:/);
+            const errors = sender.received.filter((m) => m.event === "pusher:error").map((m) => m.data?.code as number);
+            expect(errors.filter((code) => code === 4301).length, `${label}: refusals`).toBe(want.refused);
+            expect(errors.filter((code) => code === 4300).length, `${label}: unreadable`).toBe(want.unreadable);
+            // A close says why first: pusher:error with the close's code.
+            expect(
+              errors.filter((code) => code !== 4300 && code !== 4301),
+              label,
+            ).toEqual(want.closes ? [4009] : []);
+            expect(sender.closeCode(), label).toBe(want.closes ? 4009 : undefined);
+            if (!want.closes)
+              expect(
+                sender.received.some((m) => m.event === "pusher:pong"),
+                label,
+              ).toBe(true);
 
-          const relayed = witness.received.filter((m) => m.channel === channel && !m.event.startsWith("pusher"));
-          expect(relayed, label).toEqual(want.relayed.map((m) => JSON.parse(JSON.stringify(m))));
-        } finally {
-          sender.socket.close();
-          witness.socket.close();
-        }
-      }),
-      { numRuns: RUNS },
-    );
-    await serverStillServes(server.port, app.key);
-  }, 30_000 + RUNS * 500);
+            const relayed = witness.received.filter((m) => m.channel === channel && !m.event.startsWith("pusher"));
+            expect(relayed, label).toEqual(want.relayed.map((m) => JSON.parse(JSON.stringify(m))));
+          } finally {
+            sender.socket.close();
+            witness.socket.close();
+          }
+        }),
+        { numRuns: RUNS },
+      );
+      await serverStillServes(server.port, app.key);
+    },
+    30_000 + RUNS * 500,
+  );
 });
 
 describe("corpus: what the property found", () => {

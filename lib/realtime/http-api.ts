@@ -112,7 +112,12 @@ function reply(res: ServerResponse, status: number, body: string, contentType = 
  * e-mail notifications a person is online), signed with the app secret. Also answers GET / for
  * health checks.
  */
-export function createHttpApi(app: AppCredentials, deliver: Deliver, terminateUser: (userId: string) => void, occupied: (channel: string) => boolean = () => false) {
+export function createHttpApi(
+  app: AppCredentials,
+  deliver: Deliver,
+  terminateUser: (userId: string) => void,
+  occupied: (channel: string) => boolean = () => false,
+) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = parseTarget(req.url);
     if (!url) return reply(res, 400, "The request target is not a valid URL.");

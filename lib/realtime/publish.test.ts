@@ -120,7 +120,11 @@ describe("terminateUserConnections", () => {
       if (req.url?.includes("/terminate_connections") && refused++ === 0) return res.writeHead(503).end("try later");
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      const answer = await fetch(`http://127.0.0.1:${realtime.port}${req.url}`, { method: req.method, headers: { "content-type": "application/json" }, body: Buffer.concat(chunks) });
+      const answer = await fetch(`http://127.0.0.1:${realtime.port}${req.url}`, {
+        method: req.method,
+        headers: { "content-type": "application/json" },
+        body: Buffer.concat(chunks),
+      });
       res.writeHead(answer.status).end(Buffer.from(await answer.arrayBuffer()));
     });
     await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));

@@ -54,12 +54,7 @@ async function attempt(what: string, send: () => Promise<unknown>): Promise<bool
  * Triggers `event` on the channels, 100 channels per request (Pusher's limit). Resolves to
  * whether every request succeeded; never rejects.
  */
-export async function publish(
-  channels: string | string[],
-  event: string,
-  data: unknown,
-  options: { excludeSocketId?: string } = {},
-): Promise<boolean> {
+export async function publish(channels: string | string[], event: string, data: unknown, options: { excludeSocketId?: string } = {}): Promise<boolean> {
   const unique = [...new Set(typeof channels === "string" ? [channels] : channels)];
   const params = options.excludeSocketId ? { socket_id: options.excludeSocketId } : undefined;
   const results = await Promise.all(

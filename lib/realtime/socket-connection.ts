@@ -238,7 +238,11 @@ function signin(connection: Connection, data: Record<string, unknown> | undefine
   const result = verifySignin(context.app, connection.id, data);
   if ("error" in result) return closeWithError(connection.socket, PROTOCOL_ERROR.unauthorized, result.error);
   if (!context.users.maySignIn(result.userId, connection.openedAt)) {
-    return closeWithError(connection.socket, PROTOCOL_ERROR.unauthorized, `Sign in within ${SIGNIN_WAIT_MS / 1000} s of connecting, on a connection opened since your access last changed.`);
+    return closeWithError(
+      connection.socket,
+      PROTOCOL_ERROR.unauthorized,
+      `Sign in within ${SIGNIN_WAIT_MS / 1000} s of connecting, on a connection opened since your access last changed.`,
+    );
   }
   if (connection.userId && connection.userId !== result.userId) {
     return closeWithError(connection.socket, PROTOCOL_ERROR.unauthorized, "This socket is signed in as another user.");

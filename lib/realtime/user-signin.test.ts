@@ -73,7 +73,11 @@ describe("pusher:signin and terminate_connections", () => {
 
   it("terminateUserConnections closes every socket of that user and no other; a forged call is 401", async () => {
     const [a, b, other] = [await open(), await open(), await open()];
-    for (const [s, id] of [[a, "u3"], [b, "u3"], [other, "u4"]] as const) {
+    for (const [s, id] of [
+      [a, "u3"],
+      [b, "u3"],
+      [other, "u4"],
+    ] as const) {
       s.socket.send(JSON.stringify({ event: "pusher:signin", data: sdk().authenticateUser(s.socketId, { id }) }));
       await s.wait("signin_success", () => s.messages.some((m) => m.event === "pusher:signin_success"));
     }
@@ -125,7 +129,9 @@ describe("a sign-in whose session ends", () => {
   it("closes the socket (4009) once user_info.session_expires has passed, and only that socket", async () => {
     const [ending, lasting] = [await open(), await open()];
     const expires = Date.now() + 500;
-    ending.socket.send(JSON.stringify({ event: "pusher:signin", data: sdk().authenticateUser(ending.socketId, { id: "u8", user_info: { session_expires: expires } }) }));
+    ending.socket.send(
+      JSON.stringify({ event: "pusher:signin", data: sdk().authenticateUser(ending.socketId, { id: "u8", user_info: { session_expires: expires } }) }),
+    );
     lasting.socket.send(JSON.stringify({ event: "pusher:signin", data: sdk().authenticateUser(lasting.socketId, { id: "u8" }) }));
     for (const s of [ending, lasting]) {
       await s.wait("signin_success", () => s.messages.some((m) => m.event === "pusher:signin_success"));

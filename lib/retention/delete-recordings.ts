@@ -38,6 +38,10 @@ export async function deleteRecordingRows(tx: Tx, districtId: string, ids: strin
 /** After the commit: open interview pages drop the deleted recordings (as after a single delete). */
 export async function announceDeletedRecordings(recordings: DeletedRecordings["recordings"]) {
   await publishBatch(
-    recordings.flatMap((r) => (r.interviewId ? [{ channel: interviewChannel(r.interviewId), name: RECORDING_CHANGED_EVENT, data: { recording_id: r.id, deleted: 1 } satisfies RecordingChange }] : [])),
+    recordings.flatMap((r) =>
+      r.interviewId
+        ? [{ channel: interviewChannel(r.interviewId), name: RECORDING_CHANGED_EVENT, data: { recording_id: r.id, deleted: 1 } satisfies RecordingChange }]
+        : [],
+    ),
   );
 }

@@ -6,7 +6,11 @@ export type RetentionDays = { recordings: number | null; archivedPeople: number 
 
 export const retentionSelect = { retentionRecordingsDays: true, retentionArchivedPeopleDays: true, retentionMessagesDays: true } as const;
 
-export const daysOf = (d: { retentionRecordingsDays: number | null; retentionArchivedPeopleDays: number | null; retentionMessagesDays: number | null }): RetentionDays => ({
+export const daysOf = (d: {
+  retentionRecordingsDays: number | null;
+  retentionArchivedPeopleDays: number | null;
+  retentionMessagesDays: number | null;
+}): RetentionDays => ({
   recordings: d.retentionRecordingsDays,
   archivedPeople: d.retentionArchivedPeopleDays,
   messages: d.retentionMessagesDays,

@@ -14,8 +14,12 @@ const days = (what: string) =>
 /** PATCH /api/settings/retention: the periods to change (the others stay). */
 export const updateRetentionSchema = z
   .strictObject({
-    recordings_days: days("recordings").optional().describe("Days a recording (audio, transcript, summary) is kept after its interview is published; null: forever."),
-    archived_people_days: days("archived people").optional().describe("Days an archived person is kept after archiving, then deleted with everything of theirs; null: forever."),
+    recordings_days: days("recordings")
+      .optional()
+      .describe("Days a recording (audio, transcript, summary) is kept after its interview is published; null: forever."),
+    archived_people_days: days("archived people")
+      .optional()
+      .describe("Days an archived person is kept after archiving, then deleted with everything of theirs; null: forever."),
     messages_days: days("messages").optional().describe("Days a message is kept after it was sent; null: forever."),
   })
   .refine((b) => Object.keys(b).length > 0, { message: "Give at least one of recordings_days, archived_people_days, messages_days." });
@@ -36,7 +40,9 @@ export const retentionSettingsSchema = z
     archived_people_days: z.int().nullable().describe("Days an archived person is kept after archiving; null: forever."),
     messages_days: z.int().nullable().describe("Days a message is kept after it was sent; null: forever."),
     next_run_at: timestampSchema.describe("When the daily retention sweep runs next (UTC)."),
-    next_run_deletes: retentionCountsSchema.describe("What that run will delete under these settings, counted now: the records that will be past their time then."),
+    next_run_deletes: retentionCountsSchema.describe(
+      "What that run will delete under these settings, counted now: the records that will be past their time then.",
+    ),
   })
   .describe("The district's retention settings.");
 export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;

@@ -15,7 +15,10 @@ const PEOPLE_BATCH = 50;
 const MESSAGE_BATCH = 5000;
 
 /** Bytes go after the commit: a failed delete leaves an unreferenced file, never a dangling record. */
-const deleteStored = (keys: string[]) => storage().delete(keys).catch((error) => console.error("[retention] could not delete stored files", error));
+const deleteStored = (keys: string[]) =>
+  storage()
+    .delete(keys)
+    .catch((error) => console.error("[retention] could not delete stored files", error));
 
 async function sweepRecordings(districtId: string, cutoff: Date) {
   let removed = 0;
@@ -48,7 +51,13 @@ async function sweepPeople(districtId: string, cutoff: Date) {
       });
       const audience = new Set<string>(ids);
       for (const p of people.filter((p) => p.interviews.length)) {
-        for (const id of await interviewAudience(tx, districtId, p.id, p.interviews.some((i) => i.published))) audience.add(id);
+        for (const id of await interviewAudience(
+          tx,
+          districtId,
+          p.id,
+          p.interviews.some((i) => i.published),
+        ))
+          audience.add(id);
       }
       await tx.person.deleteMany({ where: { districtId, id: { in: ids } } });
       for (const p of people) {

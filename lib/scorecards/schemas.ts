@@ -22,7 +22,9 @@ export const scorecardSchema = z
     id: z.string(),
     member_id: z.string().describe("The board member whose scorecard it is."),
     responses: z.record(z.string(), responseValueSchema).describe("Scorecard field id -> answer (only the form's current scorecard fields)."),
-    recommendation: recommendationSchema.nullable().describe("The member's overall recommendation: 1 = strong no, 2 = no, 3 = yes, 4 = strong yes; null while not chosen."),
+    recommendation: recommendationSchema
+      .nullable()
+      .describe("The member's overall recommendation: 1 = strong no, 2 = no, 3 = yes, 4 = strong yes; null while not chosen."),
     note: z.string().nullable().describe("The member's note, or null."),
     submitted: flagSchema.describe("1 once submitted (then it changes only after an admin reopens it)."),
     submitted_at: timestampSchema.nullable().describe("When it was submitted, or null for a draft."),

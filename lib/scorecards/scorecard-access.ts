@@ -30,7 +30,9 @@ export async function scorecardReader(ctx: Ctx, personId: string, interviewId: s
 export async function boardMember(ctx: Ctx, personId: string, interviewId: string) {
   const { interview, reader } = await scorecardReader(ctx, personId, interviewId);
   if (!reader.memberId) {
-    throw forbidden(interview.boardId ? "Only the members of the interview's board fill scorecards." : "The interview has no board, so no one fills a scorecard.");
+    throw forbidden(
+      interview.boardId ? "Only the members of the interview's board fill scorecards." : "The interview has no board, so no one fills a scorecard.",
+    );
   }
   return { interview, memberId: reader.memberId };
 }

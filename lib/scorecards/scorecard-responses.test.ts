@@ -33,9 +33,12 @@ describe("validateScorecardResponses", () => {
   });
 
   it("refuses the form's other fields, unknown fields and bad values, all at once", () => {
-    expect(detailsOf(() => validateScorecardResponses(FIELDS, { open: { en: "x" }, nope: 1, fit: 3, ready: 2, concerns: { en: "fine" } }))).toEqual(
-      ["responses.fit", "responses.nope", "responses.open", "responses.ready"],
-    );
+    expect(detailsOf(() => validateScorecardResponses(FIELDS, { open: { en: "x" }, nope: 1, fit: 3, ready: 2, concerns: { en: "fine" } }))).toEqual([
+      "responses.fit",
+      "responses.nope",
+      "responses.open",
+      "responses.ready",
+    ]);
     expect(detailsOf(() => validateScorecardResponses(null, { fit: 1 }))).toEqual(["responses.fit"]);
   });
 });

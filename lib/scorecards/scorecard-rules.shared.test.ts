@@ -51,7 +51,19 @@ describe("tallyOf", () => {
 
 describe("seesEveryScorecard", () => {
   const person = (kinds: string[], permissions: string[] = []): Ctx =>
-    ({ districtId: "d", origin: "", actor: { type: "person", personId: "p", language: "en", kinds: new Set(kinds), permissions: new Set(permissions), sessionToken: "t", sessionExpiresAt: 0 } }) as Ctx;
+    ({
+      districtId: "d",
+      origin: "",
+      actor: {
+        type: "person",
+        personId: "p",
+        language: "en",
+        kinds: new Set(kinds),
+        permissions: new Set(permissions),
+        sessionToken: "t",
+        sessionExpiresAt: 0,
+      },
+    }) as Ctx;
   it("an admin-kind role or an API key; not a board member, nor an interview editor", () => {
     expect(seesEveryScorecard(person(["admin"]))).toBe(true);
     expect(seesEveryScorecard({ districtId: "d", origin: "", actor: { type: "key", keyId: "k", scopes: new Set() } })).toBe(true);

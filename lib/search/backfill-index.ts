@@ -70,7 +70,7 @@ export async function indexedVersion(): Promise<number> {
 export async function backfillDistrict(districtId: string): Promise<number> {
   let rows = 0;
   for (const source of SOURCES) {
-    for (let after = ""; ; ) {
+    for (let after = ""; ;) {
       const [batch] = await source([districtId, after, BATCH]);
       if (!batch?.last) break;
       after = batch.last;

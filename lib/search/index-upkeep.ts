@@ -23,8 +23,7 @@ export async function searchIndexUpkeep() {
     else if (!(await db().district.findFirst({ select: { id: true } }))) {
       await recordIndexedVersion(SEARCH_INDEX_VERSION);
       filled = true;
-    }
-    else await enqueueJob("search-backfill", { version: SEARCH_INDEX_VERSION }, { singletonKey: `search-backfill-${SEARCH_INDEX_VERSION}` });
+    } else await enqueueJob("search-backfill", { version: SEARCH_INDEX_VERSION }, { singletonKey: `search-backfill-${SEARCH_INDEX_VERSION}` });
   }
   await queuePendingTranscripts();
 }

@@ -27,22 +27,28 @@ const RESULT_TYPES = ["person", "interview", "recording", "message", "file"] as 
 const groupsParam = text()
   .max(200)
   .transform((value, ctx) => {
-    const names = value.split(",").map((s) => s.trim()).filter(Boolean);
+    const names = value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = names.filter((n) => !(SEARCH_GROUPS as readonly string[]).includes(n));
     if (!names.length || unknown.length) {
-      ctx.addIssue({ code: "custom", message: `Use a comma-separated list of ${SEARCH_GROUPS.join(", ")}${unknown.length ? ` (not ${unknown.join(", ")})` : ""}.` });
+      ctx.addIssue({
+        code: "custom",
+        message: `Use a comma-separated list of ${SEARCH_GROUPS.join(", ")}${unknown.length ? ` (not ${unknown.join(", ")})` : ""}.`,
+      });
       return z.NEVER;
     }
     return new Set(names as SearchGroup[]);
   });
 
 export const searchQuery = z.object({
-  q: text()
-    .trim()
-    .min(1, "Type something to search for.")
-    .max(MAX_QUERY_CHARS, `At most ${MAX_QUERY_CHARS} characters.`),
+  q: text().trim().min(1, "Type something to search for.").max(MAX_QUERY_CHARS, `At most ${MAX_QUERY_CHARS} characters.`),
   type: groupsParam.optional(),
-  archived: z.enum(["1", "0", "true", "false"], { error: "Use 1 or 0." }).transform((v) => v === "1" || v === "true").optional(),
+  archived: z
+    .enum(["1", "0", "true", "false"], { error: "Use 1 or 0." })
+    .transform((v) => v === "1" || v === "true")
+    .optional(),
   limit: z
     .string()
     .regex(/^\d{1,3}$/, "Use a whole number.")
@@ -60,13 +66,27 @@ const id = (what: string) => z.string().describe(what);
 
 export const searchResultSchema = z
   .object({
-    type: z.enum(RESULT_TYPES).describe("What was found: a person, an interview (one of its answers), a recording (its name, summary or a moment of its transcript), a message, a file."),
+    type: z
+      .enum(RESULT_TYPES)
+      .describe(
+        "What was found: a person, an interview (one of its answers), a recording (its name, summary or a moment of its transcript), a message, a file.",
+      ),
     id: id("The record's id: the person's, the interview's, the recording's, the message's or the file's."),
-    title: z.string().describe('Plain text: the person\'s name; "Interview of <name>, <date>"; the recording\'s name; the conversation\'s other participants; the file\'s name.'),
+    title: z
+      .string()
+      .describe(
+        "Plain text: the person's name; \"Interview of <name>, <date>\"; the recording's name; the conversation's other participants; the file's name.",
+      ),
     snippet: z
       .string()
-      .describe("Plain text around the match, each matched word between U+0002 (start) and U+0003 (end): render the text between them highlighted (e.g. as `<mark>`), and nothing else as markup."),
-    url: z.string().describe("The page of this app that shows the hit, e.g. `/people/<id>`, `/interviews/<person_id>/<id>?recording=<recording_id>&t=<at_ms>`, `/messages/<conversation_id>?message=<id>`."),
+      .describe(
+        "Plain text around the match, each matched word between U+0002 (start) and U+0003 (end): render the text between them highlighted (e.g. as `<mark>`), and nothing else as markup.",
+      ),
+    url: z
+      .string()
+      .describe(
+        "The page of this app that shows the hit, e.g. `/people/<id>`, `/interviews/<person_id>/<id>?recording=<recording_id>&t=<at_ms>`, `/messages/<conversation_id>?message=<id>`.",
+      ),
     person_id: id("The person the record is about (people, interviews, recordings, files).").optional(),
     interview_id: id("The interview (interviews, recordings, interview attachments).").optional(),
     recording_id: id("The recording (recordings).").optional(),

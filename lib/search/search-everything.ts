@@ -20,7 +20,10 @@ const MAX_PREFIX_WORDS = 8;
 
 /** `'cle':* & 'jo':*` from "Cle Jo": each word of letters and digits, as a prefix; null without one. */
 export function prefixQueryText(words: string): string | null {
-  const found = words.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_PREFIX_WORDS);
+  const found = words
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, MAX_PREFIX_WORDS);
   return found?.length ? found.map((w) => `'${w}':*`).join(" & ") : null;
 }
 

@@ -12,7 +12,11 @@ import { searchableGroups } from "./search-branches";
 
 let d: TestDistrict;
 const docs = (where: Record<string, unknown>) =>
-  db().searchDocument.findMany({ where: { districtId: d.id, ...where }, select: { kind: true, part: true, config: true, body: true, atMs: true }, orderBy: [{ kind: "asc" }, { part: "asc" }] });
+  db().searchDocument.findMany({
+    where: { districtId: d.id, ...where },
+    select: { kind: true, part: true, config: true, body: true, atMs: true },
+    orderBy: [{ kind: "asc" }, { part: "asc" }],
+  });
 
 beforeAll(async () => {
   d = await makeDistrict("Search index");
@@ -22,7 +26,12 @@ describe("documents follow their sources", () => {
   it("an answer in several languages is one document per language, each in its language's configuration", async () => {
     const p = await d.addPerson("candidate", { first: "Ana", last: "Lima" });
     const i = await db().interview.create({
-      data: { districtId: d.id, personId: p.id, date: "2026-01-01", responses: { a: { en: "Hello", es: "Hola", pt: "Olá", fr: "Bonjour", de: "Hallo" }, b: 2, c: { file1: { name: "x" } } } },
+      data: {
+        districtId: d.id,
+        personId: p.id,
+        date: "2026-01-01",
+        responses: { a: { en: "Hello", es: "Hola", pt: "Olá", fr: "Bonjour", de: "Hallo" }, b: 2, c: { file1: { name: "x" } } },
+      },
     });
     expect((await docs({ interviewId: i.id })).map((r) => [r.part, r.config])).toEqual([
       ["a:de", "simple"],
@@ -53,7 +62,15 @@ describe("documents follow their sources", () => {
         [12, "two"],
         [31, "three"],
         [95, "four"],
-      ].map(([start, text], index) => ({ recordingId: id, index, districtId: d.id, start: start as number, end: (start as number) + 5, language: "es", text: text as string })),
+      ].map(([start, text], index) => ({
+        recordingId: id,
+        index,
+        districtId: d.id,
+        start: start as number,
+        end: (start as number) + 5,
+        language: "es",
+        text: text as string,
+      })),
     });
     expect(await db().searchPending.count({ where: { recordingId: id, districtId: d.id } })).toBe(1);
     expect(await indexRecordingTranscript({ districtId: d.id, recordingId: id })).toEqual({ passages: 3 });
@@ -90,7 +107,9 @@ describe("documents follow their sources", () => {
     const transcripts = await db().searchPending.count({ where: { districtId: d.id } });
     expect(transcripts).toBeGreaterThan(0);
     await Promise.all(
-      (await db().searchPending.findMany({ where: { districtId: d.id } })).map((r) => indexRecordingTranscript({ districtId: d.id, recordingId: r.recordingId })),
+      (await db().searchPending.findMany({ where: { districtId: d.id } })).map((r) =>
+        indexRecordingTranscript({ districtId: d.id, recordingId: r.recordingId }),
+      ),
     );
     expect(await db().searchDocument.count({ where: { districtId: d.id } })).toBe(before);
   });

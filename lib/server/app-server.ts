@@ -105,14 +105,20 @@ export function createAppServer(handle: Handle, allowOf: (path: string) => Promi
   server.keepAliveTimeout = 130_000;
   // CONNECT never reaches the request handler: Node hands it over as a raw socket.
   server.on("connect", (_req, socket) => {
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: { code: "method_not_allowed", message: "CONNECT is not supported by this service." } })}`);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: { code: "method_not_allowed", message: "CONNECT is not supported by this service." } })}`,
+    );
   });
   // What Node's HTTP parser refuses itself (a target with no slash, bad headers) gets the error body too.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || error.code === "ECONNRESET") return socket.destroy();
     const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-    const body = JSON.stringify({ error: { code: "validation_error", message: tooLarge ? "The request headers are too large." : "The request is not valid HTTP." } });
-    socket.end(`HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const body = JSON.stringify({
+      error: { code: "validation_error", message: tooLarge ? "The request headers are too large." : "The request is not valid HTTP." },
+    });
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   return server;
 }

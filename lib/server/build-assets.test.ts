@@ -31,8 +31,14 @@ const server = createAppServer(
   buildAssets(staticDir),
 );
 
-beforeAll(() => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve())).then(() => (origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-afterAll(() => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())).then(() => fs.rmSync(root, { recursive: true, force: true })));
+beforeAll(() =>
+  new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve())).then(
+    () => (origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+  ),
+);
+afterAll(() =>
+  new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())).then(() => fs.rmSync(root, { recursive: true, force: true })),
+);
 
 /** node:http, as fetch would decode the body and hide what was sent. */
 function get(target: string, headers: Record<string, string> = {}, method = "GET") {

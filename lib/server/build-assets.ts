@@ -30,7 +30,8 @@ const ENCODINGS: readonly Encoding[] = ["br", "gzip", "identity"];
 type PreferringNegotiator = { encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined };
 
 /** The client's best encoding; among equals ("gzip, deflate, br"), ours: br. negotiator 1.x takes that preference; its published types predate it. */
-const encodingFor = (req: http.IncomingMessage) => (new Negotiator(req) as unknown as PreferringNegotiator).encoding(ENCODINGS, { preferred: ENCODINGS }) as Encoding | undefined;
+const encodingFor = (req: http.IncomingMessage) =>
+  (new Negotiator(req) as unknown as PreferringNegotiator).encoding(ENCODINGS, { preferred: ENCODINGS }) as Encoding | undefined;
 
 function encode(raw: Buffer, encoding: Encoding): Promise<Buffer> {
   if (encoding === "br") return brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });

@@ -32,11 +32,14 @@ afterAll(() => new Promise<void>((resolve) => (server.close(() => resolve()), se
 /** The raw answer, not decoded: its headers and body bytes as the server sent them. */
 function rawRequest(method: string, body?: string): Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path: "/page", headers: { "accept-encoding": "gzip", ...(body ? { "content-type": "application/json" } : {}) } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => parts.push(chunk));
-      res.on("end", () => resolve({ headers: res.headers, bytes: Buffer.concat(parts) }));
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, method, path: "/page", headers: { "accept-encoding": "gzip", ...(body ? { "content-type": "application/json" } : {}) } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => parts.push(chunk));
+        res.on("end", () => resolve({ headers: res.headers, bytes: Buffer.concat(parts) }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

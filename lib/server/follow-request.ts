@@ -110,7 +110,17 @@ export function followRequest(req: http.IncomingMessage, res: http.ServerRespons
     const route = routePatternOf(req.url ?? "/");
     const durationMs = performance.now() - started;
     observeRequest(route, method, status, durationMs / 1000);
-    endSpan(span, `${method} ${route}`, { "http.request.method": method, "http.route": route, "http.response.status_code": status, ...(context.ctx ? { "cas.district_id": context.ctx.districtId } : {}) }, status >= 500);
+    endSpan(
+      span,
+      `${method} ${route}`,
+      {
+        "http.request.method": method,
+        "http.route": route,
+        "http.response.status_code": status,
+        ...(context.ctx ? { "cas.district_id": context.ctx.districtId } : {}),
+      },
+      status >= 500,
+    );
     runWithRequestContext(context, () => logAccess({ method, route, status, durationMs, ...(finished ? {} : { aborted: true }) }));
   };
   res.once("finish", () => end(true));

@@ -24,7 +24,7 @@ export function refusalBeforeNext(method: string, rawUrl: string): Refusal | nul
     return {
       status: 400,
       headers: { "content-type": "application/json" },
-      body: errorBody("validation_error", "The request target must be a path starting with a single \"/\"."),
+      body: errorBody("validation_error", 'The request target must be a path starting with a single "/".'),
     };
   }
   const path = rawUrl.split(/[?#]/)[0];

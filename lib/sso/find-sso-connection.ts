@@ -7,12 +7,28 @@ import { districtProviderId } from "./sso-connection";
 /** The operator's provider for the whole service (OIDC_* env), next-auth id `oidc`. */
 const OPERATOR_PROVIDER_ID = "oidc";
 
-export type SsoProviderConfig = { id: string; name: string; issuer: string; clientId: string; clientSecret: string; districtId: string | null; requireSso: boolean };
+export type SsoProviderConfig = {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  districtId: string | null;
+  requireSso: boolean;
+};
 
 export function operatorProvider(): SsoProviderConfig | null {
   const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME } = env();
   if (!OIDC_ISSUER || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET) return null;
-  return { id: OPERATOR_PROVIDER_ID, name: OIDC_NAME ?? "single sign-on", issuer: OIDC_ISSUER, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET, districtId: null, requireSso: false };
+  return {
+    id: OPERATOR_PROVIDER_ID,
+    name: OIDC_NAME ?? "single sign-on",
+    issuer: OIDC_ISSUER,
+    clientId: OIDC_CLIENT_ID,
+    clientSecret: OIDC_CLIENT_SECRET,
+    districtId: null,
+    requireSso: false,
+  };
 }
 
 type Row = { districtId: string; name: string; issuer: string; clientId: string; clientSecret: string; requireSso: boolean };

@@ -12,9 +12,19 @@ export const putSsoConnectionSchema = z.object({
   preset: z
     .enum(SSO_PRESETS)
     .optional()
-    .describe("`google`: Google Workspace (issuer `https://accounts.google.com`); `microsoft`: Microsoft Entra ID (`https://login.microsoftonline.com/<tenant>/v2.0`, with `tenant`). Fills `issuer` and, when absent, `name`."),
-  tenant: text().trim().regex(/^[A-Za-z0-9.-]{1,100}$/, "A tenant id (a GUID) or domain.").optional().describe("Microsoft Entra ID's tenant (its id or primary domain), for `preset: microsoft`."),
-  issuer: text().trim().max(500).optional().describe("The provider's issuer URL: its discovery document is `<issuer>/.well-known/openid-configuration`. Required without a preset."),
+    .describe(
+      "`google`: Google Workspace (issuer `https://accounts.google.com`); `microsoft`: Microsoft Entra ID (`https://login.microsoftonline.com/<tenant>/v2.0`, with `tenant`). Fills `issuer` and, when absent, `name`.",
+    ),
+  tenant: text()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]{1,100}$/, "A tenant id (a GUID) or domain.")
+    .optional()
+    .describe("Microsoft Entra ID's tenant (its id or primary domain), for `preset: microsoft`."),
+  issuer: text()
+    .trim()
+    .max(500)
+    .optional()
+    .describe("The provider's issuer URL: its discovery document is `<issuer>/.well-known/openid-configuration`. Required without a preset."),
   name: text().trim().min(1).max(80).optional().describe("Shown on the sign-in page as “Sign in with <name>”."),
   client_id: text().trim().min(1, "Required.").max(500),
   client_secret: text().min(1).max(2000).optional().describe("Required the first time; omitted later, the stored secret stays. Never returned."),

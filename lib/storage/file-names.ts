@@ -22,7 +22,10 @@ export function safeFileName(name: string): string {
 
 /** Display names: trimmed, no control characters, at most 200 characters. */
 export function displayName(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  return name
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 200);
 }
 
 export const fileUrl = (origin: string, key: string) => `${origin}/files/${key}`;

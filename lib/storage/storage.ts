@@ -229,7 +229,10 @@ class BlobStorage implements Storage {
   }
   async head(key: string) {
     const { head } = await import("@vercel/blob");
-    return head(key, { token: this.token }).then((meta) => ({ size: meta.size }), () => null);
+    return head(key, { token: this.token }).then(
+      (meta) => ({ size: meta.size }),
+      () => null,
+    );
   }
   async read(key: string) {
     const object = await this.get(key);
@@ -244,7 +247,10 @@ class BlobStorage implements Storage {
       keys.map(async (key) => {
         if (this.urls.has(key)) return this.urls.get(key)!;
         const { head } = await import("@vercel/blob");
-        return head(key, { token: this.token }).then((m) => m.url, () => null);
+        return head(key, { token: this.token }).then(
+          (m) => m.url,
+          () => null,
+        );
       }),
     );
     for (const key of keys) this.urls.delete(key);

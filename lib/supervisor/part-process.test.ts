@@ -16,44 +16,50 @@ describe("an uncaught error in a part", () => {
   it.each([
     ["throw", "uncaught exception", "the part broke (uncaught)"],
     ["reject", "unhandled promise rejection", "the part broke (rejected)"],
-  ])("%s: logged with its stack, the part exits 1 and is restarted", async (how, kind, message) => {
-    const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cas-part-")), "pids");
-    const log: string[] = [];
-    let stderr = "";
-    let current: ChildProcess | undefined;
-    const supervisor = createSupervisor({ log: (line) => log.push(line), onGiveUp: (reason) => log.push(`gave up: ${reason}`), probeIntervalMs: 20 });
-    const spec = {
-      name: "fixture",
-      launch: () => {
-        const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "tests/helpers/crashing-part-child.ts", how, marker], { stdio: ["ignore", "ignore", "pipe", "ipc"] });
-        child.stderr!.on("data", (chunk) => (stderr += chunk));
-        current = child;
-        return child;
-      },
-      ready: async () => fs.existsSync(marker) && fs.readFileSync(marker, "utf8").split("\n").includes(String(current?.pid)),
-    };
-    try {
-      expect(await supervisor.start(spec)).toBe(true);
-      await withTimeout(
-        (async () => {
-          while (!log.includes("fixture: back")) await new Promise((resolve) => setTimeout(resolve, 20));
-        })(),
-        30_000,
-        "the restarted part",
-      );
-      // One JSON line (lib/logging/logger.ts), with the error's stack.
-      const line = stderr
-        .split("\n")
-        .filter((l) => l.startsWith("{"))
-        .map((l) => JSON.parse(l))
-        .find((l) => l.msg === `${kind}; exiting so that it is restarted`);
-      expect(line).toMatchObject({ level: 60, part: "crashing-part-child", err: { message } });
-      expect(line.err.stack).toMatch(/\n\s+at (Timeout\.)?breakDown \(.*crashing-part-child\.ts:\d+:\d+\)/);
-      expect(log.join("\n")).toMatch(/fixture: died \(exit code 1\); restarting in 0\.25 s/);
-      expect(fs.readFileSync(marker, "utf8").trim().split("\n")).toHaveLength(2);
-      expect(log.filter((line) => line.startsWith("gave up"))).toEqual([]);
-    } finally {
-      await supervisor.stop();
-    }
-  }, 60_000);
+  ])(
+    "%s: logged with its stack, the part exits 1 and is restarted",
+    async (how, kind, message) => {
+      const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cas-part-")), "pids");
+      const log: string[] = [];
+      let stderr = "";
+      let current: ChildProcess | undefined;
+      const supervisor = createSupervisor({ log: (line) => log.push(line), onGiveUp: (reason) => log.push(`gave up: ${reason}`), probeIntervalMs: 20 });
+      const spec = {
+        name: "fixture",
+        launch: () => {
+          const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "tests/helpers/crashing-part-child.ts", how, marker], {
+            stdio: ["ignore", "ignore", "pipe", "ipc"],
+          });
+          child.stderr!.on("data", (chunk) => (stderr += chunk));
+          current = child;
+          return child;
+        },
+        ready: async () => fs.existsSync(marker) && fs.readFileSync(marker, "utf8").split("\n").includes(String(current?.pid)),
+      };
+      try {
+        expect(await supervisor.start(spec)).toBe(true);
+        await withTimeout(
+          (async () => {
+            while (!log.includes("fixture: back")) await new Promise((resolve) => setTimeout(resolve, 20));
+          })(),
+          30_000,
+          "the restarted part",
+        );
+        // One JSON line (lib/logging/logger.ts), with the error's stack.
+        const line = stderr
+          .split("\n")
+          .filter((l) => l.startsWith("{"))
+          .map((l) => JSON.parse(l))
+          .find((l) => l.msg === `${kind}; exiting so that it is restarted`);
+        expect(line).toMatchObject({ level: 60, part: "crashing-part-child", err: { message } });
+        expect(line.err.stack).toMatch(/\n\s+at (Timeout\.)?breakDown \(.*crashing-part-child\.ts:\d+:\d+\)/);
+        expect(log.join("\n")).toMatch(/fixture: died \(exit code 1\); restarting in 0\.25 s/);
+        expect(fs.readFileSync(marker, "utf8").trim().split("\n")).toHaveLength(2);
+        expect(log.filter((line) => line.startsWith("gave up"))).toEqual([]);
+      } finally {
+        await supervisor.stop();
+      }
+    },
+    60_000,
+  );
 });

@@ -24,7 +24,12 @@ function state(): State {
   if (!endpoint) return (holder[KEY] = null);
   const exporter = new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, "")}/v1/traces` });
   const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ "service.name": "credentials-administration-service", "service.namespace": "cas", "cas.part": partName(), "process.pid": process.pid }),
+    resource: resourceFromAttributes({
+      "service.name": "credentials-administration-service",
+      "service.namespace": "cas",
+      "cas.part": partName(),
+      "process.pid": process.pid,
+    }),
     spanProcessors: [new BatchSpanProcessor(exporter)],
   });
   return (holder[KEY] = { provider, tracer: provider.getTracer("cas") });

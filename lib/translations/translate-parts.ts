@@ -33,7 +33,11 @@ export async function translateParts(
   if (claimed.length) {
     const byKey = new Map(missing.map((p) => [partKey(p), p]));
     try {
-      const texts = await translator.translate(claimed.map((p) => byKey.get(partKey(p))!.text), from, scope.language);
+      const texts = await translator.translate(
+        claimed.map((p) => byKey.get(partKey(p))!.text),
+        from,
+        scope.language,
+      );
       await storeTranslations(scope, claimed, texts, translator.name);
       claimed.forEach((p, i) => result.set(partKey(p), texts[i]));
     } catch (error) {

@@ -34,7 +34,10 @@ describe("safeRecord()", () => {
   it("returns a null-prototype copy with the same entries", () => {
     const parsed = roles.parse({ a: 1, b: 2 });
     expect(Object.getPrototypeOf(parsed)).toBeNull();
-    expect(Object.entries(parsed)).toEqual([["a", 1], ["b", 2]]);
+    expect(Object.entries(parsed)).toEqual([
+      ["a", 1],
+      ["b", 2],
+    ]);
     expect("toString" in parsed).toBe(false);
   });
 });

@@ -41,7 +41,9 @@ export async function deliverWebhook(data: JobData["webhook-deliver"], job: JobI
     select: {
       kind: true,
       status: true,
-      endpoint: { select: { id: true, url: true, enabled: true, eventTypes: true, createdById: true, secret: true, previousSecret: true, previousSecretExpiresAt: true } },
+      endpoint: {
+        select: { id: true, url: true, enabled: true, eventTypes: true, createdById: true, secret: true, previousSecret: true, previousSecretExpiresAt: true },
+      },
       event: { select: { id: true, type: true, body: true } },
     },
   });
@@ -53,7 +55,9 @@ export async function deliverWebhook(data: JobData["webhook-deliver"], job: JobI
     return { cancelled: true };
   }
   // A test event carries no record; anything else no more than the endpoint's owner may read now.
-  const refused = test ? null : await ownerProblem(db(), data.districtId, delivery.endpoint.createdById, [...delivery.endpoint.eventTypes, delivery.event.type]);
+  const refused = test
+    ? null
+    : await ownerProblem(db(), data.districtId, delivery.endpoint.createdById, [...delivery.endpoint.eventTypes, delivery.event.type]);
   if (refused) {
     log.warn({ endpointId: delivery.endpoint.id, deliveryId: data.deliveryId, reason: refused }, "endpoint disabled, delivery not sent");
     countWebhookDelivery("refused");
@@ -85,7 +89,15 @@ export async function deliverWebhook(data: JobData["webhook-deliver"], job: JobI
   }
   await transactionWithJobs(async (tx, enqueue) => {
     await tx.webhookDelivery.updateMany({ where, data: { ...attempt, status: "failed" } });
-    if (!test) await disableEndpoint(tx, enqueue, data.districtId, delivery.endpoint.id, `${job.retryCount + 1} attempts failed; the last one: ${result.error}`, "failing");
+    if (!test)
+      await disableEndpoint(
+        tx,
+        enqueue,
+        data.districtId,
+        delivery.endpoint.id,
+        `${job.retryCount + 1} attempts failed; the last one: ${result.error}`,
+        "failing",
+      );
   });
   countWebhookDelivery("dead");
   return { failed: result.error };

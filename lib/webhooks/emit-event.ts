@@ -32,7 +32,13 @@ const BATCH = 5000;
  * transaction: one INSERT from arrays per batch (Prisma's createManyAndReturn took ~0.7 s per
  * 1,000 rows) and one job insert.
  */
-export async function queueDeliveries(tx: Tx, enqueueMany: EnqueueMany, districtId: string, kind: DeliveryKind, pairs: { endpointId: string; eventId: string }[]) {
+export async function queueDeliveries(
+  tx: Tx,
+  enqueueMany: EnqueueMany,
+  districtId: string,
+  kind: DeliveryKind,
+  pairs: { endpointId: string; eventId: string }[],
+) {
   const ids: string[] = [];
   const retries = retryOptions(kind);
   for (let i = 0; i < pairs.length; i += BATCH) {
@@ -42,7 +48,10 @@ export async function queueDeliveries(tx: Tx, enqueueMany: EnqueueMany, district
       insert into webhook_deliveries (id, district_id, endpoint_id, event_id, kind)
       select v.id, ${districtId}, v.endpoint_id, v.event_id, ${kind}
         from unnest(${partIds}::text[], ${part.map((p) => p.endpointId)}::text[], ${part.map((p) => p.eventId)}::text[]) as v(id, endpoint_id, event_id)`;
-    await enqueueMany("webhook-deliver", partIds.map((deliveryId) => ({ data: { districtId, deliveryId }, ...retries })));
+    await enqueueMany(
+      "webhook-deliver",
+      partIds.map((deliveryId) => ({ data: { districtId, deliveryId }, ...retries })),
+    );
     ids.push(...partIds);
   }
   return ids;
@@ -77,7 +86,14 @@ export async function emitEvent(tx: Tx, queue: EventQueue, districtId: string, t
   if (enabled.length && !queue) throw new NeedsQueue();
   const id = newEventId();
   await tx.webhookEvent.create({ data: { id, districtId, type, body: eventBody(type, await data()) } });
-  if (queue) await queueDeliveries(tx, queue.enqueueMany, districtId, "event", enabled.map((e) => ({ endpointId: e.id, eventId: id })));
+  if (queue)
+    await queueDeliveries(
+      tx,
+      queue.enqueueMany,
+      districtId,
+      "event",
+      enabled.map((e) => ({ endpointId: e.id, eventId: id })),
+    );
   return id;
 }
 
@@ -103,7 +119,14 @@ async function emitEvents(tx: Tx, queue: EventQueue, districtId: string, type: E
     await tx.$executeRaw`
       insert into webhook_events (id, district_id, type, body)
       select v.id, ${districtId}, ${type}, v.body from unnest(${ids}::text[], ${bodies}::text[]) as v(id, body)`;
-    if (queue) await queueDeliveries(tx, queue.enqueueMany, districtId, "event", enabled.flatMap((e) => ids.map((eventId) => ({ endpointId: e.id, eventId }))));
+    if (queue)
+      await queueDeliveries(
+        tx,
+        queue.enqueueMany,
+        districtId,
+        "event",
+        enabled.flatMap((e) => ids.map((eventId) => ({ endpointId: e.id, eventId }))),
+      );
   }
   return all.length;
 }
@@ -132,7 +155,12 @@ export async function transactionWithEvents<T>(
   if (!globalForEvents.__casEventsNeedQueue && !withQueue) {
     try {
       return await db().$transaction(
-        (tx) => work(tx, (type, data) => emitEvent(tx, null, districtId, type, data), (type, readAll) => emitEvents(tx, null, districtId, type, readAll)),
+        (tx) =>
+          work(
+            tx,
+            (type, data) => emitEvent(tx, null, districtId, type, data),
+            (type, readAll) => emitEvents(tx, null, districtId, type, readAll),
+          ),
         limits,
       );
     } catch (error) {
@@ -142,6 +170,10 @@ export async function transactionWithEvents<T>(
   }
   return transactionWithJobs((tx, enqueue, enqueueMany) => {
     const queue = { enqueue, enqueueMany };
-    return work(tx, (type, data) => emitEvent(tx, queue, districtId, type, data), (type, readAll) => emitEvents(tx, queue, districtId, type, readAll));
+    return work(
+      tx,
+      (type, data) => emitEvent(tx, queue, districtId, type, data),
+      (type, readAll) => emitEvents(tx, queue, districtId, type, readAll),
+    );
   }, limits);
 }

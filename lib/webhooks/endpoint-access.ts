@@ -17,7 +17,8 @@ import { needsAllInterviews, needsAllScorecards, TEST_EVENT_TYPE } from "./event
 /** Why `ctx` may not read events of these types (a sentence naming the types), or null. */
 function whyNot(ctx: Ctx, types: readonly string[]): string | null {
   const interviews = types.filter(needsAllInterviews);
-  if (interviews.length && !seesAllInterviews(ctx)) return `${interviews.join(", ")}: only someone who may read every interview of the district (admins, board members, interview editors) may receive them`;
+  if (interviews.length && !seesAllInterviews(ctx))
+    return `${interviews.join(", ")}: only someone who may read every interview of the district (admins, board members, interview editors) may receive them`;
   const scorecards = [...new Set(types.filter(needsAllScorecards))];
   if (scorecards.length && !seesEveryScorecard(ctx)) return `${scorecards.join(", ")}: only someone who may read every scorecard (an admin) may receive them`;
   const people = types.filter((t) => t.startsWith("person."));
@@ -28,7 +29,10 @@ function whyNot(ctx: Ctx, types: readonly string[]): string | null {
 
 /** 403 unless the caller may read every one of these event types. */
 export function assertMayRead(ctx: Ctx, types: readonly string[]) {
-  const why = whyNot(ctx, types.filter((t) => t !== TEST_EVENT_TYPE));
+  const why = whyNot(
+    ctx,
+    types.filter((t) => t !== TEST_EVENT_TYPE),
+  );
   if (why) throw forbidden(`You may not manage an endpoint that carries events you cannot read (${why}).`);
 }
 
@@ -36,12 +40,20 @@ export function assertMayRead(ctx: Ctx, types: readonly string[]) {
  * Why the endpoint's owner may no longer receive these event types (deleted, archived, or without
  * the rights now), as the endpoint's disabled reason says it; null when they still may.
  */
-export async function ownerProblem(reader: Pick<Tx, "$queryRaw">, districtId: string, ownerId: string | null, types: readonly string[]): Promise<string | null> {
+export async function ownerProblem(
+  reader: Pick<Tx, "$queryRaw">,
+  districtId: string,
+  ownerId: string | null,
+  types: readonly string[],
+): Promise<string | null> {
   const owner = ownerId ? await personNow(reader, districtId, ownerId) : null;
   const retake = "Someone who may read these events can enable it again, and then owns it.";
   if (!owner) return `Not sent: the person who set up this endpoint no longer exists. ${retake}`;
   if (owner.archived) return `Not sent: ${owner.name}, who set up this endpoint, was archived. ${retake}`;
-  const why = whyNot(owner.ctx, types.filter((t) => t !== TEST_EVENT_TYPE));
+  const why = whyNot(
+    owner.ctx,
+    types.filter((t) => t !== TEST_EVENT_TYPE),
+  );
   return why ? `Not sent: ${owner.name}, who set up this endpoint, may no longer read its events (${why}). ${retake}` : null;
 }
 

@@ -32,10 +32,12 @@ export function endpointUrlProblem(raw: string, naming = true): string | null {
   if (url.username || url.password) return "URLs with credentials are not used: the signature proves each delivery comes from this service.";
   if (url.hash) return "Leave out the #fragment: it is never sent.";
   const allowed = isAllowedWebhookHost(url);
-  if (url.protocol === "http:" && !allowed) return "Use https: webhooks carry people's records. Plain http is only for hosts the operator allows (WEBHOOK_URL_HOSTS).";
+  if (url.protocol === "http:" && !allowed)
+    return "Use https: webhooks carry people's records. Plain http is only for hosts the operator allows (WEBHOOK_URL_HOSTS).";
   if (allowed || !naming) return null;
   const host = bareHost(url).replace(/\.$/, "");
-  if (net.isIP(host) && !isPublicAddress(host)) return `${host} is a loopback, private or reserved address; only the operator can allow such hosts (WEBHOOK_URL_HOSTS).`;
+  if (net.isIP(host) && !isPublicAddress(host))
+    return `${host} is a loopback, private or reserved address; only the operator can allow such hosts (WEBHOOK_URL_HOSTS).`;
   if (host === "localhost" || host.endsWith(".localhost")) return `${host} is this machine; only the operator can allow such hosts (WEBHOOK_URL_HOSTS).`;
   return null;
 }

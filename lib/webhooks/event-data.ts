@@ -17,7 +17,11 @@ const asObject = (v: unknown): Record<string, unknown> => (typeof v === "object"
 
 const personEventSelect = { ...personSelect, mentoredBy: { select: { mentorId: true }, orderBy: { createdAt: "asc" } } } as const;
 type PersonEventRow = PersonRow & { mentoredBy: { mentorId: string }[] };
-const personData = (origin: string, row: PersonEventRow) => ({ ...serializePerson(row), avatar_url: avatarUrl(origin, row), mentors: row.mentoredBy.map((m) => m.mentorId) });
+const personData = (origin: string, row: PersonEventRow) => ({
+  ...serializePerson(row),
+  avatar_url: avatarUrl(origin, row),
+  mentors: row.mentoredBy.map((m) => m.mentorId),
+});
 
 /** GET /api/people/:id without includes. */
 export async function personEventData(tx: Tx, districtId: string, id: string) {

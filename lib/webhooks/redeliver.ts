@@ -10,7 +10,10 @@ import { assertEnabled, findEndpoint } from "./find-endpoint";
 export async function redeliver(ctx: Ctx, endpointId: string, deliveryId: string) {
   return transactionWithJobs(async (tx, _enqueue, enqueueMany) => {
     const endpoint = await findEndpoint(tx, ctx, endpointId);
-    const original = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId, districtId: ctx.districtId }, select: { eventId: true, kind: true, event: { select: { type: true } } } });
+    const original = await tx.webhookDelivery.findFirst({
+      where: { id: deliveryId, endpointId, districtId: ctx.districtId },
+      select: { eventId: true, kind: true, event: { select: { type: true } } },
+    });
     if (!original) throw notFound("Delivery");
     // The event's own type too: the endpoint may carry other types since.
     assertMayRead(ctx, [...endpoint.eventTypes, original.event.type]);

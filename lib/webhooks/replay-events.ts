@@ -26,7 +26,13 @@ export async function replayEvents(ctx: Ctx, endpointId: string, input: ReplayIn
       take: REPLAY_LIMIT + 1,
     });
     const sent = events.slice(0, REPLAY_LIMIT);
-    await queueDeliveries(tx, enqueueMany, ctx.districtId, "replay", sent.map((e) => ({ endpointId, eventId: e.id })));
+    await queueDeliveries(
+      tx,
+      enqueueMany,
+      ctx.districtId,
+      "replay",
+      sent.map((e) => ({ endpointId, eventId: e.id })),
+    );
     return { ok: true as const, events: sent.length, next_since: events.length > REPLAY_LIMIT ? events[REPLAY_LIMIT].createdAt.getTime() : null };
   });
 }

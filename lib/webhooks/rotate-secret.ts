@@ -15,9 +15,13 @@ const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 export async function rotateSecret(ctx: Ctx, id: string) {
   const secret = generateSecret();
   const now = new Date();
-  await managingEndpoint(ctx, id, [], (tx) =>
-    // One statement: the secret it replaces is the one current at that moment, even with two rotations at once.
-    tx.$executeRaw`
+  await managingEndpoint(
+    ctx,
+    id,
+    [],
+    (tx) =>
+      // One statement: the secret it replaces is the one current at that moment, even with two rotations at once.
+      tx.$executeRaw`
       update webhook_endpoints
          set previous_secret = secret, secret = ${sealSecret(secret)}, previous_secret_expires_at = ${new Date(now.getTime() + ROTATION_GRACE_MS)}, updated_at = ${now}
        where id = ${id} and district_id = ${ctx.districtId}`,

@@ -53,10 +53,15 @@ export const endpointSchema = z
   .object({
     id: z.string(),
     url: z.string(),
-    description: z.string().describe("`\"\"` when none."),
+    description: z.string().describe('`""` when none.'),
     event_types: z.array(eventTypeSchema),
     enabled: flagSchema.describe("1 while events are sent to it."),
-    disabled_reason: z.string().nullable().describe("Why the service disabled it (its deliveries failed for about a day, or its owner may no longer read the events it carries); null when enabled or disabled by an admin."),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .describe(
+        "Why the service disabled it (its deliveries failed for about a day, or its owner may no longer read the events it carries); null when enabled or disabled by an admin.",
+      ),
     disabled_at: timestampSchema.nullable(),
     previous_secret_expires_at: timestampSchema
       .nullable()
@@ -147,7 +152,8 @@ const DESCRIPTIONS: Record<EventType, string> = {
   "person.updated": "A person changed (any field, including roles, tags, mentors, language).",
   "person.archived": "A person was archived (also sent as person.updated).",
   "person.deleted": "A person was deleted, with everything that belonged to them (their interviews each send interview.deleted).",
-  "person.erased": "A person was erased on request (POST /api/people/{id}/erase): their name, e-mail, files, recordings, answers and message texts are gone; an anonymous row keeps their interviews' place. Delete every copy of their details.",
+  "person.erased":
+    "A person was erased on request (POST /api/people/{id}/erase): their name, e-mail, files, recordings, answers and message texts are gone; an anonymous row keeps their interviews' place. Delete every copy of their details.",
   "interview.created": "An interview was created.",
   "interview.updated": "An interview's answers, date or publication changed.",
   "interview.published": "An interview was published to its candidate and mentors (also sent as interview.updated).",
@@ -161,6 +167,6 @@ const DESCRIPTIONS: Record<EventType, string> = {
 };
 
 /** The payload of each event type: `{ type, timestamp, data }` (Standard Webhooks). */
-export const WEBHOOK_PAYLOAD_SCHEMAS = Object.fromEntries(
-  EVENT_TYPES.map((type) => [type, envelope(type, EVENT_DATA_SCHEMAS[type], DESCRIPTIONS[type])]),
-) as { [T in EventType]: z.ZodObject<{ type: z.ZodLiteral<T>; timestamp: z.ZodString; data: (typeof EVENT_DATA_SCHEMAS)[T] }> };
+export const WEBHOOK_PAYLOAD_SCHEMAS = Object.fromEntries(EVENT_TYPES.map((type) => [type, envelope(type, EVENT_DATA_SCHEMAS[type], DESCRIPTIONS[type])])) as {
+  [T in EventType]: z.ZodObject<{ type: z.ZodLiteral<T>; timestamp: z.ZodString; data: (typeof EVENT_DATA_SCHEMAS)[T] }>;
+};

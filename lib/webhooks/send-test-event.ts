@@ -12,7 +12,9 @@ export async function sendTestEvent(ctx: Ctx, endpointId: string) {
     assertMayRead(ctx, (await findEndpoint(tx, ctx, endpointId)).eventTypes);
     const eventId = newEventId();
     const data = { endpoint_id: endpointId, message: "A test event from the Credentials Administration Service." };
-    await tx.webhookEvent.create({ data: { id: eventId, districtId: ctx.districtId, type: TEST_EVENT_TYPE, endpointId, body: eventBody(TEST_EVENT_TYPE, data) } });
+    await tx.webhookEvent.create({
+      data: { id: eventId, districtId: ctx.districtId, type: TEST_EVENT_TYPE, endpointId, body: eventBody(TEST_EVENT_TYPE, data) },
+    });
     const [deliveryId] = await queueDeliveries(tx, enqueueMany, ctx.districtId, "test", [{ endpointId, eventId }]);
     return { ok: true as const, event_id: eventId, delivery_id: deliveryId };
   });

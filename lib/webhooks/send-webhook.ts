@@ -56,7 +56,12 @@ export async function sendWebhook(input: { url: string; eventId: string; body: s
       let read = 0;
       const done = () => {
         if (status >= 200 && status < 300) finish({ ok: true, status, error: null });
-        else if (status >= 300 && status < 400) finish({ ok: false, status, error: `The endpoint answered with a redirect (HTTP ${status}${res.headers.location ? ` to ${String(res.headers.location).slice(0, 200)}` : ""}); redirects are not followed: use the final URL.` });
+        else if (status >= 300 && status < 400)
+          finish({
+            ok: false,
+            status,
+            error: `The endpoint answered with a redirect (HTTP ${status}${res.headers.location ? ` to ${String(res.headers.location).slice(0, 200)}` : ""}); redirects are not followed: use the final URL.`,
+          });
         else finish({ ok: false, status, error: `The endpoint answered HTTP ${status}.` });
         req.destroy();
       };
@@ -69,7 +74,8 @@ export async function sendWebhook(input: { url: string; eventId: string; body: s
     });
     const timer = setTimeout(() => req.destroy(new Error(`No answer within ${input.timeoutMs} ms.`)), input.timeoutMs);
     req.on("error", (error: NodeJS.ErrnoException) => {
-      const why = error instanceof Refused ? error.message : error.code === "ECONNREFUSED" ? "The connection was refused." : error.message || String(error.code);
+      const why =
+        error instanceof Refused ? error.message : error.code === "ECONNREFUSED" ? "The connection was refused." : error.message || String(error.code);
       finish({ ok: false, status: null, error: why.slice(0, 1000) });
     });
     req.end(input.body);

@@ -14,7 +14,18 @@ export const endpointSelect = {
   updatedAt: true,
 } as const;
 
-type EndpointRow = { id: string; url: string; description: string; eventTypes: string[]; enabled: boolean; disabledReason: string | null; disabledAt: Date | null; previousSecretExpiresAt: Date | null; createdAt: Date; updatedAt: Date };
+type EndpointRow = {
+  id: string;
+  url: string;
+  description: string;
+  eventTypes: string[];
+  enabled: boolean;
+  disabledReason: string | null;
+  disabledAt: Date | null;
+  previousSecretExpiresAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 /** The endpoint as the API shows it: never its secrets. */
 export function serializeEndpoint(e: EndpointRow, now = Date.now()): Endpoint {

@@ -18,11 +18,23 @@ export async function updateEndpoint(ctx: Ctx, id: string, input: UpdateEndpoint
   const guarded = input.url !== undefined || input.event_types !== undefined || input.enabled !== undefined;
   const takesOver = input.url !== undefined || input.event_types !== undefined || input.enabled === true;
   const now = new Date();
-  const enabling = input.enabled === undefined ? {} : input.enabled ? { enabled: true, disabledReason: null, disabledAt: null } : { enabled: false, disabledReason: null, disabledAt: now };
+  const enabling =
+    input.enabled === undefined
+      ? {}
+      : input.enabled
+        ? { enabled: true, disabledReason: null, disabledAt: null }
+        : { enabled: false, disabledReason: null, disabledAt: now };
   const write = async (tx: Tx) => {
     const [row] = await tx.webhookEndpoint.updateManyAndReturn({
       where: { id, districtId: ctx.districtId },
-      data: { url: input.url, description: input.description, eventTypes: input.event_types, ...enabling, ...(takesOver ? { createdById: actorPersonId(ctx) } : {}), updatedAt: now },
+      data: {
+        url: input.url,
+        description: input.description,
+        eventTypes: input.event_types,
+        ...enabling,
+        ...(takesOver ? { createdById: actorPersonId(ctx) } : {}),
+        updatedAt: now,
+      },
       select: endpointSelect,
     });
     if (!row) throw notFound("Webhook endpoint");

@@ -13,8 +13,19 @@ export const config = { runtime: "nodejs", unstable_runtimeJS: false };
 
 /** next-auth's `?error=` codes the page words itself; any other is "default". */
 const KNOWN_ERRORS = [
-  "Verification", "AccessDenied", "EmailSignin", "EmailCreateAccount", "Callback", "SessionRequired", "Configuration",
-  "OAuthSignin", "OAuthCallback", "SsoUnverifiedEmail", "SsoNoAccount", "SsoOtherDistrict", "SsoRequired",
+  "Verification",
+  "AccessDenied",
+  "EmailSignin",
+  "EmailCreateAccount",
+  "Callback",
+  "SessionRequired",
+  "Configuration",
+  "OAuthSignin",
+  "OAuthCallback",
+  "SsoUnverifiedEmail",
+  "SsoNoAccount",
+  "SsoOtherDistrict",
+  "SsoRequired",
 ];
 
 /** The district's OpenID Connect provider the page offers (lib/sso/lookup-sso.ts), if any. */

@@ -89,7 +89,11 @@ describe("POST /api/audio/transcribe", () => {
     const chatBefore = server.calls.chat;
     const res = await api.post("/api/audio/transcribe", d.admin.token, { url: r.url, ...r.target, language: "es-MX" });
     expect(res.status).toBe(200);
-    expect(res.body.translation).toEqual({ language: "es", transcript: "Buenos días", segments: [{ start: 0.2, end: 1.4, language: "es", text: "Buenos días" }] });
+    expect(res.body.translation).toEqual({
+      language: "es",
+      transcript: "Buenos días",
+      segments: [{ start: 0.2, end: 1.4, language: "es", text: "Buenos días" }],
+    });
     // One request for the transcript's segments, one for the summary the pipeline made.
     expect(server.calls.chat).toBe(chatBefore + 2);
     const stored = (await api.get(`/api/interviews/${r.candidate.id}/${r.interviewId}`, d.admin.token)).body.audio[r.recordingId];
@@ -125,15 +129,24 @@ describe("POST /api/audio/transcribe", () => {
     const recordingId = newRecordingId();
     await captureAll(d.admin.token, recordingId, cut(webm, 2));
     const chatBefore = server.chatRequests.length;
-    expect((await api.post("/api/audio/finalize", d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "Interview" } })).status).toBe(200);
+    expect((await api.post("/api/audio/finalize", d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "Interview" } })).status).toBe(
+      200,
+    );
     const steps = await pipelineSettled(d.admin.token, recordingId);
-    expect(steps.map((s) => [s.step, s.state])).toEqual([["finalize", "done"], ["transcribe", "done"], ["summarize", "done"], ["translate", "done"]]);
+    expect(steps.map((s) => [s.step, s.state])).toEqual([
+      ["finalize", "done"],
+      ["transcribe", "done"],
+      ["summarize", "done"],
+      ["translate", "done"],
+    ]);
     const stored = (await api.get(`/api/interviews/${candidate.id}/${interviewId}`, d.admin.token)).body.audio[recordingId];
     expect(stored.transcript).toEqual({ en: ENGLISH, es: "Buenos días" });
     expect(stored.summary).toEqual({ en: `Summary (en): ${ENGLISH}`, es: `[es] Summary (en): ${ENGLISH}` });
     expect(stored.steps.at(-1)).toMatchObject({ step: "translate", state: "done", progress: { done: 2, total: 2, unit: "languages" } });
     // A summary, then one translation each of the segments and the summary into Spanish: nothing twice.
-    const made = server.chatRequests.slice(chatBefore).map((r) => (r.messages[0].content.startsWith("Translate") ? `translate ${r.messages.at(-1)!.content}` : "summary"));
+    const made = server.chatRequests
+      .slice(chatBefore)
+      .map((r) => (r.messages[0].content.startsWith("Translate") ? `translate ${r.messages.at(-1)!.content}` : "summary"));
     expect(made.sort()).toEqual(["summary", `translate ${JSON.stringify([ENGLISH])}`, `translate ${JSON.stringify([`Summary (en): ${ENGLISH}`])}`].sort());
   });
 
@@ -164,7 +177,11 @@ describe("POST /api/audio/transcribe", () => {
     try {
       const none = await api.post("/api/audio/transcribe", d.admin.token, { url: r.url, ...r.target, force: true });
       expect(none.status).toBe(503);
-      expect(none.body.error).toEqual({ code: "ai_unavailable", message: expect.stringMatching(/OPENAI_API_KEY.*pocketsphinx/), request_id: expect.any(String) });
+      expect(none.body.error).toEqual({
+        code: "ai_unavailable",
+        message: expect.stringMatching(/OPENAI_API_KEY.*pocketsphinx/),
+        request_id: expect.any(String),
+      });
     } finally {
       process.env.PATH = path;
     }
@@ -261,7 +278,11 @@ describe("POST /api/audio/summarize", () => {
     expect(kept.summary).toEqual({ es: res.body.summary, en: `[en] ${res.body.summary}` });
     expect(kept.summary_language).toBe("es");
 
-    const forced = await api.post("/api/audio/summarize", d.admin.token, { transcript: "We agreed on the plan for the new volunteers and their training.", ...r.target, force: true });
+    const forced = await api.post("/api/audio/summarize", d.admin.token, {
+      transcript: "We agreed on the plan for the new volunteers and their training.",
+      ...r.target,
+      force: true,
+    });
     expect(forced.body.language).toBe("en");
     await pipelineSettled(d.admin.token, r.recordingId);
     const afterForce = (await api.get(`/api/interviews/${r.candidate.id}/${r.interviewId}`, d.admin.token)).body.audio[r.recordingId];

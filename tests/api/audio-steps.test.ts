@@ -91,7 +91,10 @@ describe("Prefer: respond-async", () => {
     useProvider(true);
     // Its retry is due now rather than after pg-boss's backoff (10 to 20 s).
     const dueNow = () =>
-      db().$executeRawUnsafe(`update "${env().JOBS_SCHEMA}".job set start_after = now() where name = 'recording-transcribe' and singleton_key = $1 and state = 'retry'`, r.recordingId);
+      db().$executeRawUnsafe(
+        `update "${env().JOBS_SCHEMA}".job set start_after = now() where name = 'recording-transcribe' and singleton_key = $1 and state = 'retry'`,
+        r.recordingId,
+      );
     await expect.poll(dueNow, { timeout: 10_000 }).toBe(1);
     await expect.poll(() => stepOf(r.recordingId, "transcribe"), { timeout: 60_000, interval: 500 }).toMatchObject({ state: "done", attempts: 3, error: null });
     const done = await stepOf(r.recordingId, "transcribe");
@@ -138,7 +141,8 @@ describe("one provider call per step", () => {
   it("requests arriving together for a failed step queue it once: one transcription, and every request gets it", async () => {
     const r = await recorded();
     // The transcription failed for good (no transcript kept).
-    await db().$executeRaw`update recording_steps set state = 'failed', error = 'The provider was down.' where recording_id = ${r.recordingId} and step = 'transcribe' and district_id = ${d.id}`;
+    await db()
+      .$executeRaw`update recording_steps set state = 'failed', error = 'The provider was down.' where recording_id = ${r.recordingId} and step = 'transcribe' and district_id = ${d.id}`;
     await db().$executeRaw`update audio_recordings set transcribed_at = null where id = ${r.recordingId} and district_id = ${d.id}`;
     const calls = openai.calls.transcriptions;
     openai.answerTranscriptions(async () => {

@@ -57,7 +57,12 @@ describe("capture and finalize: the contract", () => {
 
     const res = await finalize(d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "Board interview, part 1" } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ ok: true, recordingId, url: `http://localhost:3000/files/${d.id}/audio/${candidate.id}/${recordingId}.webm`, duration_ms: expect.any(Number) });
+    expect(res.body).toEqual({
+      ok: true,
+      recordingId,
+      url: `http://localhost:3000/files/${d.id}/audio/${candidate.id}/${recordingId}.webm`,
+      duration_ms: expect.any(Number),
+    });
     expect(Math.abs(res.body.duration_ms - 3000)).toBeLessThan(100);
 
     // The interview's audio map holds the record.
@@ -274,7 +279,10 @@ describe("chunk limits and hostile multipart fields", () => {
     twoFiles.append("audio", new File([new Uint8Array([1])], "d.webm", { type: "audio/webm" }));
     expect((await call("POST", "/api/audio/capture", { token: d.admin.token, form: twoFiles })).status).toBe(400);
 
-    expect(chunkStore().filter((entry) => !before.has(entry)), "stored by a refused chunk").toEqual([]);
+    expect(
+      chunkStore().filter((entry) => !before.has(entry)),
+      "stored by a refused chunk",
+    ).toEqual([]);
     expect(await db().audioRecording.count({ where: { districtId: d.id } })).toBe(rows);
   });
 });

@@ -345,7 +345,7 @@ describe("GET /api/audit.csv", () => {
   });
 
   it("neutralises a name a spreadsheet would run as a formula", async () => {
-    const sly = await d.addPerson("admin", { first: "=HYPERLINK(\"http://evil\")", last: "Sly" });
+    const sly = await d.addPerson("admin", { first: '=HYPERLINK("http://evil")', last: "Sly" });
     expect((await api.post("/api/tags", sly.token, { name: "Sly tag" })).status).toBe(201);
     const rows = rowsOf(await auditCsv(`?actor=${sly.id}`));
     expect(rows.length).toBeGreaterThan(0);

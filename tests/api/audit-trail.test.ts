@@ -158,7 +158,8 @@ describe("row writes through the API", () => {
 
   it("records each row of a people import, under the import's request", async () => {
     const emails = [uniqueEmail("imp"), uniqueEmail("imp")];
-    const csv = ["first,last,email,language,primary_role,other_roles,tags,archived", ...emails.map((e, i) => `Im${i},Port,${e},en,Candidate,,,0`)].join("\r\n") + "\r\n";
+    const csv =
+      ["first,last,email,language,primary_role,other_roles,tags,archived", ...emails.map((e, i) => `Im${i},Port,${e},en,Candidate,,,0`)].join("\r\n") + "\r\n";
     const res = await call("POST", "/api/people/import", { token: d.admin.token, rawBody: csv, headers: { "content-type": "text/csv" } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const created = (await rows({ action: "person.created" })).filter((r) => emails.includes(r.changes.email));
@@ -181,7 +182,9 @@ describe("row writes through the API", () => {
     const theirs = await other.addPerson("candidate");
     expect((await rows({ recordId: theirs.id })).length).toBe(0);
     expect((await rows({ recordId: theirs.id }, other.id)).length).toBeGreaterThan(0);
-    const { rows: all } = await pool().query<{ text: string }>(`select row_to_json(a)::text as text from audit_events a where district_id = any($1::text[])`, [[d.id, other.id]]);
+    const { rows: all } = await pool().query<{ text: string }>(`select row_to_json(a)::text as text from audit_events a where district_id = any($1::text[])`, [
+      [d.id, other.id],
+    ]);
     const text = all.map((r) => r.text).join("\n");
     for (const secret of secrets) expect(text).not.toContain(secret);
     const { rows: tokens } = await pool().query<{ session_token: string }>(
@@ -236,7 +239,14 @@ describe("reads of private data, sign-ins, refused keys", () => {
     await adapter.createSession!({ sessionToken: token, userId: user.id, expires: new Date(Date.now() + 60_000) });
     const sessionId = await sessionIdOf(token);
     const [row] = await rows({ action: "auth.signed_in", recordId: sessionId });
-    expect(row).toMatchObject({ actor_type: "person", actor_id: person.id, via: `session:${sessionId}`, record_type: "session", person_id: person.id, changes: { method: "email" } });
+    expect(row).toMatchObject({
+      actor_type: "person",
+      actor_id: person.id,
+      via: `session:${sessionId}`,
+      record_type: "session",
+      person_id: person.id,
+      changes: { method: "email" },
+    });
     expect(JSON.stringify(row)).not.toContain(token);
   });
 
@@ -249,7 +259,11 @@ describe("reads of private data, sign-ins, refused keys", () => {
     const before = await headSeq();
     expect((await api.get("/api/people", "cas_unknownkeyunknownkeyunknownkeyunknownkey1")).status).toBe(401);
     expect(await headSeq()).toBe(before);
-    expect((await rows({ action: "key.use_failed", recordId: revoked.id }))[0]).toMatchObject({ actor_type: "key", via: `key:${revoked.id}`, changes: { reason: "revoked" } });
+    expect((await rows({ action: "key.use_failed", recordId: revoked.id }))[0]).toMatchObject({
+      actor_type: "key",
+      via: `key:${revoked.id}`,
+      changes: { reason: "revoked" },
+    });
     expect((await rows({ action: "key.use_failed", recordId: expired.id }))[0].changes).toEqual({ reason: "expired" });
   });
 

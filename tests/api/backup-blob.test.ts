@@ -46,6 +46,8 @@ describe("backups with Blob storage", () => {
     expect(restored).toMatchObject({ files: 2, rows: summary.rows });
     expect(new Map([...blobStore.server.blobs.values()].map((b) => [b.pathname, sha(b.bytes)]))).toEqual(before);
 
-    await expect(restoreBackup(summary.file, { kind: "pglite", dataDir: tempDir("blob-again") })).rejects.toThrow(/the Blob store \(BLOB_READ_WRITE_TOKEN\) already holds .+: restore into an empty store/);
+    await expect(restoreBackup(summary.file, { kind: "pglite", dataDir: tempDir("blob-again") })).rejects.toThrow(
+      /the Blob store \(BLOB_READ_WRITE_TOKEN\) already holds .+: restore into an empty store/,
+    );
   }, 180_000);
 });

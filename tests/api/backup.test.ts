@@ -145,7 +145,9 @@ describe("backup and restore", () => {
     expect(Number(result.last.rows)).toBeGreaterThan(0);
     expect(written.filter((w) => w.ackAt > beganAt).length, "writes went on during the backup").toBeGreaterThan(0);
 
-    const target = embedded ? { dataDir: tmp("restored") } : { dataDir: tmp("restored"), url: await newServerDatabase("backup_restored").then((db) => (cleanups.push(db.drop), db.url)) };
+    const target = embedded
+      ? { dataDir: tmp("restored") }
+      : { dataDir: tmp("restored"), url: await newServerDatabase("backup_restored").then((db) => (cleanups.push(db.drop), db.url)) };
     const restored = await admin(["restore", archive], commandEnv(target)).done;
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.last).toMatchObject({ file: archive, rows: result.last.rows, files: result.last.files });
@@ -161,7 +163,9 @@ describe("backup and restore", () => {
       expect(sha(fs.readFileSync(path.join(target.dataDir, "files", w.file!.key))), w.file!.key).toBe(w.file!.sha256);
     }
     for (const { storage_key } of stored) {
-      expect(fs.readFileSync(path.join(target.dataDir, "files", storage_key)).equals(fs.readFileSync(path.join(source.dataDir, "files", storage_key)))).toBe(true);
+      expect(fs.readFileSync(path.join(target.dataDir, "files", storage_key)).equals(fs.readFileSync(path.join(source.dataDir, "files", storage_key)))).toBe(
+        true,
+      );
     }
   }, 240_000);
 
@@ -187,7 +191,11 @@ describe("backup and restore", () => {
 
     const cases: Array<[string, () => string, RegExp]> = [
       ["a byte of the database dump", () => damaged(flip(() => 512 + 40)), /database\.sql\.gz \(the database\) differs from the manifest/],
-      ["a byte of a file", () => damaged(flip((b) => b.indexOf(fs.readFileSync(path.join(source.dataDir, "files", file().key)).subarray(0, 64)) + 100)), /the file .+ differs from the manifest/],
+      [
+        "a byte of a file",
+        () => damaged(flip((b) => b.indexOf(fs.readFileSync(path.join(source.dataDir, "files", file().key)).subarray(0, 64)) + 100)),
+        /the file .+ differs from the manifest/,
+      ],
       ["a byte of the manifest", () => damaged(flip((b) => b.indexOf('"format": "cas-backup"') + 12)), /manifest\.json does not match its checksum/],
       ["the end cut off", () => damaged((b) => b.subarray(0, Math.floor(b.length * 0.7))), /truncated|incomplete/],
     ];

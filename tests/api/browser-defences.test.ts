@@ -27,7 +27,10 @@ describe("changes made with the session cookie come from our own pages", () => {
       expect(res.body.error.message).toMatch(/another site/);
     }
     for (const method of ["PATCH", "DELETE"]) {
-      const res = await call(method, `/api/people/${d.admin.id}`, { body: method === "PATCH" ? { first: "X" } : undefined, headers: { ...cookieOf(d.admin.token), "sec-fetch-site": "cross-site" } });
+      const res = await call(method, `/api/people/${d.admin.id}`, {
+        body: method === "PATCH" ? { first: "X" } : undefined,
+        headers: { ...cookieOf(d.admin.token), "sec-fetch-site": "cross-site" },
+      });
       expect(res.status, method).toBe(403);
     }
   });
@@ -38,14 +41,21 @@ describe("changes made with the session cookie come from our own pages", () => {
   });
 
   it("accepts the same change from our own pages (same-origin), and GETs from anywhere", async () => {
-    const own = await call("POST", "/api/tags", { body: newTag(), headers: { ...cookieOf(d.admin.token), "sec-fetch-site": "same-origin", origin: "http://localhost:3000" } });
+    const own = await call("POST", "/api/tags", {
+      body: newTag(),
+      headers: { ...cookieOf(d.admin.token), "sec-fetch-site": "same-origin", origin: "http://localhost:3000" },
+    });
     expect(own.status).toBe(201);
     const read = await call("GET", "/api/tags", { headers: { ...cookieOf(d.admin.token), "sec-fetch-site": "cross-site" } });
     expect(read.status).toBe(200);
   });
 
   it("does not apply to bearer tokens, which no other page can send", async () => {
-    const res = await call("POST", "/api/tags", { token: d.admin.token, body: newTag(), headers: { "sec-fetch-site": "cross-site", origin: "http://evil.example" } });
+    const res = await call("POST", "/api/tags", {
+      token: d.admin.token,
+      body: newTag(),
+      headers: { "sec-fetch-site": "cross-site", origin: "http://evil.example" },
+    });
     expect(res.status).toBe(201);
   });
 });
@@ -53,7 +63,11 @@ describe("changes made with the session cookie come from our own pages", () => {
 describe("JSON endpoints need a JSON body", () => {
   it("415 without a content type or with a form/text type; nothing is created", async () => {
     for (const type of [undefined, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
-      const res = await call("POST", "/api/tags", { token: d.admin.token, rawBody: JSON.stringify({ name: "Sneaky" }), headers: type ? { "content-type": type } : {} });
+      const res = await call("POST", "/api/tags", {
+        token: d.admin.token,
+        rawBody: JSON.stringify({ name: "Sneaky" }),
+        headers: type ? { "content-type": type } : {},
+      });
       expect(res.status, String(type)).toBe(415);
       expect(res.body.error.code).toBe("unsupported_media_type");
     }
@@ -64,7 +78,12 @@ describe("JSON endpoints need a JSON body", () => {
 
 describe("unsupported methods", () => {
   const modules = import.meta.glob<Record<string, unknown>>("../../app/**/route.ts");
-  const pathOf = (file: string) => file.replace("../../app", "").replace(/\/route\.ts$/, "").replace(/\[\.\.\.(\w+)\]/g, `${"x"}/y`).replace(/\[(\w+)\]/g, "nothing0");
+  const pathOf = (file: string) =>
+    file
+      .replace("../../app", "")
+      .replace(/\/route\.ts$/, "")
+      .replace(/\[\.\.\.(\w+)\]/g, `${"x"}/y`)
+      .replace(/\[(\w+)\]/g, "nothing0");
 
   it("every route answers a method it lacks with 405, Allow and the error body, and OPTIONS names exactly what it has", async () => {
     let checked = 0;

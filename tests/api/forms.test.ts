@@ -46,16 +46,29 @@ describe("forms", () => {
   it("normalises p: 0 away and keeps p: 1", async () => {
     const res = await api.post("/api/forms", d.admin.token, {
       name: "Flags",
-      fields: [{ id: "a", type: "text", label: label("A"), p: 0 }, { id: "b", type: "text", label: label("B"), p: 1 }],
+      fields: [
+        { id: "a", type: "text", label: label("A"), p: 0 },
+        { id: "b", type: "text", label: label("B"), p: 1 },
+      ],
     });
-    expect(res.body.fields).toEqual([{ id: "a", type: "text", label: label("A") }, { id: "b", type: "text", label: label("B"), p: 1 }]);
+    expect(res.body.fields).toEqual([
+      { id: "a", type: "text", label: label("A") },
+      { id: "b", type: "text", label: label("B"), p: 1 },
+    ]);
   });
 
   it.each([
     ["a dropdown without options", [{ id: "x", type: "dropdown", label: label("X") }], "fields.0.options"],
     ["a dropdown with empty options", [{ id: "x", type: "dropdown", label: label("X"), options: [] }], "fields.0.options"],
     ["options on a text field", [{ id: "x", type: "text", label: label("X"), options: [label("a")] }], "fields.0.options"],
-    ["duplicate field ids", [{ id: "x", type: "text", label: label("X") }, { id: "x", type: "checkbox", label: label("Y") }], "fields.1.id"],
+    [
+      "duplicate field ids",
+      [
+        { id: "x", type: "text", label: label("X") },
+        { id: "x", type: "checkbox", label: label("Y") },
+      ],
+      "fields.1.id",
+    ],
     ["an unsafe field id", [{ id: "../x", type: "text", label: label("X") }], "fields.0.id"],
     ["an unknown type", [{ id: "x", type: "radio", label: label("X") }], "fields.0.type"],
     ["a label that is not multilingual", [{ id: "x", type: "text", label: "X" }], "fields.0.label"],
@@ -67,7 +80,10 @@ describe("forms", () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("validation_error");
     const paths: string[] = res.body.error.details.map((x: { path: string }) => x.path);
-    expect(paths.some((p) => p === path || p.startsWith(`${path}.`)), paths.join()).toBe(true);
+    expect(
+      paths.some((p) => p === path || p.startsWith(`${path}.`)),
+      paths.join(),
+    ).toBe(true);
   });
 
   it("refuses to drop (or retype) a field holding answers with 409, unless force: true removes the answers too", async () => {
@@ -226,7 +242,11 @@ describe("who may read and write definitions", () => {
       api.post("/api/boards", other.admin.token, { name: "Theirs" }),
       api.post("/api/profiles", other.admin.token, { name: "Theirs" }),
     ]);
-    for (const [kind, id] of [["forms", form.body.id], ["boards", board.body.id], ["profiles", profile.body.id]]) {
+    for (const [kind, id] of [
+      ["forms", form.body.id],
+      ["boards", board.body.id],
+      ["profiles", profile.body.id],
+    ]) {
       expect((await api.get(`/api/${kind}/${id}`, d.admin.token)).status).toBe(404);
       expect((await api.patch(`/api/${kind}/${id}`, d.admin.token, { name: "mine" })).status).toBe(404);
       expect((await api.delete(`/api/${kind}/${id}`, d.admin.token)).status).toBe(404);

@@ -50,7 +50,10 @@ async function health(): Promise<ApiResponse> {
   return res;
 }
 
-const downParts = (res: ApiResponse) => Object.entries(res.body.parts as Record<string, { ok: boolean }>).filter(([, p]) => !p.ok).map(([name]) => name);
+const downParts = (res: ApiResponse) =>
+  Object.entries(res.body.parts as Record<string, { ok: boolean }>)
+    .filter(([, p]) => !p.ok)
+    .map(([name]) => name);
 
 beforeAll(async () => {
   // The embedded setup, as `npm start` runs it: no PUSHER_*, the server on REALTIME_PORT.

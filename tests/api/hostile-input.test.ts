@@ -98,7 +98,8 @@ const FIELDS = [
 ];
 
 async function created(res: ApiResponse, what: string): Promise<string> {
-  if (res.status >= 300 || typeof res.body?.id !== "string") throw new Error(`setup: creating ${what} answered ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  if (res.status >= 300 || typeof res.body?.id !== "string")
+    throw new Error(`setup: creating ${what} answered ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return res.body.id;
 }
 
@@ -124,7 +125,12 @@ beforeAll(async () => {
   const erasable = await d.addPerson("candidate");
   const recording = newRecordingId("rec-hostile");
   await captureAll(token, recording, cut(await liveWebm(1), 2));
-  const finalized = await api.post("/api/audio/finalize", token, { recordingId: recording, personId: candidate.id, interviewId: interview, name: { en: "Hostile recording" } });
+  const finalized = await api.post("/api/audio/finalize", token, {
+    recordingId: recording,
+    personId: candidate.id,
+    interviewId: interview,
+    name: { en: "Hostile recording" },
+  });
   if (finalized.status !== 200) throw new Error(`setup: finalizing a recording answered ${finalized.status} ${JSON.stringify(finalized.body).slice(0, 300)}`);
   // The pipeline after finalize (transcribe, summarize…) writes to the district: done before any snapshot.
   await pipelineSettled(token, recording);
@@ -149,7 +155,7 @@ async function recordingAtRest(recordingId: string, timeoutMs = 90_000) {
     if (Date.now() > deadline) throw new Error(`setup: the recording ${recordingId} still has chunks or a pending search index`);
     await pause();
   }
-  for (let last = await snapshot(); ; ) {
+  for (let last = await snapshot(); ;) {
     await pause();
     await pause();
     const now = await snapshot();
@@ -218,7 +224,14 @@ const freshen = (text: string) => text.replaceAll(UNIQUE, () => String(++counter
  * Operations not listed get a body derived from their schema (`deriveBody`).
  */
 const VALID_BODIES: Partial<Record<string, (r: Refs) => unknown>> = {
-  "POST /api/people": (r) => ({ first: "Ada", last: "Lovelace", email: `ada-${UNIQUE}@example.test`, language: "pt-BR", roles: { [d.roles.candidate]: 1, [r.role]: 2 }, tags: [r.tag] }),
+  "POST /api/people": (r) => ({
+    first: "Ada",
+    last: "Lovelace",
+    email: `ada-${UNIQUE}@example.test`,
+    language: "pt-BR",
+    roles: { [d.roles.candidate]: 1, [r.role]: 2 },
+    tags: [r.tag],
+  }),
   "PATCH /api/people/{id}": (r) => ({
     first: "Sam",
     last: "Subject",
@@ -269,9 +282,21 @@ const VALID_BODIES: Partial<Record<string, (r: Refs) => unknown>> = {
   // Disabled, for an event nothing here emits, at a name that never resolves: nothing is sent
   // in the background while the district is compared before and after each request.
   "POST /api/webhooks": () => ({ url: `https://hooks.hostile.invalid/${UNIQUE}`, event_types: ["key.revoked"], description: `Hostile ${UNIQUE}`, enabled: 0 }),
-  "PATCH /api/webhooks/{id}": () => ({ url: `https://hooks.hostile.invalid/${UNIQUE}`, event_types: ["key.revoked"], description: `Edited ${UNIQUE}`, enabled: 0 }),
+  "PATCH /api/webhooks/{id}": () => ({
+    url: `https://hooks.hostile.invalid/${UNIQUE}`,
+    event_types: ["key.revoked"],
+    description: `Edited ${UNIQUE}`,
+    enabled: 0,
+  }),
   // A preset issuer (nothing is fetched when saving), the secret given, a domain of its own each time.
-  "PUT /api/settings/sso": () => ({ preset: "google", name: `Accounts ${UNIQUE}`, client_id: `client-${UNIQUE}`, client_secret: `secret-${UNIQUE}`, domains: [`hostile-${UNIQUE}.example.test`], require_sso: 0 }),
+  "PUT /api/settings/sso": () => ({
+    preset: "google",
+    name: `Accounts ${UNIQUE}`,
+    client_id: `client-${UNIQUE}`,
+    client_secret: `secret-${UNIQUE}`,
+    domains: [`hostile-${UNIQUE}.example.test`],
+    require_sso: 0,
+  }),
 };
 
 /** The record a path id names, by the path up to that id. Others are created through their collection's POST. */
@@ -319,9 +344,15 @@ async function resolveTemplate(pathTemplate: string, who: string, ids: Partial<R
     const collection = segments.slice(0, i).join("/");
     const creator = OPERATIONS.find((o) => o.method === "post" && o.path === collection && o.body);
     if (!creator) throw new Error(`${who}: cannot resolve ${segment} of ${template}: add it to RESOURCE_IDS in ${import.meta.filename}`);
-    const res = await call("POST", await resolvePath(creator), { token, rawBody: freshen(toJsonText(await validBody(creator))), headers: { "content-type": "application/json" } });
+    const res = await call("POST", await resolvePath(creator), {
+      token,
+      rawBody: freshen(toJsonText(await validBody(creator))),
+      headers: { "content-type": "application/json" },
+    });
     if (res.status >= 300 || typeof res.body?.id !== "string") {
-      throw new Error(`${who}: cannot resolve ${segment}: creating one with ${opName(creator)} answered ${res.status} ${JSON.stringify(res.body).slice(0, 300)}; add it to RESOURCE_IDS`);
+      throw new Error(
+        `${who}: cannot resolve ${segment}: creating one with ${opName(creator)} answered ${res.status} ${JSON.stringify(res.body).slice(0, 300)}; add it to RESOURCE_IDS`,
+      );
     }
     createdIds.set(template, res.body.id);
     out.push(res.body.id);
@@ -396,7 +427,8 @@ type Def = { type: string; [k: string]: any };
 const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
 
 /** A string schema, possibly piped into more string checks (`text().trim().pipe(z.email())`). */
-const stringish = (def: Def): boolean => def.type === "string" || (def.type === "pipe" && stringish(defOf(def.in)) && ["string", "transform"].includes(defOf(def.out).type));
+const stringish = (def: Def): boolean =>
+  def.type === "string" || (def.type === "pipe" && stringish(defOf(def.in)) && ["string", "transform"].includes(defOf(def.out).type));
 
 /** A value the schema accepts, guided by field names; `all`: also the optional fields. */
 async function sample(schema: unknown, key: string | undefined, all: boolean): Promise<unknown> {
@@ -404,7 +436,17 @@ async function sample(schema: unknown, key: string | undefined, all: boolean): P
   if (stringish(def)) {
     // The first of these the schema accepts (regexes, formats, refinements decide).
     const fromName = await hint(key);
-    const candidates = [fromName, `Hostile input test ${UNIQUE}`, `hostile-${UNIQUE}@example.test`, `hostile-${UNIQUE}.example.test`, "hostile1", "en", "2026-07-01", "👍", "a"].filter((c) => typeof c === "string");
+    const candidates = [
+      fromName,
+      `Hostile input test ${UNIQUE}`,
+      `hostile-${UNIQUE}@example.test`,
+      `hostile-${UNIQUE}.example.test`,
+      "hostile1",
+      "en",
+      "2026-07-01",
+      "👍",
+      "a",
+    ].filter((c) => typeof c === "string");
     return candidates.find((c) => (schema as z.ZodType).safeParse(c.replaceAll(UNIQUE, "1")).success) ?? candidates[0];
   }
   switch (def.type) {
@@ -473,7 +515,9 @@ async function validBody(op: OperationSpec): Promise<Node> {
     }
   }
   const error = op.body!.safeParse(candidates[0]).error;
-  throw new Error(`${opName(op)}: no valid body (${written ? "VALID_BODIES entry" : "derived from the schema"} ${JSON.stringify(candidates[0])} fails: ${error ? z.prettifyError(error) : "?"}); add one to VALID_BODIES`);
+  throw new Error(
+    `${opName(op)}: no valid body (${written ? "VALID_BODIES entry" : "derived from the schema"} ${JSON.stringify(candidates[0])} fails: ${error ? z.prettifyError(error) : "?"}); add one to VALID_BODIES`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -603,7 +647,10 @@ describe.each(JSON_BODY_OPS.map((op) => [opName(op), op] as const))("hostile JSO
       // The run reached each class of answer: refusals (400), the size limit (413).
       const seen = stats.get(op.operationId)!;
       expect(Object.keys(seen).filter((k) => k.startsWith("refuse 400")).length, JSON.stringify(seen)).toBeGreaterThan(0);
-      expect(Object.keys(seen).some((k) => k.endsWith(" 413")), JSON.stringify(seen)).toBe(true);
+      expect(
+        Object.keys(seen).some((k) => k.endsWith(" 413")),
+        JSON.stringify(seen),
+      ).toBe(true);
     },
     TIMEOUT,
   );
@@ -614,13 +661,39 @@ describe.each(JSON_BODY_OPS.map((op) => [opName(op), op] as const))("hostile JSO
       const path = await resolvePath(op);
       const base = await validBody(op);
       const text = toJsonText(base);
-      for (const contentType of [null, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/json", "application/xml", "application/jsonp", "json", ""]) {
+      for (const contentType of [
+        null,
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "text/json",
+        "application/xml",
+        "application/jsonp",
+        "json",
+        "",
+      ]) {
         const before = await snapshot();
         const res = await send(op, path, { text, contentType });
         await expectHarmless(res, before, `${opName(op)} as ${contentType}`);
         expect(res.status, `${opName(op)} sent as ${JSON.stringify(contentType)}`).toBe(415);
       }
-      for (const malformed of ["{", '{"a":}', '{"a":1,}', "{'a':1}", "NaN", '{"a":NaN}', '{"a":Infinity}', '{"a":undefined}', "{} x", "[1,]", '"\\ud800', '{"a":"\\u00zz"}', "\u0000", '{"a":"x\u0000"}', text + "}"]) {
+      for (const malformed of [
+        "{",
+        '{"a":}',
+        '{"a":1,}',
+        "{'a':1}",
+        "NaN",
+        '{"a":NaN}',
+        '{"a":Infinity}',
+        '{"a":undefined}',
+        "{} x",
+        "[1,]",
+        '"\\ud800',
+        '{"a":"\\u00zz"}',
+        "\u0000",
+        '{"a":"x\u0000"}',
+        text + "}",
+      ]) {
         const before = await snapshot();
         const res = await send(op, path, { text: malformed });
         await expectHarmless(res, before, `${opName(op)} with ${JSON.stringify(malformed)}`);
@@ -689,7 +762,10 @@ describe.each(QUERY_OPS.map((op) => [opName(op), op] as const))("hostile query s
           if (hostile) {
             expect(res.status, `${url.slice(0, 300)} must be refused: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(400);
             expect(res.body.error.code).toBe("validation_error");
-            expect(res.body.error.details.some((x: { path: string }) => x.path === "query" || x.path.startsWith("query.")), url.slice(0, 300)).toBe(true);
+            expect(
+              res.body.error.details.some((x: { path: string }) => x.path === "query" || x.path.startsWith("query.")),
+              url.slice(0, 300),
+            ).toBe(true);
           }
         }),
         { seed: seedFor(op), numRuns: QUERY_RUNS },

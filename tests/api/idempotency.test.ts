@@ -139,10 +139,14 @@ describe("concurrent duplicates", () => {
   /** A second app process (tests/helpers/idempotent-child.ts) sending these rounds; its answers by key. */
   const child = (rounds: { key: string; body: unknown; at: number }[]) =>
     new Promise<Map<string, { status: number; replayed: string; body: any }>>((resolve, reject) => {
-      const p = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join("tests", "helpers", "idempotent-child.ts"), JSON.stringify({ token: d.admin.token, rounds })], {
-        env: process.env,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const p = spawn(
+        process.execPath,
+        [...SERVER_NODE_ARGS, path.join("tests", "helpers", "idempotent-child.ts"), JSON.stringify({ token: d.admin.token, rounds })],
+        {
+          env: process.env,
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       let out = "";
       let err = "";
       p.stdout.on("data", (c) => (out += c));
@@ -228,11 +232,19 @@ describe("scoping and expiry", () => {
   it("the cron job idempotency-sweep deletes the keys past their 24 hours, of every district, and keeps the others", async () => {
     const other = await makeDistrict("Idempotency sweep");
     const [old, kept, theirs] = [key(), key(), key()];
-    for (const [district, k] of [[d, old], [d, kept], [other, theirs]] as const) {
+    for (const [district, k] of [
+      [d, old],
+      [d, kept],
+      [other, theirs],
+    ] as const) {
       expect((await api.post("/api/people", district.admin.token, newPerson(), withKey(k))).status).toBe(201);
     }
-    await db().idempotencyKey.updateMany({ where: { districtId: { in: [d.id, other.id] }, key: { in: [old, theirs] } }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
-    const left = () => db().idempotencyKey.findMany({ where: { districtId: { in: [d.id, other.id] }, key: { in: [old, kept, theirs] } }, select: { key: true } });
+    await db().idempotencyKey.updateMany({
+      where: { districtId: { in: [d.id, other.id] }, key: { in: [old, theirs] } },
+      data: { createdAt: new Date(Date.now() - 25 * 3600_000) },
+    });
+    const left = () =>
+      db().idempotencyKey.findMany({ where: { districtId: { in: [d.id, other.id] }, key: { in: [old, kept, theirs] } }, select: { key: true } });
     expect(await left()).toHaveLength(3);
     await enqueueJob("idempotency-sweep", {});
     await expect.poll(async () => (await left()).map((r) => r.key), { timeout: 20_000 }).toEqual([kept]);
@@ -243,14 +255,17 @@ describe("scoping and expiry", () => {
 
 describe("the header", () => {
   const bad = ["", " ", "has space", "x".repeat(256), "caf\u00e9"];
-  it.each(bad.map((v) => [JSON.stringify(v.length > 20 ? `${v.slice(0, 10)}… (${v.length})` : v), v]))("refuses %s with 400 validation_error, writing nothing", async (_label, value) => {
-    const body = newPerson();
-    const res: ApiResponse = await api.post("/api/people", d.admin.token, body, { headers: { "idempotency-key": value } });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("validation_error");
-    expect(res.body.error.details).toEqual([{ path: "header.Idempotency-Key", message: expect.any(String) }]);
-    expect(await peopleWithEmail(body.email)).toBe(0);
-  });
+  it.each(bad.map((v) => [JSON.stringify(v.length > 20 ? `${v.slice(0, 10)}… (${v.length})` : v), v]))(
+    "refuses %s with 400 validation_error, writing nothing",
+    async (_label, value) => {
+      const body = newPerson();
+      const res: ApiResponse = await api.post("/api/people", d.admin.token, body, { headers: { "idempotency-key": value } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("validation_error");
+      expect(res.body.error.details).toEqual([{ path: "header.Idempotency-Key", message: expect.any(String) }]);
+      expect(await peopleWithEmail(body.email)).toBe(0);
+    },
+  );
 
   it("accepts 255 visible ASCII characters", async () => {
     const value = "A-z_0.9:~/+=!".repeat(20).slice(0, 255);
@@ -260,13 +275,24 @@ describe("the header", () => {
 
 describe("answers that are not stored", () => {
   it("a 5xx releases the key: the retry runs again, and its answer is the one replayed", async () => {
-    const ctx = { districtId: d.id, origin: "http://localhost:3000", actor: { type: "key" as const, keyId: (await d.addKey(["write:people"])).id, scopes: new Set<never>() } };
-    const request = () => new Request("http://localhost:3000/api/people", { method: "POST", headers: { "idempotency-key": "five-hundred", "content-type": "application/json" }, body: "{}" });
+    const ctx = {
+      districtId: d.id,
+      origin: "http://localhost:3000",
+      actor: { type: "key" as const, keyId: (await d.addKey(["write:people"])).id, scopes: new Set<never>() },
+    };
+    const request = () =>
+      new Request("http://localhost:3000/api/people", {
+        method: "POST",
+        headers: { "idempotency-key": "five-hundred", "content-type": "application/json" },
+        body: "{}",
+      });
     let runs = 0;
     const handler = async (req: Request) => {
       runs++;
       await req.text();
-      return runs === 1 ? Response.json({ error: { code: "internal", message: "boom" } }, { status: 500 }) : Response.json({ ok: true, run: runs }, { status: 201 });
+      return runs === 1
+        ? Response.json({ error: { code: "internal", message: "boom" } }, { status: 500 })
+        : Response.json({ ok: true, run: runs }, { status: 201 });
     };
     expect((await idempotent(request(), ctx, handler)).status).toBe(500);
     const second = await idempotent(request(), ctx, handler);

@@ -48,7 +48,12 @@ beforeAll(async () => {
 describe("POST /api/interviews/:personId", () => {
   it("creates an unpublished interview with empty responses and audio", async () => {
     const candidate = await d.addPerson("candidate");
-    const res = await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: "2026-03-10", board_id: boardId, form_id: formId, profile_id: profileId });
+    const res = await api.post(`/api/interviews/${candidate.id}`, d.admin.token, {
+      date: "2026-03-10",
+      board_id: boardId,
+      form_id: formId,
+      profile_id: profileId,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -185,7 +190,12 @@ describe("PATCH /api/interviews/:personId/:id", () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201, 201, 201, 201]);
     const after = await api.get(`/api/interviews/${candidate.id}/${i.id}`, d.admin.token);
-    expect(Object.keys(after.body.responses.docs).sort()).toEqual(results.slice(0, 4).map((r) => r.body.id).sort());
+    expect(Object.keys(after.body.responses.docs).sort()).toEqual(
+      results
+        .slice(0, 4)
+        .map((r) => r.body.id)
+        .sort(),
+    );
     expect(after.body.responses).toMatchObject({ c0: 1, c1: 1, c2: 1, c3: 1 });
   });
 });
@@ -216,8 +226,8 @@ describe("GET /api/interviews", () => {
     const only = async (q: string) => (await api.get(`/api/interviews?${q}`, d.admin.token)).body.map((x: { id: string }) => x.id);
     expect(await only(`person_id=${a.id}`)).toEqual([i2.id, i1.id]);
     expect((await only(`board_id=${boardId}`)).filter((id: string) => [i1.id, i2.id, i3.id].includes(id))).toEqual([i3.id, i1.id]);
-    expect((await only(`person_id=${b.id}&published=1`))).toEqual([i3.id]);
-    expect((await only(`person_id=${b.id}&published=0`))).toEqual([]);
+    expect(await only(`person_id=${b.id}&published=1`)).toEqual([i3.id]);
+    expect(await only(`person_id=${b.id}&published=0`)).toEqual([]);
     expect(await only(`person_id=${a.id}&from=2025-01-06&to=2025-03-01`)).toEqual([i2.id]);
     expect(await only(`person_id=${a.id}&to=2025-01-05`)).toEqual([i1.id]);
 
@@ -251,7 +261,15 @@ describe("DELETE /api/interviews/:personId/:id", () => {
     fs.mkdirSync(path.dirname(storedPath(audioKey)), { recursive: true });
     fs.writeFileSync(storedPath(audioKey), "webm");
     await db().audioRecording.create({
-      data: { id: recordingId, districtId: d.id, interviewId: i.id, personId: candidate.id, name: { en: "Meeting" }, storageKey: audioKey, finalizedAt: new Date() },
+      data: {
+        id: recordingId,
+        districtId: d.id,
+        interviewId: i.id,
+        personId: candidate.id,
+        name: { en: "Meeting" },
+        storageKey: audioKey,
+        finalizedAt: new Date(),
+      },
     });
     const full = await api.get(`/api/interviews/${candidate.id}/${i.id}`, d.admin.token);
     expect(full.body.audio).toEqual({ [recordingId]: expect.objectContaining({ name: { en: "Meeting" }, url: `http://localhost:3000/files/${audioKey}` }) });

@@ -22,9 +22,7 @@ it("runs a queue's waiting jobs one after another without waiting for the next p
   resetEnvCache();
   const boss = await jobBoss();
   // Sent straight to pg-boss: no enqueue wakes the workers; only their own loop finds the jobs.
-  const sent = await Promise.all(
-    Array.from({ length: 8 }, (_, i) => boss.send("mail-send", { to: `p${i}@example.test`, subject: "s", text: "t", html: "h" })),
-  );
+  const sent = await Promise.all(Array.from({ length: 8 }, (_, i) => boss.send("mail-send", { to: `p${i}@example.test`, subject: "s", text: "t", html: "h" })));
   const done: string[] = [];
   const record = async (data: { to?: string }) => void done.push(String(data.to));
   const handlers = Object.fromEntries(QUEUE_NAMES.map((q) => [q, record])) as unknown as JobHandlers;

@@ -46,7 +46,12 @@ describe("a worker killed mid-transcription", () => {
     const recordingId = newRecordingId("killed");
     // 95 s of audio in 30-second pieces: four requests to the provider in all.
     await captureAll(d.admin.token, recordingId, cut(await liveWebm(95), 12));
-    const accepted = await api.post("/api/audio/finalize", d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "Long" } }, { headers: { prefer: "respond-async" } });
+    const accepted = await api.post(
+      "/api/audio/finalize",
+      d.admin.token,
+      { recordingId, personId: candidate.id, interviewId, name: { en: "Long" } },
+      { headers: { prefer: "respond-async" } },
+    );
     expect(accepted.status).toBe(202);
 
     const first = spawnWorker({ killAt: "transcribing" });
@@ -55,19 +60,34 @@ describe("a worker killed mid-transcription", () => {
     expect(run.points).toEqual(["finalize-taken", "claimed", "combining", "stored", "committed", "transcribe-taken", "transcribing"]);
     expect(server.calls.transcriptions).toBe(1);
     const midway = await api.get(`/api/audio/recordings/${recordingId}`, d.admin.token);
-    expect(midway.body.steps.find((s: { step: string }) => s.step === "transcribe")).toMatchObject({ state: "running", attempts: 1, progress: { unit: "ms", total: expect.any(Number) } });
+    expect(midway.body.steps.find((s: { step: string }) => s.step === "transcribe")).toMatchObject({
+      state: "running",
+      attempts: 1,
+      progress: { unit: "ms", total: expect.any(Number) },
+    });
 
     const second = spawnWorker();
     try {
       const steps = await pipelineSettled(d.admin.token, recordingId, 180_000);
-      expect(steps.map((s) => [s.step, s.state]), JSON.stringify(steps)).toEqual([["finalize", "done"], ["transcribe", "done"], ["summarize", "done"], ["translate", "done"]]);
+      expect(
+        steps.map((s) => [s.step, s.state]),
+        JSON.stringify(steps),
+      ).toEqual([
+        ["finalize", "done"],
+        ["transcribe", "done"],
+        ["summarize", "done"],
+        ["translate", "done"],
+      ]);
     } finally {
       await second.stop();
     }
     // Four pieces, each sent once: the second worker resumed after the first piece.
     expect(server.calls.transcriptions).toBe(4);
     const status = await api.get(`/api/audio/recordings/${recordingId}`, d.admin.token);
-    expect(status.body.steps.find((s: { step: string }) => s.step === "transcribe")).toMatchObject({ attempts: 2, progress: { done: expect.any(Number), unit: "ms" } });
+    expect(status.body.steps.find((s: { step: string }) => s.step === "transcribe")).toMatchObject({
+      attempts: 2,
+      progress: { done: expect.any(Number), unit: "ms" },
+    });
     const recording = (await api.get(`/api/interviews/${candidate.id}/${interviewId}`, d.admin.token)).body.audio[recordingId];
     expect(recording.transcript).toEqual({ en: "Piece 1 was said. Piece 2 was said. Piece 3 was said. Piece 4 was said." });
     expect(recording.segments.map((s: { start: number }) => Math.floor(s.start / 30))).toEqual([0, 1, 2, 3]);

@@ -46,7 +46,13 @@ describe("GET /api/jobs", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ queue: "recording-finalize", state: "failed", recording_id: recordingId, attempts: 1, error: expect.stringMatching(/does not start a WebM recording/) }),
+        expect.objectContaining({
+          queue: "recording-finalize",
+          state: "failed",
+          recording_id: recordingId,
+          attempts: 1,
+          error: expect.stringMatching(/does not start a WebM recording/),
+        }),
         expect.objectContaining({ id: translation, queue: "message-translate", state: "failed", message_id: "m-gone", error: "The provider was down." }),
       ]),
     );
@@ -98,7 +104,9 @@ describe("jobs of no district (npm run admin -- jobs, retry-job)", () => {
     const boss = await jobBoss();
     const id = (await boss.send("idempotency-sweep", {}, { retryLimit: 0, singletonKey: `sweep-${Math.random()}` }))!;
     await boss.fail("idempotency-sweep", id, { message: "The database was unreachable." });
-    expect(await listClusterJobs("failed")).toContainEqual(expect.objectContaining({ id, queue: "idempotency-sweep", state: "failed", error: "The database was unreachable." }));
+    expect(await listClusterJobs("failed")).toContainEqual(
+      expect.objectContaining({ id, queue: "idempotency-sweep", state: "failed", error: "The database was unreachable." }),
+    );
     expect((await api.get("/api/jobs", d.admin.token)).body.map((j: { id: string }) => j.id)).not.toContain(id);
     expect((await api.post(`/api/jobs/${id}/retry`, d.admin.token)).status).toBe(404);
     // A district's dead job is not the operator's to retry here.

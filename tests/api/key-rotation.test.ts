@@ -16,7 +16,8 @@ beforeAll(async () => {
   [d, other] = await Promise.all([makeDistrict("Rotation"), makeDistrict("Rotation other")]);
 });
 
-const createKey = async (name = "Rotated") => (await api.post("/api/keys", d.admin.token, { name, scopes: ["read:people"] })).body as { id: string; key: string; hint: string };
+const createKey = async (name = "Rotated") =>
+  (await api.post("/api/keys", d.admin.token, { name, scopes: ["read:people"] })).body as { id: string; key: string; hint: string };
 const rotate = (id: string, body?: unknown, token = d.admin.token) => api.post(`/api/keys/${id}/rotate`, token, body);
 const listed = async (id: string) => (await api.get("/api/keys", d.admin.token)).body.find((k: { id: string }) => k.id === id);
 const canRead = async (key: string) => (await api.get("/api/people", key)).status;

@@ -28,7 +28,12 @@ const FORGED = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https
 /** The sign-in links e-mailed to `email` (kept in DATA_DIR/outbox without SMTP). */
 function linksMailedTo(email: string): string[] {
   const dir = path.join(env().dataDir, "outbox");
-  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith(".json")).sort() : [];
+  const names = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((n) => n.endsWith(".json"))
+        .sort()
+    : [];
   return names
     .map((n) => JSON.parse(fs.readFileSync(path.join(dir, n), "utf8")) as { to: string; text: string })
     .filter((m) => m.to.toLowerCase() === email.toLowerCase())

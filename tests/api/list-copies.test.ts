@@ -60,7 +60,13 @@ describe("list copies patched with the changed rows", () => {
     // More than two blocks of rows (list-blocks.ts), so that changes land in different blocks and split them.
     for (let i = 0; i < 300; i += 100) {
       await db().person.createMany({
-        data: Array.from({ length: 100 }, () => ({ districtId: d.id, first: pick(FIRSTS), last: pick(LASTS), email: uniqueEmail("row"), emailKey: uniqueEmail("row") })),
+        data: Array.from({ length: 100 }, () => ({
+          districtId: d.id,
+          first: pick(FIRSTS),
+          last: pick(LASTS),
+          email: uniqueEmail("row"),
+          emailKey: uniqueEmail("row"),
+        })),
       });
     }
     // Both copies exist before the changes begin, so every later read patches them.
@@ -73,15 +79,19 @@ describe("list copies patched with the changed rows", () => {
       for (let c = 0; c < changes; c++) {
         const x = r();
         if (x < 0.25) await d.addPerson("candidate", { first: pick(FIRSTS), last: pick(LASTS) });
-        else if (x < 0.5) await db().$executeRaw`update people set last = ${pick(LASTS)}, first = ${pick(FIRSTS)} where id = ${pick(ids)} and district_id = ${d.id}`;
+        else if (x < 0.5)
+          await db().$executeRaw`update people set last = ${pick(LASTS)}, first = ${pick(FIRSTS)} where id = ${pick(ids)} and district_id = ${d.id}`;
         else if (x < 0.6) await db().$executeRaw`update people set archived = not archived where id = ${pick(ids)} and district_id = ${d.id}`;
         // Not moving: the row keeps its place and changes in the copy where it is.
-        else if (x < 0.7) await db().$executeRaw`update people set language = ${pick(["en", "es", "fr"])}, email = ${uniqueEmail("moved-not")} where id = ${pick(ids)} and district_id = ${d.id}`;
+        else if (x < 0.7)
+          await db()
+            .$executeRaw`update people set language = ${pick(["en", "es", "fr"])}, email = ${uniqueEmail("moved-not")} where id = ${pick(ids)} and district_id = ${d.id}`;
         else if (x < 0.78) await db().$executeRaw`delete from people where id = ${pick(ids)} and district_id = ${d.id}`;
         else if (x < 0.9) {
           // Several rows in one statement: one version, many changed rows.
           const some = [pick(ids), pick(ids), pick(ids)];
-          await db().$executeRaw`update people set last = case when random() < 0.5 then 'Zed' else 'adams' end where id = any(${some}) and district_id = ${d.id}`;
+          await db()
+            .$executeRaw`update people set last = case when random() < 0.5 then 'Zed' else 'adams' end where id = any(${some}) and district_id = ${d.id}`;
         } else {
           // Two transactions at once: the versions follow the order they commit in.
           await Promise.all([
@@ -105,13 +115,18 @@ describe("list copies patched with the changed rows", () => {
     const r = rng(11);
     const candidate = await d.addPerson("candidate");
     const made: string[] = [];
-    for (let i = 0; i < 10; i++) made.push((await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: `2026-0${1 + (i % 9)}-1${i % 9}` })).body.id);
+    for (let i = 0; i < 10; i++)
+      made.push((await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: `2026-0${1 + (i % 9)}-1${i % 9}` })).body.id);
     await api.get("/api/interviews", d.admin.token);
     for (let round = 0; round < 15; round++) {
       const x = r();
       const id = made[Math.floor(r() * made.length)];
-      if (x < 0.3) made.push((await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: `2026-0${1 + Math.floor(r() * 9)}-0${1 + Math.floor(r() * 9)}` })).body.id);
-      else if (x < 0.6) await api.patch(`/api/interviews/${candidate.id}/${id}`, d.admin.token, { date: `2025-1${Math.floor(r() * 3)}-2${Math.floor(r() * 9)}` });
+      if (x < 0.3)
+        made.push(
+          (await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: `2026-0${1 + Math.floor(r() * 9)}-0${1 + Math.floor(r() * 9)}` })).body.id,
+        );
+      else if (x < 0.6)
+        await api.patch(`/api/interviews/${candidate.id}/${id}`, d.admin.token, { date: `2025-1${Math.floor(r() * 3)}-2${Math.floor(r() * 9)}` });
       else if (x < 0.8) await api.patch(`/api/interviews/${candidate.id}/${id}`, d.admin.token, { published: r() < 0.5 ? 1 : 0 });
       else if (made.length > 3) {
         await api.delete(`/api/interviews/${candidate.id}/${id}`, d.admin.token);
@@ -124,7 +139,13 @@ describe("list copies patched with the changed rows", () => {
   it("rebuild whole after many rows change at once, or after more versions than list_changes keeps", async () => {
     await api.get("/api/people", d.admin.token);
     await db().person.createMany({
-      data: Array.from({ length: 300 }, (_, i) => ({ districtId: d.id, first: "Bulk", last: LASTS[i % LASTS.length], email: uniqueEmail("bulk"), emailKey: uniqueEmail("bulk") })),
+      data: Array.from({ length: 300 }, (_, i) => ({
+        districtId: d.id,
+        first: "Bulk",
+        last: LASTS[i % LASTS.length],
+        email: uniqueEmail("bulk"),
+        emailKey: uniqueEmail("bulk"),
+      })),
     });
     expect((await api.get("/api/people", d.admin.token)).body).toEqual(await peopleFromScratch(false));
 
@@ -138,7 +159,10 @@ describe("list copies patched with the changed rows", () => {
 
   it("readers arriving together share one statement, one at a time, and each still reads its own write", async () => {
     const before = await api.get("/api/people", d.admin.token);
-    const { ctx } = await authenticate(new Request("http://localhost/api/people", { headers: { authorization: `Bearer ${d.admin.token}` } }), "http://localhost:3000");
+    const { ctx } = await authenticate(
+      new Request("http://localhost/api/people", { headers: { authorization: `Bearer ${d.admin.token}` } }),
+      "http://localhost:3000",
+    );
     const created = await api.post("/api/people", d.admin.token, { first: "Shared", last: "Read", email: uniqueEmail("shared") });
     // Counted where a statement goes to the server (pg's Query.submit), whatever path sent it: the
     // pool's connections carry their own query (lib/db/pool.ts, the audit trail's actor), bound when

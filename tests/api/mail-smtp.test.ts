@@ -156,7 +156,9 @@ describe("SMTP down", () => {
     const [job] = await mailJobsTo(email);
     expect(job).toMatchObject({ state: "created", data: { to: email, districtId: d.id } });
     // The district's administrators see it waiting.
-    expect((await api.get("/api/jobs?state=queued", d.admin.token)).body).toContainEqual(expect.objectContaining({ id: job.id, queue: "mail-send", state: "queued" }));
+    expect((await api.get("/api/jobs?state=queued", d.admin.token)).body).toContainEqual(
+      expect.objectContaining({ id: job.id, queue: "mail-send", state: "queued" }),
+    );
 
     await runMailJobNow(job.id);
     await expect.poll(() => received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(1);

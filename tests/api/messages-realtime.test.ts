@@ -116,7 +116,13 @@ describe("every event reaches every reader, numbered one by one", () => {
     await api.delete(`/api/messages/${id}`, carol.token);
     for (const reader of [a, b, c]) {
       const event = await waitFor(reader.received, (r) => r.event === EVENTS.participantLeft && of(id)(r), "participant-left");
-      expect(event.data).toMatchObject({ conversation_id: id, seq: 5, person_id: carol.id, participants: [alice.id, bob.id], message: { kind: "left", body: "Carol Board" } });
+      expect(event.data).toMatchObject({
+        conversation_id: id,
+        seq: 5,
+        person_id: carol.id,
+        participants: [alice.id, bob.id],
+        message: { kind: "left", body: "Carol Board" },
+      });
     }
 
     // Each reader saw the conversation's events in order, without a gap.
@@ -197,15 +203,17 @@ describe("recovery: nothing missed is lost", () => {
         state.done = n;
       }
     };
-    channel.bind_global((event: string, data: { conversation_id?: string; seq: number; message?: { id: string; body: string; reactions: Record<string, string[]> } }) => {
-      // `unread` repeats the seq of its `read`: it is a count, not a step of the conversation.
-      if (state.deaf || data?.conversation_id !== id || event === EVENTS.unread) return;
-      const verdict = tracker.event(id, data.seq);
-      if (event === EVENTS.messageCreated && data.message && verdict !== "stale" && !state.messages.some((m) => m.id === data.message!.id)) {
-        state.messages.push(data.message);
-      }
-      if (verdict === "gap" || verdict === "unknown") void refetch();
-    });
+    channel.bind_global(
+      (event: string, data: { conversation_id?: string; seq: number; message?: { id: string; body: string; reactions: Record<string, string[]> } }) => {
+        // `unread` repeats the seq of its `read`: it is a count, not a step of the conversation.
+        if (state.deaf || data?.conversation_id !== id || event === EVENTS.unread) return;
+        const verdict = tracker.event(id, data.seq);
+        if (event === EVENTS.messageCreated && data.message && verdict !== "stale" && !state.messages.some((m) => m.id === data.message!.id)) {
+          state.messages.push(data.message);
+        }
+        if (verdict === "gap" || verdict === "unknown") void refetch();
+      },
+    );
     let wasConnected = true;
     client.connection.bind("state_change", ({ current }: { current: string }) => {
       if (current === "connected" && !wasConnected) void refetch();

@@ -31,10 +31,14 @@ function useProvider(working: boolean) {
 
 type JobRow = { id: string; state: string; data: JobData["message-translate"] };
 const jobsOf = (messageId: string) =>
-  db().$queryRawUnsafe<JobRow[]>(`select id::text, state::text, data from "${env().JOBS_SCHEMA}".job where name = 'message-translate' and data->>'messageId' = $1`, messageId);
+  db().$queryRawUnsafe<JobRow[]>(
+    `select id::text, state::text, data from "${env().JOBS_SCHEMA}".job where name = 'message-translate' and data->>'messageId' = $1`,
+    messageId,
+  );
 
 /** Translation requests the provider answered for `body`. */
-const translationCalls = (body: string) => openai.chatRequests.filter((r) => r.messages[0].content.startsWith("Translate") && r.messages.at(-1)!.content.includes(body)).length;
+const translationCalls = (body: string) =>
+  openai.chatRequests.filter((r) => r.messages[0].content.startsWith("Translate") && r.messages.at(-1)!.content.includes(body)).length;
 
 beforeAll(async () => {
   openai = await startOpenAiServer();
@@ -131,7 +135,10 @@ describe("the message-translate job", () => {
     expect(here).toEqual({ translated: expect.arrayContaining(["es", "fr"]) });
     expect(there).toMatch(/^result \{"translated":\[/m);
     expect(translationCalls(body)).toBe(2);
-    const stored = await db().translation.findMany({ where: { districtId: d.id, sourceType: "message", sourceId: posted.body.id }, select: { language: true, text: true } });
+    const stored = await db().translation.findMany({
+      where: { districtId: d.id, sourceType: "message", sourceId: posted.body.id },
+      select: { language: true, text: true },
+    });
     expect(stored.sort((a, b) => a.language.localeCompare(b.language))).toEqual([
       { language: "es", text: `[es] ${body}` },
       { language: "fr", text: `[fr] ${body}` },

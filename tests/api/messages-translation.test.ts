@@ -50,7 +50,11 @@ afterAll(async () => {
 
 const translationsOf = async (messageId: string) =>
   (
-    await db().translation.findMany({ where: { sourceType: "message", sourceId: messageId, text: { not: null } }, select: { language: true, text: true }, orderBy: { language: "asc" } })
+    await db().translation.findMany({
+      where: { sourceType: "message", sourceId: messageId, text: { not: null } },
+      select: { language: true, text: true },
+      orderBy: { language: "asc" },
+    })
   ).map((t) => ({ language: t.language, body: t.text }));
 
 describe("once per language", () => {
@@ -64,7 +68,9 @@ describe("once per language", () => {
     }
     const listening = await Promise.all(
       [readers[0], readers[1], readers[2]].map(async (reader) => {
-        const client = await realtime.connectClient(async (socketId, channel) => (await api.post("/api/realtime/auth", reader.token, { socket_id: socketId, channel_name: channel })).body);
+        const client = await realtime.connectClient(
+          async (socketId, channel) => (await api.post("/api/realtime/auth", reader.token, { socket_id: socketId, channel_name: channel })).body,
+        );
         const channel = await subscribe(client, `private-person-${reader.id}`);
         // Wrapped: an awaited async function would wait for the event itself.
         return { event: new Promise<{ message: { body: string; original?: unknown } }>((resolve) => channel.bind(EVENTS.conversationCreated, resolve)) };
@@ -144,7 +150,8 @@ describe("each reader's language, no clicks", () => {
 
   it("a reader who changes language gets the new one, translated once then cached", async () => {
     const reader = await d.addPerson("board", { language: "en" });
-    const id = (await api.post("/api/messages", admin.token, { participants: [reader.id, english.id], body: "The interview schedule is ready for review." })).body.id;
+    const id = (await api.post("/api/messages", admin.token, { participants: [reader.id, english.id], body: "The interview schedule is ready for review." }))
+      .body.id;
     expect((await api.patch("/api/me", reader.token, { language: "de" })).status).toBe(200);
     const before = openai.calls.chat;
     const first = (await api.get(`/api/messages/${id}`, reader.token)).body.messages[0];

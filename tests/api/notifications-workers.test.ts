@@ -72,12 +72,14 @@ describe("two worker processes", () => {
       await Promise.all(["a", "b", "c", "d"].map((key) => enqueueJob("notifications-sweep", {}, { singletonKey: key })));
       const emails = readers.map((r) => r.email);
       await expect.poll(() => received.filter((m) => emails.some((e) => m.to.includes(e))).length, { timeout: 120_000 }).toBe(4);
-      await expect
-        .poll(() => db().notification.count({ where: { districtId: d.id, sentAt: null, droppedReason: null } }), { timeout: 60_000 })
-        .toBe(0);
+      await expect.poll(() => db().notification.count({ where: { districtId: d.id, sentAt: null, droppedReason: null } }), { timeout: 60_000 }).toBe(0);
       // Time for a late duplicate to show, if there were one.
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      for (const reader of readers) expect(received.filter((m) => m.to.includes(reader.email)), reader.email).toHaveLength(reader === candidate ? 2 : 1);
+      for (const reader of readers)
+        expect(
+          received.filter((m) => m.to.includes(reader.email)),
+          reader.email,
+        ).toHaveLength(reader === candidate ? 2 : 1);
       expect(await db().notification.count({ where: { districtId: d.id } })).toBe(4);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));

@@ -107,7 +107,10 @@ function decodedSubject(raw: string) {
   return (headerOf(raw, "Subject") ?? "").replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
     kind.toUpperCase() === "B"
       ? Buffer.from(text, "base64").toString("utf8")
-      : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+      : Buffer.from(
+          text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8"),
   );
 }
 
@@ -124,7 +127,11 @@ function textOf(mail: Received) {
 /** When the person last made a request: now (at work), or an hour ago (away). */
 async function seen(person: { id: string }, when: "now" | "an hour ago") {
   const at = new Date(Date.now() - (when === "now" ? 0 : 3600_000));
-  await db().personPresence.upsert({ where: { personId: person.id, districtId: d.id }, create: { personId: person.id, districtId: d.id, lastSeenAt: at }, update: { lastSeenAt: at } });
+  await db().personPresence.upsert({
+    where: { personId: person.id, districtId: d.id },
+    create: { personId: person.id, districtId: d.id, lastSeenAt: at },
+    update: { lastSeenAt: at },
+  });
 }
 
 /** The person has made no request for an hour (nor holds a connection): away. */
@@ -132,17 +139,21 @@ const away = (person: { id: string }) => seen(person, "an hour ago");
 
 /** Every e-mail job of this person has finished (sent or dropped). */
 async function settled(person: { id: string }) {
-  const pending = () => db().notification.findMany({ where: { districtId: d.id, personId: person.id, sentAt: null, droppedReason: null }, select: { id: true, kind: true } });
+  const pending = () =>
+    db().notification.findMany({ where: { districtId: d.id, personId: person.id, sentAt: null, droppedReason: null }, select: { id: true, kind: true } });
   await expect
-    .poll(async () => {
-      const waiting = await pending();
-      if (!waiting.length) return "settled";
-      const jobs = await db().$queryRawUnsafe<unknown[]>(
-        `select state::text, retry_count, output from "${env().JOBS_SCHEMA}".job where name = 'notification-send' and data->>'notificationId' = any($1::text[])`,
-        waiting.map((n) => n.id),
-      );
-      return `waiting: ${JSON.stringify(jobs)}`;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const waiting = await pending();
+        if (!waiting.length) return "settled";
+        const jobs = await db().$queryRawUnsafe<unknown[]>(
+          `select state::text, retry_count, output from "${env().JOBS_SCHEMA}".job where name = 'notification-send' and data->>'notificationId' = any($1::text[])`,
+          waiting.map((n) => n.id),
+        );
+        return `waiting: ${JSON.stringify(jobs)}`;
+      },
+      { timeout: 30_000 },
+    )
     .toBe("settled");
 }
 
@@ -180,35 +191,39 @@ const SLOW = { timeout: 120_000 };
 // ---- unread messages ----
 
 describe("unread messages", () => {
-  it("one e-mail per unread batch, naming each conversation with its latest messages in the reader's language, with links and a one-click unsubscribe", SLOW, async () => {
-    const reader = await person("candidate", "es");
-    const other = await person("mentor");
-    const first = await write(d.admin, [reader], "Good morning");
-    const second = await write(d.admin, [reader, other], "Please send your documents");
-    await away(reader);
+  it(
+    "one e-mail per unread batch, naming each conversation with its latest messages in the reader's language, with links and a one-click unsubscribe",
+    SLOW,
+    async () => {
+      const reader = await person("candidate", "es");
+      const other = await person("mentor");
+      const first = await write(d.admin, [reader], "Good morning");
+      const second = await write(d.admin, [reader, other], "Please send your documents");
+      await away(reader);
 
-    await sweep(reader);
-    expect(mailsTo(reader.email)).toHaveLength(1);
-    const [mail] = mailsTo(reader.email);
-    expect(decodedSubject(mail.raw)).toBe("Tienes mensajes sin leer en 2 conversaciones");
-    const { text, html } = textOf(mail);
-    // As the chat shows it: translated into the reader's language.
-    expect(text).toContain("Buenos días");
-    expect(text).toContain("[es] Please send your documents");
-    expect(html).toContain('lang="es"');
-    for (const id of [first, second]) {
-      expect(text).toContain(`/messages/${id}`);
-      expect(html).toContain(`/messages/${id}`);
-    }
-    expect(headerOf(mail.raw, "List-Unsubscribe")).toMatch(/^<https?:\/\/[^>]+\/api\/unsubscribe\?token=[\w.-]+>$/);
-    expect(headerOf(mail.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+      await sweep(reader);
+      expect(mailsTo(reader.email)).toHaveLength(1);
+      const [mail] = mailsTo(reader.email);
+      expect(decodedSubject(mail.raw)).toBe("Tienes mensajes sin leer en 2 conversaciones");
+      const { text, html } = textOf(mail);
+      // As the chat shows it: translated into the reader's language.
+      expect(text).toContain("Buenos días");
+      expect(text).toContain("[es] Please send your documents");
+      expect(html).toContain('lang="es"');
+      for (const id of [first, second]) {
+        expect(text).toContain(`/messages/${id}`);
+        expect(html).toContain(`/messages/${id}`);
+      }
+      expect(headerOf(mail.raw, "List-Unsubscribe")).toMatch(/^<https?:\/\/[^>]+\/api\/unsubscribe\?token=[\w.-]+>$/);
+      expect(headerOf(mail.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
 
-    // Nothing new to tell: no second e-mail, and more messages in a conversation already told about add none until it is read.
-    await sweep(reader);
-    await reply(d.admin, first, "Are you there?");
-    await sweep(reader);
-    expect(mailsTo(reader.email)).toHaveLength(1);
-  });
+      // Nothing new to tell: no second e-mail, and more messages in a conversation already told about add none until it is read.
+      await sweep(reader);
+      await reply(d.admin, first, "Are you there?");
+      await sweep(reader);
+      expect(mailsTo(reader.email)).toHaveLength(1);
+    },
+  );
 
   it("two sweeps at once send it once", SLOW, async () => {
     const reader = await person("candidate");
@@ -334,7 +349,9 @@ describe("interviews", () => {
     const candidate = await person("candidate");
     const pending = await person("board");
     const done = await person("board");
-    const board = await db().board.create({ data: { districtId: d.id, name: "Reminder board", members: { create: [{ personId: pending.id }, { personId: done.id }] } } });
+    const board = await db().board.create({
+      data: { districtId: d.id, name: "Reminder board", members: { create: [{ personId: pending.id }, { personId: done.id }] } },
+    });
     const today = calendarDayIn(new Date(), displayTimeZone());
     const yesterday = await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: addDays(today, -1), board_id: board.id });
     const tomorrow = await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: addDays(today, 1), board_id: board.id });
@@ -376,7 +393,13 @@ describe("preferences", () => {
 
   it("PATCH /api/me refuses what it does not know (400), no token (401), an API key (403)", SLOW, async () => {
     const me = await person("candidate");
-    for (const body of [{ notifications: { messages: 2 } }, { notifications: { everything: 0 } }, { notifications: {} }, {}, { notifications: { messages: true } }]) {
+    for (const body of [
+      { notifications: { messages: 2 } },
+      { notifications: { everything: 0 } },
+      { notifications: {} },
+      {},
+      { notifications: { messages: true } },
+    ]) {
       const res = await api.patch("/api/me", me.token, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe("validation_error");
@@ -401,8 +424,15 @@ describe("preferences", () => {
 
     // Tampered or cut short: refused, nothing changes.
     const [payload, signature] = token.split(".");
-    for (const bad of [`${payload}.${signature.slice(0, -1)}A`, payload, `${Buffer.from(JSON.stringify([d.id, reader.id, "interview_published"])).toString("base64url")}.${signature}`]) {
-      const res = await api.post(`/api/unsubscribe?token=${encodeURIComponent(bad)}`, undefined, undefined, { headers: { "content-type": "application/x-www-form-urlencoded" }, rawBody: "List-Unsubscribe=One-Click" });
+    for (const bad of [
+      `${payload}.${signature.slice(0, -1)}A`,
+      payload,
+      `${Buffer.from(JSON.stringify([d.id, reader.id, "interview_published"])).toString("base64url")}.${signature}`,
+    ]) {
+      const res = await api.post(`/api/unsubscribe?token=${encodeURIComponent(bad)}`, undefined, undefined, {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        rawBody: "List-Unsubscribe=One-Click",
+      });
       expect(res.status, bad).toBe(400);
       expect(res.body.error.code).toBe("validation_error");
     }
@@ -410,7 +440,10 @@ describe("preferences", () => {
     expect((await api.get("/api/me", reader.token)).body.notifications.messages).toBe(1);
 
     // As a mail client sends it (RFC 8058): POST, the form body, no sign-in.
-    const res = await api.post(`${pathname}${search}`, undefined, undefined, { headers: { "content-type": "application/x-www-form-urlencoded" }, rawBody: "List-Unsubscribe=One-Click" });
+    const res = await api.post(`${pathname}${search}`, undefined, undefined, {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      rawBody: "List-Unsubscribe=One-Click",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, kind: "messages" });
     expect((await api.get("/api/me", reader.token)).body.notifications).toEqual({ messages: 0, interview_published: 1, interview_reminder: 1 });

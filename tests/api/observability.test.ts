@@ -51,7 +51,8 @@ function setEnv(values: Record<string, string>) {
   resetEnvCache();
 }
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${served.origin}${path}`, { headers: { authorization: `Bearer ${d.admin.token}`, ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${served.origin}${path}`, { headers: { authorization: `Bearer ${d.admin.token}`, ...headers } });
 
 describe("the request id", () => {
   it("is made for each request, sent back in X-Request-Id, and named by the error body", async () => {
@@ -158,7 +159,9 @@ describe("a job queued during a request", () => {
           throw new Error("the sweep failed");
         },
       } as unknown as JobHandlers;
-      void startWorkers(handlers, { queues: ["chunks-sweep"] }).then((workers) => done.then(() => new Promise((r) => setTimeout(r, 200))).then(() => workers.stop(2000)));
+      void startWorkers(handlers, { queues: ["chunks-sweep"] }).then((workers) =>
+        done.then(() => new Promise((r) => setTimeout(r, 200))).then(() => workers.stop(2000)),
+      );
     });
     const requestId = "req-observability-0001";
     const jobId = await runWithRequestContext({ requestId }, () => enqueueJob("chunks-sweep", {}));
@@ -205,7 +208,14 @@ describe("GET /metrics", () => {
     expect(sampleValue(after, "http_request_duration_seconds_count", ok) - sampleValue(before, "http_request_duration_seconds_count", ok)).toBe(3);
 
     const names = new Set(samples(after).map((s) => s.name));
-    for (const name of ["cas_admission_requests", "cas_admission_refusals_total", "cas_db_pool_connections", "process_cpu_user_seconds_total", "nodejs_eventloop_lag_seconds", "http_request_duration_seconds_bucket"]) {
+    for (const name of [
+      "cas_admission_requests",
+      "cas_admission_refusals_total",
+      "cas_db_pool_connections",
+      "process_cpu_user_seconds_total",
+      "nodejs_eventloop_lag_seconds",
+      "http_request_duration_seconds_bucket",
+    ]) {
       expect(names, name).toContain(name);
     }
     // Every series says which part of the service it is from.

@@ -127,7 +127,9 @@ async function check(method: (typeof METHODS)[number], template: string, path: s
   } else if (op.otherResponses?.[res.status]) {
     checkedErrors.add(`${op.operationId} ${res.status}`); // a documented answer of its own shape, checked above
   } else {
-    expect(Object.keys(documented.paths[template][method.toLowerCase()].responses), `${method} ${template} documents ${res.status}`).toContain(String(res.status));
+    expect(Object.keys(documented.paths[template][method.toLowerCase()].responses), `${method} ${template} documents ${res.status}`).toContain(
+      String(res.status),
+    );
     const other = op.otherResponses?.[res.status];
     expectShape(other && "schema" in other ? other.schema : errorBodySchema, res.body, `${method} ${path} (${other ? res.status : "error"})`);
     checkedErrors.add(`${op.operationId} ${res.status}`);
@@ -335,7 +337,9 @@ describe("real responses match the documented schemas", () => {
 
   it("roles and tags", async () => {
     await check("GET", "/api/roles", "/api/roles", { token });
-    const role = json<{ id: string }>(await check("POST", "/api/roles", "/api/roles", { token, body: { name: "Reviewer", kind: "other", permissions: ["people:edit"] } }));
+    const role = json<{ id: string }>(
+      await check("POST", "/api/roles", "/api/roles", { token, body: { name: "Reviewer", kind: "other", permissions: ["people:edit"] } }),
+    );
     roleId = role.id;
     await check("PATCH", "/api/roles/{id}", `/api/roles/${roleId}`, { token, body: { name: "Senior reviewer" } });
 
@@ -361,7 +365,9 @@ describe("real responses match the documented schemas", () => {
     await check("PATCH", "/api/forms/{id}", `/api/forms/${spare.id}`, { token, body: { name: "Spare form", fields: [FIELDS[0]] } });
     await check("DELETE", "/api/forms/{id}", `/api/forms/${spare.id}`, { token });
 
-    const board = json<{ id: string }>(await check("POST", "/api/boards", "/api/boards", { token, body: { name: "Credentials board", members: [d.admin.id] } }));
+    const board = json<{ id: string }>(
+      await check("POST", "/api/boards", "/api/boards", { token, body: { name: "Credentials board", members: [d.admin.id] } }),
+    );
     boardId = board.id;
     await check("GET", "/api/boards", "/api/boards", { token });
     await check("GET", "/api/boards/{id}", `/api/boards/${boardId}`, { token });
@@ -399,14 +405,33 @@ describe("real responses match the documented schemas", () => {
     expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     await check("GET", "/api/people.csv", "/api/people.csv?tag=nothing0", { token, expect: 404 });
     const csvBody = `first,last,email,tags\nImp,Orted,${uniqueEmail("imported")},${tagId}\n`;
-    const dry = await check("POST", "/api/people/import", "/api/people/import?dry_run=true", { token, rawBody: csvBody, headers: { "content-type": "text/csv" } });
+    const dry = await check("POST", "/api/people/import", "/api/people/import?dry_run=true", {
+      token,
+      rawBody: csvBody,
+      headers: { "content-type": "text/csv" },
+    });
     expect(dry.body.counts.create).toBe(1);
     await check("POST", "/api/people/import", "/api/people/import", { token, form: form({ file: new File([csvBody], "people.csv", { type: "text/csv" }) }) });
-    await check("POST", "/api/people/import", "/api/people/import", { token, rawBody: "first,email\nA,b@c.d\n", headers: { "content-type": "text/csv" }, expect: 400 });
-    await check("POST", "/api/people/import", "/api/people/import", { token, rawBody: csvBody.replace("Imp", "Again").replace("Orted", "x".repeat(200)), headers: { "content-type": "text/csv" }, expect: 400 });
+    await check("POST", "/api/people/import", "/api/people/import", {
+      token,
+      rawBody: "first,email\nA,b@c.d\n",
+      headers: { "content-type": "text/csv" },
+      expect: 400,
+    });
+    await check("POST", "/api/people/import", "/api/people/import", {
+      token,
+      rawBody: csvBody.replace("Imp", "Again").replace("Orted", "x".repeat(200)),
+      headers: { "content-type": "text/csv" },
+      expect: 400,
+    });
     await check("POST", "/api/people/import", "/api/people/import", { token, body: {}, expect: 415 });
     // Prefer: respond-async: the import is a job (202), followed at its status URL until done.
-    const queued = await check("POST", "/api/people/import", "/api/people/import?dry_run=true", { token, rawBody: csvBody, headers: { "content-type": "text/csv", prefer: "respond-async" }, expect: 202 });
+    const queued = await check("POST", "/api/people/import", "/api/people/import?dry_run=true", {
+      token,
+      rawBody: csvBody,
+      headers: { "content-type": "text/csv", prefer: "respond-async" },
+      expect: 202,
+    });
     await expect.poll(async () => (await api.get(`/api/people/import/jobs/${queued.body.id}`, token)).body.state, { timeout: 60_000 }).toBe("done");
     await check("GET", "/api/people/import/jobs/{id}", `/api/people/import/jobs/${queued.body.id}`, { token });
     await check("GET", "/api/people/import/jobs/{id}", "/api/people/import/jobs/nothing0", { token, expect: 404 });
@@ -418,7 +443,15 @@ describe("real responses match the documented schemas", () => {
     expect(photo.body.photo_url).toEqual(expect.any(String));
     const interview = await check("POST", "/api/interviews/{personId}", `/api/interviews/${personId}`, {
       token,
-      body: { date: "2026-05-04", board_id: boardId, profile_id: profileId, starts_at: Date.UTC(2026, 4, 4, 9), duration_minutes: 45, location: "Room 1", meeting_url: "https://meet.example.org/x" },
+      body: {
+        date: "2026-05-04",
+        board_id: boardId,
+        profile_id: profileId,
+        starts_at: Date.UTC(2026, 4, 4, 9),
+        duration_minutes: 45,
+        location: "Room 1",
+        meeting_url: "https://meet.example.org/x",
+      },
     });
     interviewId = interview.body.id;
 
@@ -487,16 +520,39 @@ describe("real responses match the documented schemas", () => {
     const rec2 = `rec2-${interviewId}`;
     await db().audioRecording.create({
       data: {
-        id: rec1, districtId: d.id, interviewId, personId: interview.personId, name: { en: "Interview recording" }, storageKey: `${d.id}/audio/${interview.personId}/${rec1}.webm`,
-        finalizedAt: new Date(), contentType: "audio/webm", size: 100, durationMs: 2000, language: "en", transcript: "Hello.", transcribedAt: new Date(),
-        summary: "A greeting.", summaryLanguage: "en", summarizedAt: new Date(),
+        id: rec1,
+        districtId: d.id,
+        interviewId,
+        personId: interview.personId,
+        name: { en: "Interview recording" },
+        storageKey: `${d.id}/audio/${interview.personId}/${rec1}.webm`,
+        finalizedAt: new Date(),
+        contentType: "audio/webm",
+        size: 100,
+        durationMs: 2000,
+        language: "en",
+        transcript: "Hello.",
+        transcribedAt: new Date(),
+        summary: "A greeting.",
+        summaryLanguage: "en",
+        summarizedAt: new Date(),
         segments: { create: [{ index: 0, districtId: d.id, start: 0, end: 1.5, language: "en", text: "Hello." }] },
         steps: { create: [{ step: "transcribe", districtId: d.id, state: "done", progressDone: 2000, progressTotal: 2000, progressUnit: "ms", attempts: 1 }] },
       },
     });
-    await db().translation.create({ data: { sourceType: "segment", sourceId: rec1, part: 0, language: "es", districtId: d.id, text: "Hola.", provider: "test" } });
+    await db().translation.create({
+      data: { sourceType: "segment", sourceId: rec1, part: 0, language: "es", districtId: d.id, text: "Hola.", provider: "test" },
+    });
     await db().audioRecording.create({
-      data: { id: rec2, districtId: d.id, interviewId, personId: interview.personId, name: { en: "Second take" }, storageKey: `${d.id}/audio/${interview.personId}/${rec2}.webm`, finalizedAt: new Date() },
+      data: {
+        id: rec2,
+        districtId: d.id,
+        interviewId,
+        personId: interview.personId,
+        name: { en: "Second take" },
+        storageKey: `${d.id}/audio/${interview.personId}/${rec2}.webm`,
+        finalizedAt: new Date(),
+      },
     });
 
     const full = await check("GET", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}`, { token });
@@ -515,7 +571,9 @@ describe("real responses match the documented schemas", () => {
       body: { responses: { recommendation: 9, nope: 1 } },
       expect: 400,
     });
-    await check("DELETE", "/api/interviews/{personId}/{id}/files/{fileId}", `/api/interviews/${personId}/${interviewId}/files/${attachment.body.id}`, { token });
+    await check("DELETE", "/api/interviews/{personId}/{id}/files/{fileId}", `/api/interviews/${personId}/${interviewId}/files/${attachment.body.id}`, {
+      token,
+    });
 
     // The form is in use now: deleting it is a documented 409.
     await check("DELETE", "/api/forms/{id}", `/api/forms/${formId}`, { token, expect: 409 });
@@ -535,7 +593,10 @@ describe("real responses match the documented schemas", () => {
     await check("GET", "/api/interviews/{personId}/{id}/scorecards", `${path}/scorecards`, { token });
     await check("GET", "/api/interviews/{personId}/{id}/scorecards", `${path}/scorecards`, { token: (await d.addKey(["read:interviews"])).key });
     await check("POST", "/api/interviews/{personId}/{id}/scorecards/{scorecardId}/reopen", `${path}/scorecards/${submitted.body.id}/reopen`, { token });
-    await check("POST", "/api/interviews/{personId}/{id}/scorecards/{scorecardId}/reopen", `${path}/scorecards/${submitted.body.id}/reopen`, { token, expect: 409 });
+    await check("POST", "/api/interviews/{personId}/{id}/scorecards/{scorecardId}/reopen", `${path}/scorecards/${submitted.body.id}/reopen`, {
+      token,
+      expect: 409,
+    });
     const decided = await check("PATCH", "/api/interviews/{personId}/{id}", path, { token, body: { recommendation: 3 } });
     expect(decided.body.recommendation_tally).toEqual({ 1: 0, 2: 0, 3: 0, 4: 0 });
   });
@@ -549,11 +610,21 @@ describe("real responses match the documented schemas", () => {
     try {
       const chunks = cut(await liveWebm(2), 2);
       const recordingId = `openapi-${Date.now()}`;
-      const chunk = (n: number) => form({ recordingId, chunkNumber: String(n), audio: new File([new Uint8Array(chunks[(n - 1) % chunks.length])], `c${n}.webm`, { type: "audio/webm;codecs=opus" }) });
+      const chunk = (n: number) =>
+        form({
+          recordingId,
+          chunkNumber: String(n),
+          audio: new File([new Uint8Array(chunks[(n - 1) % chunks.length])], `c${n}.webm`, { type: "audio/webm;codecs=opus" }),
+        });
       await check("POST", "/api/audio/capture", "/api/audio/capture", { token, form: chunk(2) });
       await check("POST", "/api/audio/capture", "/api/audio/capture", { token, form: chunk(1) });
       const target = { recordingId, personId, interviewId };
-      const accepted = await check("POST", "/api/audio/finalize", "/api/audio/finalize", { token, body: { ...target, name: { en: "Part 1" } }, headers: { prefer: "respond-async" }, expect: 202 });
+      const accepted = await check("POST", "/api/audio/finalize", "/api/audio/finalize", {
+        token,
+        body: { ...target, name: { en: "Part 1" } },
+        headers: { prefer: "respond-async" },
+        expect: 202,
+      });
       expect(accepted.headers.get("preference-applied")).toBe("respond-async");
       await check("GET", "/api/audio/recordings/{recordingId}", new URL(accepted.body.status_url).pathname, { token });
       await check("POST", "/api/audio/finalize", "/api/audio/finalize", { token, body: { ...target, name: { en: "Part 1" } } });
@@ -562,16 +633,43 @@ describe("real responses match the documented schemas", () => {
       await check("GET", "/api/audio/recordings/{recordingId}", "/api/audio/recordings/nothing-here", { token, expect: 404 });
       const again = await check("POST", "/api/audio/finalize", "/api/audio/finalize", { token, body: { ...target, name: { en: "Part 1" } } });
       await check("POST", "/api/audio/capture", "/api/audio/capture", { token, form: chunk(3), expect: 409 });
-      await check("POST", "/api/audio/finalize", "/api/audio/finalize", { token, body: { ...target, recordingId: "never-captured", name: { en: "x" } }, expect: 404 });
+      await check("POST", "/api/audio/finalize", "/api/audio/finalize", {
+        token,
+        body: { ...target, recordingId: "never-captured", name: { en: "x" } },
+        expect: 404,
+      });
       await check("GET", "/files/{path}", new URL(again.body.url).pathname, { token });
       await check("POST", "/api/audio/transcribe", "/api/audio/transcribe", { token, body: { url: again.body.url, ...target, language: "es" } });
-      await check("POST", "/api/audio/transcribe", "/api/audio/transcribe", { token, body: { url: "http://169.254.169.254/latest", ...target, force: true }, expect: 400 });
-      await check("POST", "/api/audio/summarize", "/api/audio/summarize", { token, body: { transcript: "Hello from the test server.", ...target, language: "es" } });
+      await check("POST", "/api/audio/transcribe", "/api/audio/transcribe", {
+        token,
+        body: { url: "http://169.254.169.254/latest", ...target, force: true },
+        expect: 400,
+      });
+      await check("POST", "/api/audio/summarize", "/api/audio/summarize", {
+        token,
+        body: { transcript: "Hello from the test server.", ...target, language: "es" },
+      });
       await check("POST", "/api/audio/translate", "/api/audio/translate", { token: mentor.token, body: { ...target, language: "es" } });
       // The interview now carries the recording with every optional part: its schema was exercised.
       const full = await check("GET", "/api/interviews/{personId}/{id}", `/api/interviews/${personId}/${interviewId}`, { token });
       expect(Object.keys(full.body.audio[recordingId]).sort()).toEqual(
-        ["content_type", "created_at", "duration_ms", "language", "name", "segment_translations", "segments", "size", "steps", "summarized_at", "summary", "summary_language", "transcribed_at", "transcript", "url"].sort(),
+        [
+          "content_type",
+          "created_at",
+          "duration_ms",
+          "language",
+          "name",
+          "segment_translations",
+          "segments",
+          "size",
+          "steps",
+          "summarized_at",
+          "summary",
+          "summary_language",
+          "transcribed_at",
+          "transcript",
+          "url",
+        ].sort(),
       );
       const recording = `/api/audio/recordings/${recordingId}`;
       await check("PATCH", "/api/audio/recordings/{recordingId}", recording, { token, body: { name: "Part 1, renamed" } });
@@ -591,7 +689,10 @@ describe("real responses match the documented schemas", () => {
   it("messages and realtime: conversations, messages, reactions, read state, leaving, contacts, unread, realtime settings and auth", async () => {
     const board = await d.addPerson("board");
     await check("GET", "/api/messages/contacts", "/api/messages/contacts", { token });
-    const created = await check("POST", "/api/messages", "/api/messages", { token, body: { participants: [board.id, mentor.id], body: "Welcome to the group" } });
+    const created = await check("POST", "/api/messages", "/api/messages", {
+      token,
+      body: { participants: [board.id, mentor.id], body: "Welcome to the group" },
+    });
     const id = created.body.id;
     await check("POST", "/api/messages", "/api/messages", { token, body: { participants: [], body: "Nobody" }, expect: 400 });
     await check("POST", "/api/messages", "/api/messages", { token, body: { participants: ["nobody"], body: "Hi" }, expect: 404 });
@@ -611,7 +712,11 @@ describe("real responses match the documented schemas", () => {
 
     await check("GET", "/api/realtime", "/api/realtime", { token });
     await check("POST", "/api/realtime/auth", "/api/realtime/auth", { token, body: { socket_id: "123.456", channel_name: `private-conversation-${id}` } });
-    await check("POST", "/api/realtime/auth", "/api/realtime/auth", { token, body: { socket_id: "123.456", channel_name: `private-person-${board.id}` }, expect: 403 });
+    await check("POST", "/api/realtime/auth", "/api/realtime/auth", {
+      token,
+      body: { socket_id: "123.456", channel_name: `private-person-${board.id}` },
+      expect: 403,
+    });
   });
 
   it("jobs: the district's dead jobs, and a retry", async () => {
@@ -644,7 +749,10 @@ describe("real responses match the documented schemas", () => {
 
   it("webhooks: endpoints, rotation, a test event, the log, redelivery, replay", async () => {
     // A name that never resolves (.invalid): the queued deliveries fail at once, harmlessly.
-    const created = await check("POST", "/api/webhooks", "/api/webhooks", { token, body: { url: "https://hooks.openapi.invalid/cas", event_types: ["key.revoked"], description: "OpenAPI" } });
+    const created = await check("POST", "/api/webhooks", "/api/webhooks", {
+      token,
+      body: { url: "https://hooks.openapi.invalid/cas", event_types: ["key.revoked"], description: "OpenAPI" },
+    });
     const id = created.body.id as string;
     await check("POST", "/api/webhooks", "/api/webhooks", { token, body: { url: "https://127.0.0.1/cas", event_types: ["key.revoked"] }, expect: 400 });
     await check("GET", "/api/webhooks", "/api/webhooks", { token });
@@ -661,7 +769,10 @@ describe("real responses match the documented schemas", () => {
   });
 
   it("API keys", async () => {
-    const created = await check("POST", "/api/keys", "/api/keys", { token, body: { name: "Integration", scopes: ["read:people"], expires_at: Date.now() + 86_400_000 } });
+    const created = await check("POST", "/api/keys", "/api/keys", {
+      token,
+      body: { name: "Integration", scopes: ["read:people"], expires_at: Date.now() + 86_400_000 },
+    });
     expect(created.body.key).toMatch(/^cas_/);
     const listed = await check("GET", "/api/keys", "/api/keys", { token });
     expect(listed.body.find((k: { id: string }) => k.id === created.body.id)).not.toHaveProperty("key");
@@ -682,7 +793,9 @@ describe("real responses match the documented schemas", () => {
     const unsubscribe = `/api/unsubscribe?token=${signUnsubscribeToken({ districtId: d.id, personId: mentor.id, kind: "messages" })}`;
     expect((await check("POST", "/api/unsubscribe", unsubscribe)).body).toEqual({ ok: true, kind: "messages" });
     await check("POST", "/api/unsubscribe", `${unsubscribe}x`, { expect: 400 });
-    await check("POST", "/api/unsubscribe", `/api/unsubscribe?token=${signUnsubscribeToken({ districtId: d.id, personId: "nobody", kind: "messages" })}`, { expect: 404 });
+    await check("POST", "/api/unsubscribe", `/api/unsubscribe?token=${signUnsubscribeToken({ districtId: d.id, personId: "nobody", kind: "messages" })}`, {
+      expect: 404,
+    });
     const leaving = await d.addPerson("other");
     await check("DELETE", "/api/me", "/api/me", { token: leaving.token });
     await check("GET", "/api/me", "/api/me", { token: leaving.token, expect: 401 });
@@ -716,8 +829,15 @@ describe("real responses match the documented schemas", () => {
 
   it("single sign-on: the district's OpenID Connect connection, the lookup, ending a person's sessions", async () => {
     await check("GET", "/api/settings/sso", "/api/settings/sso", { token, expect: 404 });
-    await check("PUT", "/api/settings/sso", "/api/settings/sso", { token, body: { preset: "google", client_id: "openapi-client", client_secret: "openapi-secret", domains: [`openapi-${d.id.toLowerCase()}.example.test`] } });
-    await check("PUT", "/api/settings/sso", "/api/settings/sso", { token, body: { issuer: "http://idp.openapi.invalid", name: "X", client_id: "x" }, expect: 400 });
+    await check("PUT", "/api/settings/sso", "/api/settings/sso", {
+      token,
+      body: { preset: "google", client_id: "openapi-client", client_secret: "openapi-secret", domains: [`openapi-${d.id.toLowerCase()}.example.test`] },
+    });
+    await check("PUT", "/api/settings/sso", "/api/settings/sso", {
+      token,
+      body: { issuer: "http://idp.openapi.invalid", name: "X", client_id: "x" },
+      expect: 400,
+    });
     await check("GET", "/api/settings/sso", "/api/settings/sso", { token });
     const found = await check("GET", "/api/auth/sso-lookup", `/api/auth/sso-lookup?email=someone@openapi-${d.id.toLowerCase()}.example.test`);
     expect(found.body.provider).toMatchObject({ id: `oidc-${d.id}`, name: "Google" });
@@ -753,12 +873,22 @@ describe("real responses match the documented schemas", () => {
     const missing = await check("GET", "/api/people/{id}", "/api/people/nobody", { token, expect: 404 });
     expect(missing.body.error.code).toBe("not_found");
     await check("POST", "/api/tags", "/api/tags", { token, rawBody: "name=x", headers: { "content-type": "text/plain" }, expect: 415 });
-    await check("POST", "/api/tags", "/api/tags", { token, rawBody: JSON.stringify({ name: "x".repeat(1024 * 1024 + 10) }), headers: { "content-type": "application/json" }, expect: 413 });
+    await check("POST", "/api/tags", "/api/tags", {
+      token,
+      rawBody: JSON.stringify({ name: "x".repeat(1024 * 1024 + 10) }),
+      headers: { "content-type": "application/json" },
+      expect: 413,
+    });
     await check("POST", "/api/people/{id}/uploads", `/api/people/${d.admin.id}/uploads`, { token, body: { file: "x" }, expect: 415 });
   });
 
   it("the document check itself refuses an undocumented status, content type or shape (as the outside check found)", () => {
-    const answer = (status: number, body: unknown, type = "application/json"): ApiResponse => ({ status, body, headers: new Headers({ "content-type": type }), response: new Response() });
+    const answer = (status: number, body: unknown, type = "application/json"): ApiResponse => ({
+      status,
+      body,
+      headers: new Headers({ "content-type": type }),
+      response: new Response(),
+    });
     expect(() => expectDocumented("GET", "/api/people/{id}", answer(418, {}))).toThrow(/documented/);
     expect(() => expectDocumented("GET", "/api/people/{id}", answer(200, "x", "text/html"))).toThrow(/content type/);
     expect(() => expectDocumented("GET", "/api/people/{id}", answer(200, { id: 1 }))).toThrow();
@@ -772,13 +902,25 @@ describe("real responses match the documented schemas", () => {
     const op = findOperation("GET", "/api/people/{id}")!;
     const schema = deepStrict((op.response as { schema: z.ZodType }).schema);
     const person = {
-      id: "p1", first: "A", last: "B", email: "a@b.c", language: "en", roles: {}, tags: [], archived: 0,
-      district_id: "d1", created_at: 1, avatar_url: "http://x/files/a", mentors: [],
+      id: "p1",
+      first: "A",
+      last: "B",
+      email: "a@b.c",
+      language: "en",
+      roles: {},
+      tags: [],
+      archived: 0,
+      district_id: "d1",
+      created_at: 1,
+      avatar_url: "http://x/files/a",
+      mentors: [],
     };
     expect(schema.safeParse(person).success).toBe(true);
     expect(schema.safeParse({ ...person, secret: 1 }).success).toBe(false);
     expect(schema.safeParse({ ...person, archived: false }).success).toBe(false);
-    expect(schema.safeParse({ ...person, files: [{ id: "f", name: "n", url: "u", content_type: "t", size: 1, created_at: 1, storage_key: "k" }] }).success).toBe(false);
+    expect(
+      schema.safeParse({ ...person, files: [{ id: "f", name: "n", url: "u", content_type: "t", size: 1, created_at: 1, storage_key: "k" }] }).success,
+    ).toBe(false);
   });
 });
 

@@ -33,7 +33,10 @@ describe("a burst of writers", () => {
     const emails = Array.from({ length: 40 }, (_, i) => uniqueEmail(`burst${i}`));
     const answers = await Promise.all(emails.map((email) => api.post("/api/people", d.admin.token, { first: "Burst", last: "Writer", email })));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 201 || s === 503), statuses.join(",")).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 503),
+      statuses.join(","),
+    ).toBe(true);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(6);
     const refused = answers.filter((a) => a.status === 503);
     expect(refused.length).toBeGreaterThan(0);

@@ -37,7 +37,13 @@ describe("GET /api/people.csv", () => {
   it("exports the page's columns with a BOM, CRLF, in name order, roles and tags by name, archived as 0/1", async () => {
     const tag = await newTag("Cohort 26");
     const email = uniqueEmail("zed");
-    const made = await api.post("/api/people", d.admin.token, { first: "Ana", last: "Zúñiga", email, roles: { [d.roles.candidate]: 1, [d.roles.mentor]: 2 }, tags: [tag.id] });
+    const made = await api.post("/api/people", d.admin.token, {
+      first: "Ana",
+      last: "Zúñiga",
+      email,
+      roles: { [d.roles.candidate]: 1, [d.roles.mentor]: 2 },
+      tags: [tag.id],
+    });
     expect(made.status).toBe(201);
     const res = await exportCsv();
     expect(res.status).toBe(200);
@@ -48,15 +54,28 @@ describe("GET /api/people.csv", () => {
     expect(lines(res)).toContain(`Ana,Zúñiga,${email},en,Candidate,Mentor,Cohort 26,0`);
     // The order of GET /api/people: last name, first name.
     const listed = (await api.get("/api/people", d.admin.token)).body.map((p: { email: string }) => p.email);
-    expect(lines(res).slice(1).map((l) => l.split(",")[2])).toEqual(listed);
+    expect(
+      lines(res)
+        .slice(1)
+        .map((l) => l.split(",")[2]),
+    ).toEqual(listed);
   });
 
   it("filters like the page: archived, role, tag and words of the name or e-mail (accents and case ignored)", async () => {
     const tag = await newTag("Filter tag");
-    const a = await api.post("/api/people", d.admin.token, { first: "Éloïse", last: "Filterson", email: uniqueEmail("filter"), tags: [tag.id], roles: { [d.roles.board]: 2 } });
+    const a = await api.post("/api/people", d.admin.token, {
+      first: "Éloïse",
+      last: "Filterson",
+      email: uniqueEmail("filter"),
+      tags: [tag.id],
+      roles: { [d.roles.board]: 2 },
+    });
     const b = await api.post("/api/people", d.admin.token, { first: "Bob", last: "Filterson", email: uniqueEmail("filter") });
     await api.patch(`/api/people/${b.body.id}`, d.admin.token, { archived: 1 });
-    const rowsOf = async (q: string) => lines(await exportCsv(q)).slice(1).filter((l) => l.includes("Filterson"));
+    const rowsOf = async (q: string) =>
+      lines(await exportCsv(q))
+        .slice(1)
+        .filter((l) => l.includes("Filterson"));
     expect(await rowsOf("")).toHaveLength(1);
     expect(await rowsOf("?archived=true")).toHaveLength(2);
     expect(await rowsOf(`?archived=true&tag=${tag.id}`)).toEqual([expect.stringContaining("Éloïse")]);
@@ -67,17 +86,23 @@ describe("GET /api/people.csv", () => {
   });
 
   it("neutralises cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a leading apostrophe", async () => {
-    const hostile = ["=HYPERLINK(\"http://x\")", "+1+1", "-2", "@SUM(A1)", "\tTab", "\rCr"];
+    const hostile = ['=HYPERLINK("http://x")', "+1+1", "-2", "@SUM(A1)", "\tTab", "\rCr"];
     for (const first of hostile) expect((await api.post("/api/people", d.admin.token, { first, last: "Formula", email: uniqueEmail("f") })).status).toBe(201);
     const body = (await exportCsv("?q=formula")).body as string;
-    for (const value of ["'=HYPERLINK(\"\"http://x\"\")", "'+1+1", "'-2", "'@SUM(A1)"]) expect(body).toContain(value);
+    for (const value of ['\'=HYPERLINK(""http://x"")', "'+1+1", "'-2", "'@SUM(A1)"]) expect(body).toContain(value);
     expect(body).not.toMatch(/(^|,)[=+\-@]/m);
   });
 
   it("streams in batches: 2,500 people arrive in several chunks, all of them", async () => {
     const big = await makeDistrict("CSV big");
     await db().person.createMany({
-      data: Array.from({ length: 2500 }, (_, i) => ({ districtId: big.id, first: `P${i}`, last: `Bulk${String(i).padStart(5, "0")}`, email: `bulk${i}@example.test`, emailKey: `bulk${i}@example.test` })),
+      data: Array.from({ length: 2500 }, (_, i) => ({
+        districtId: big.id,
+        first: `P${i}`,
+        last: `Bulk${String(i).padStart(5, "0")}`,
+        email: `bulk${i}@example.test`,
+        emailKey: `bulk${i}@example.test`,
+      })),
     });
     const res = await call("GET", "/api/people.csv", { token: big.admin.token });
     const reader = (res.response.body as ReadableStream<Uint8Array>).getReader();
@@ -120,14 +145,24 @@ describe("POST /api/people/import", () => {
     const fresh = uniqueEmail("fresh");
     const before = await peopleCount();
     const res = await importCsv(
-      csv(`New,Person,${fresh},es,Candidate,,,0`, `Kimberly,Known,${known.body.email.toUpperCase()},en,,,,0`, `Sam,Same,${same.body.email},es,,,,0`, `,NoFirst,${uniqueEmail("x")},,,,,`),
+      csv(
+        `New,Person,${fresh},es,Candidate,,,0`,
+        `Kimberly,Known,${known.body.email.toUpperCase()},en,,,,0`,
+        `Sam,Same,${same.body.email},es,,,,0`,
+        `,NoFirst,${uniqueEmail("x")},,,,,`,
+      ),
       { dryRun: true },
     );
     expect(res.status).toBe(200);
     expect(res.body.dry_run).toBe(true);
     expect(res.body.delimiter).toBe(",");
     expect(res.body.counts).toEqual({ rows: 4, create: 1, update: 1, unchanged: 1, refuse: 1 });
-    expect(res.body.rows.map((r: { row: number; action: string }) => [r.row, r.action])).toEqual([[2, "create"], [3, "update"], [4, "unchanged"], [5, "refuse"]]);
+    expect(res.body.rows.map((r: { row: number; action: string }) => [r.row, r.action])).toEqual([
+      [2, "create"],
+      [3, "update"],
+      [4, "unchanged"],
+      [5, "refuse"],
+    ]);
     expect(res.body.rows[1]).toMatchObject({ person_id: known.body.id, changes: ["first", "email"] });
     expect(res.body.rows[3].errors).toEqual([{ column: "first", message: expect.any(String) }]);
     expect(await peopleCount()).toBe(before);
@@ -157,7 +192,7 @@ describe("POST /api/people/import", () => {
     const res = await importCsv(new TextEncoder().encode(text));
     expect(res.status).toBe(200);
     expect(res.body.delimiter).toBe(";");
-    expect(await byEmail(email)).toMatchObject({ first: "Mary\nAnn", last: "O\"Neil; Jr." });
+    expect(await byEmail(email)).toMatchObject({ first: "Mary\nAnn", last: 'O"Neil; Jr.' });
   });
 
   it("takes the file as a multipart upload too", async () => {
@@ -221,7 +256,9 @@ describe("a hostile corpus: each bad row says why, and a failed import writes no
   it("refuses every row of an e-mail that appears twice in the file (case-insensitively); an e-mail already in the district is an update", async () => {
     const twin = uniqueEmail("twin");
     const inDistrict = await api.post("/api/people", d.admin.token, { first: "In", last: "District", email: uniqueEmail("indistrict") });
-    const dry = await importCsv(csv(`One,Twin,${twin},,,,,`, `Two,Twin,${twin.toUpperCase()},,,,,`, `In,District,${inDistrict.body.email},,,,,`), { dryRun: true });
+    const dry = await importCsv(csv(`One,Twin,${twin},,,,,`, `Two,Twin,${twin.toUpperCase()},,,,,`, `In,District,${inDistrict.body.email},,,,,`), {
+      dryRun: true,
+    });
     expect(dry.body.rows.map((r: { action: string }) => r.action)).toEqual(["refuse", "refuse", "unchanged"]);
     expect(dry.body.rows[0].errors[0].message).toContain("2, 3");
   });
@@ -268,7 +305,11 @@ describe("rights: the rules of POST and PATCH /api/people apply to every row", (
     const editor = await d.addPersonWith(["people:edit"]);
     const admin2 = await d.addPerson("admin");
     const dry = await importCsv(
-      csv(`Would,Be,${uniqueEmail("wb")},,Administrator,,,`, `Test,admin,${admin2.email},,Administrator,,,1`, `Test,admin,${admin2.email.replace("@", "+x@")},,Candidate,,,`),
+      csv(
+        `Would,Be,${uniqueEmail("wb")},,Administrator,,,`,
+        `Test,admin,${admin2.email},,Administrator,,,1`,
+        `Test,admin,${admin2.email.replace("@", "+x@")},,Candidate,,,`,
+      ),
       { token: editor.token, dryRun: true },
     );
     expect(dry.body.rows.map((r: { action: string }) => r.action)).toEqual(["refuse", "refuse", "create"]);
@@ -281,7 +322,10 @@ describe("rights: the rules of POST and PATCH /api/people apply to every row", (
 
   it("an API key with write:people creates people without privileged roles only", async () => {
     const { key } = await d.addKey(["write:people"]);
-    const dry = await importCsv(csv(`Key,Made,${uniqueEmail("k")},,Candidate,,,`, `Key,Admin,${uniqueEmail("k")},,Administrator,,,`), { token: key, dryRun: true });
+    const dry = await importCsv(csv(`Key,Made,${uniqueEmail("k")},,Candidate,,,`, `Key,Admin,${uniqueEmail("k")},,Administrator,,,`), {
+      token: key,
+      dryRun: true,
+    });
     expect(dry.body.rows.map((r: { action: string }) => r.action)).toEqual(["create", "refuse"]);
   });
 

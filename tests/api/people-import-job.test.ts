@@ -59,9 +59,24 @@ describe("which imports are jobs", () => {
     expect(res.status).toBe(202);
     expect(res.headers.get("location")).toBe(`${serviceOrigin()}/api/people/import/jobs/${res.body.id}`);
     expect(res.headers.get("preference-applied")).toBeNull();
-    expect(res.body).toMatchObject({ state: "queued", dry_run: true, rows_total: 10_001, rows_done: 0, report: null, error: null, status_url: res.headers.get("location") });
+    expect(res.body).toMatchObject({
+      state: "queued",
+      dry_run: true,
+      rows_total: 10_001,
+      rows_done: 0,
+      report: null,
+      error: null,
+      status_url: res.headers.get("location"),
+    });
     const { job } = await settle(res.body.id);
-    expect(job).toMatchObject({ state: "done", rows_total: 10_001, rows_done: 10_001, error: null, started_at: expect.any(Number), finished_at: expect.any(Number) });
+    expect(job).toMatchObject({
+      state: "done",
+      rows_total: 10_001,
+      rows_done: 10_001,
+      error: null,
+      started_at: expect.any(Number),
+      finished_at: expect.any(Number),
+    });
     expect(job.report).toMatchObject({ dry_run: true, counts: { rows: 10_001, create: 10_001, refuse: 0 } });
     expect(job.report.rows).toHaveLength(10_001);
     expect(await peopleCount()).toBe(before);
@@ -103,7 +118,9 @@ describe("which imports are jobs", () => {
 describe("all rows or none", () => {
   it("a refused row fails the whole job with each problem in details; nothing is written", async () => {
     const before = await peopleCount();
-    const res = await send(csv(`Good,Row,${uniqueEmail("g")},,,,,0`, `Bad,Row,not-an-email,,,,,0`, `Also,Bad,${uniqueEmail("g")},,No such role,,,0`), { headers: async });
+    const res = await send(csv(`Good,Row,${uniqueEmail("g")},,,,,0`, `Bad,Row,not-an-email,,,,,0`, `Also,Bad,${uniqueEmail("g")},,No such role,,,0`), {
+      headers: async,
+    });
     expect(res.status).toBe(202);
     const { job } = await settle(res.body.id);
     expect(job.state).toBe("failed");
@@ -145,9 +162,21 @@ describe("who may follow an import", () => {
     const archived = await d.addPerson("admin");
     // Each queued as POST would queue it, then the starter's rights change before the job runs it (here, directly).
     const starters = [
-      { who: { keyId: key.id }, change: () => db().apiKey.updateMany({ where: { id: key.id, districtId: d.id }, data: { revokedAt: new Date() } }), why: /revoked/ },
-      { who: { personId: editor.id }, change: () => db().role.updateMany({ where: { id: editor.roleId, districtId: d.id }, data: { permissions: [] } }), why: /may no longer edit people/ },
-      { who: { personId: archived.id }, change: () => db().person.updateMany({ where: { id: archived.id, districtId: d.id }, data: { archived: true } }), why: /archived/ },
+      {
+        who: { keyId: key.id },
+        change: () => db().apiKey.updateMany({ where: { id: key.id, districtId: d.id }, data: { revokedAt: new Date() } }),
+        why: /revoked/,
+      },
+      {
+        who: { personId: editor.id },
+        change: () => db().role.updateMany({ where: { id: editor.roleId, districtId: d.id }, data: { permissions: [] } }),
+        why: /may no longer edit people/,
+      },
+      {
+        who: { personId: archived.id },
+        change: () => db().person.updateMany({ where: { id: archived.id, districtId: d.id }, data: { archived: true } }),
+        why: /archived/,
+      },
     ];
     const before = await peopleCount();
     for (const { who, change, why } of starters) {

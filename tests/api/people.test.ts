@@ -340,7 +340,12 @@ describe("granting roles", () => {
     const settings = await d.addPersonWith(["settings", "people:edit"]);
     const a = await api.post("/api/people", d.admin.token, { first: "A", last: "Admin", email: uniqueEmail(), roles: { [d.roles.admin]: 1 } });
     expect(a.status).toBe(201);
-    const b = await api.post("/api/people", settings.token, { first: "B", last: "Board", email: uniqueEmail(), roles: { [d.roles.board]: 1, [d.roles.admin]: 2 } });
+    const b = await api.post("/api/people", settings.token, {
+      first: "B",
+      last: "Board",
+      email: uniqueEmail(),
+      roles: { [d.roles.board]: 1, [d.roles.admin]: 2 },
+    });
     expect(b.status).toBe(403);
     const c = await api.post("/api/people", settings.token, { first: "C", last: "Peer", email: uniqueEmail(), roles: { [settings.roleId]: 1 } });
     expect(c.status).toBe(201);
@@ -363,7 +368,15 @@ describe("DELETE /api/people/:id", () => {
     const attachmentKey = `${d.id}/interviews/${person.id}/att-1/notes.txt`;
     const interview = await db().interview.create({ data: { districtId: d.id, personId: person.id, date: "2026-02-01" } });
     await db().audioRecording.create({
-      data: { id: `rec-1-${person.id}`, districtId: d.id, interviewId: interview.id, personId: person.id, name: { en: "Take 1" }, storageKey: recordingKey, finalizedAt: new Date() },
+      data: {
+        id: `rec-1-${person.id}`,
+        districtId: d.id,
+        interviewId: interview.id,
+        personId: person.id,
+        name: { en: "Take 1" },
+        storageKey: recordingKey,
+        finalizedAt: new Date(),
+      },
     });
     await db().interviewFile.create({
       data: { districtId: d.id, interviewId: interview.id, fieldId: "f1", name: "notes.txt", storageKey: attachmentKey, contentType: "text/plain", size: 5 },

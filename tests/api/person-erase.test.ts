@@ -31,7 +31,10 @@ beforeAll(async () => {
   realtime = await startTestRealtime({ requireSignin: true });
   [d, other] = await Promise.all([makeDistrict("Erase"), makeDistrict("Erase other")]);
   // Webhook events about the person are kept in the log: they must go too.
-  expect((await api.post("/api/webhooks", d.admin.token, { url: "http://127.0.0.1:9/hook", event_types: ["person.created", "person.updated", "person.erased"] })).status).toBe(201);
+  expect(
+    (await api.post("/api/webhooks", d.admin.token, { url: "http://127.0.0.1:9/hook", event_types: ["person.created", "person.updated", "person.erased"] }))
+      .status,
+  ).toBe(201);
 });
 
 afterAll(async () => {
@@ -91,7 +94,10 @@ describe("POST /api/people/:id/erase: who may", () => {
       expect(res.body.error.code).toBe("validation_error");
       expect(res.body.error.details.length).toBeGreaterThan(0);
     }
-    const res = await api.post(`/api/people/${p.id}/erase`, d.admin.token, undefined, { rawBody: "{not json", headers: { "content-type": "application/json" } });
+    const res = await api.post(`/api/people/${p.id}/erase`, d.admin.token, undefined, {
+      rawBody: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("invalid_json");
     const person = (await api.get(`/api/people/${p.id}`, d.admin.token)).body;
@@ -121,7 +127,10 @@ describe("after an erasure", () => {
     expect(Object.keys(await columnsHolding(inDatabase)).sort()).toEqual([...inDatabase].sort());
     expect(storedFilesHolding(p.fileText)).toHaveLength(1);
     const lost = await connectAs(realtime, p, [`private-person-${p.id}`, `private-conversation-${p.conversationId}`]);
-    const witness = await connectAs(realtime, { id: d.admin.id, token: d.admin.token }, [`private-person-${d.admin.id}`, `private-conversation-${p.conversationId}`]);
+    const witness = await connectAs(realtime, { id: d.admin.id, token: d.admin.token }, [
+      `private-person-${d.admin.id}`,
+      `private-conversation-${p.conversationId}`,
+    ]);
 
     const res = await api.post(`/api/people/${p.id}/erase`, d.admin.token, { email: p.email });
     expect(res.status).toBe(200);
@@ -143,7 +152,9 @@ describe("after an erasure", () => {
     const spies = [
       vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (logged.push(String(chunk)), true)),
       vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (logged.push(String(chunk)), true)),
-      ...(["log", "info", "warn", "error", "debug"] as const).map((m) => vi.spyOn(console, m).mockImplementation((...args) => void logged.push(args.map(String).join(" ")))),
+      ...(["log", "info", "warn", "error", "debug"] as const).map((m) =>
+        vi.spyOn(console, m).mockImplementation((...args) => void logged.push(args.map(String).join(" "))),
+      ),
     ];
     let person, list, search, thread, interview;
     try {
@@ -178,7 +189,12 @@ describe("after an erasure", () => {
 
     // Storage and the outbox.
     expect(fs.existsSync(storedPath(p.audioKey))).toBe(false);
-    expect(fs.readdirSync(path.join(env().dataDir, "files", d.id), { recursive: true }).map(String).filter((f) => f.includes(p.id) || f.includes(p.recordingId))).toEqual([]);
+    expect(
+      fs
+        .readdirSync(path.join(env().dataDir, "files", d.id), { recursive: true })
+        .map(String)
+        .filter((f) => f.includes(p.id) || f.includes(p.recordingId)),
+    ).toEqual([]);
     expect(outboxMentions(p.email)).toEqual([]);
     for (const secret of p.secrets) expect(storedFilesHolding(secret)).toEqual([]);
 

@@ -86,7 +86,8 @@ describe("the archive", () => {
         `recordings/${p.recordingId}/summary.txt`,
       ].sort(),
     );
-    for (const part of ["person.json", "photo.*", "files/", "interview.json", "scorecards.json", "audio.*", "transcript.txt", "messages.json"]) expect(text("README.txt")).toContain(part);
+    for (const part of ["person.json", "photo.*", "files/", "interview.json", "scorecards.json", "audio.*", "transcript.txt", "messages.json"])
+      expect(text("README.txt")).toContain(part);
   });
 
   it("holds the person, the interview and its scorecards exactly as an admin reads them through the API", async () => {
@@ -113,7 +114,14 @@ describe("the archive", () => {
 
   it("holds the messages the person wrote, and nobody else's", () => {
     const messages = json("messages.json") as { conversation_id: string; body: string }[];
-    expect(messages).toEqual([expect.objectContaining({ conversation_id: p.conversationId, body: `${p.said}, says ${p.first}`, language: expect.any(String), created_at: expect.any(Number) })]);
+    expect(messages).toEqual([
+      expect.objectContaining({
+        conversation_id: p.conversationId,
+        body: `${p.said}, says ${p.first}`,
+        language: expect.any(String),
+        created_at: expect.any(Number),
+      }),
+    ]);
     const everything = [...files.values()].map((b) => b.toString("latin1")).join("\n");
     expect(everything).not.toContain(p.reply);
     for (const secret of bystander.secrets) expect(everything).not.toContain(secret);

@@ -120,7 +120,11 @@ describe("POST /api/realtime/auth", () => {
 describe("real pusher-js clients against the embedded server", () => {
   // The route's 403 reaches pusher-js through the handler as an AuthError naming it.
   const REFUSED_BY_ROUTE = { type: "AuthError", error: "auth answered 403" };
-  const refusal = (client: PusherClient, channel: string) => subscribe(client, channel).then(() => null, (error) => error.data);
+  const refusal = (client: PusherClient, channel: string) =>
+    subscribe(client, channel).then(
+      () => null,
+      (error) => error.data,
+    );
 
   it("subscribe to what the route signs, and nothing else", async () => {
     const client = await realtime.connectClient(viaRoute(bob.token));

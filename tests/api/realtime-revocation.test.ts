@@ -18,7 +18,8 @@ let realtime: TestRealtime;
 let d: TestDistrict;
 
 /** A person's client as the browser makes it: signed in, on their person channel and one conversation's. */
-const connect = (person: Person, conversationId: string) => connectAs(realtime, person, [`private-person-${person.id}`, `private-conversation-${conversationId}`]);
+const connect = (person: Person, conversationId: string) =>
+  connectAs(realtime, person, [`private-person-${person.id}`, `private-conversation-${conversationId}`]);
 
 async function conversation(people: Person[], body = "Hello") {
   const res = await api.post("/api/messages", d.admin.token, { participants: people.map((p) => p.id), body });
@@ -69,7 +70,10 @@ describe("lost access ends at once, on every socket", () => {
     const f = await connect(frank, id);
     const frankSees = await laterMessage(id, "Frank sees this")();
     await eventually(() => f.received.some(frankSees), "Frank's message");
-    expect(events.filter((e) => !e.startsWith("pusher")), JSON.stringify(events)).toEqual([]);
+    expect(
+      events.filter((e) => !e.startsWith("pusher")),
+      JSON.stringify(events),
+    ).toEqual([]);
   });
 
   it("leaving: the leaver's sockets close, the conversation's channel is refused to them, and their client events go nowhere", async () => {
@@ -140,7 +144,9 @@ describe("lost access ends at once, on every socket", () => {
 
   it("a socket that does not sign in gets no private channel, even with a valid channel signature", async () => {
     const nia = await d.addPerson("board");
-    const client = await realtime.connectClient(async (socketId, channelName) => (await api.post("/api/realtime/auth", nia.token, { socket_id: socketId, channel_name: channelName })).body);
+    const client = await realtime.connectClient(
+      async (socketId, channelName) => (await api.post("/api/realtime/auth", nia.token, { socket_id: socketId, channel_name: channelName })).body,
+    );
     await expect(withTimeout(subscribe(client, `private-person-${nia.id}`, 15_000), 16_000, "the refusal")).rejects.toThrow(/subscription_error/);
   }, 20_000);
 });

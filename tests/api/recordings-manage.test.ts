@@ -207,7 +207,9 @@ async function rowsOf(recordingId: string) {
     segments: await count("select count(*) as n from transcript_segments where recording_id = $1 and district_id = $2"),
     steps: await count("select count(*) as n from recording_steps where recording_id = $1 and district_id = $2"),
     chunks: await count("select count(*) as n from audio_chunks where recording_id = $1 and district_id = $2"),
-    translations: await count("select count(*) as n from translations where source_id = $1 and district_id = $2 and source_type in ('transcript', 'summary', 'segment')"),
+    translations: await count(
+      "select count(*) as n from translations where source_id = $1 and district_id = $2 and source_type in ('transcript', 'summary', 'segment')",
+    ),
     ...(search
       ? {
           search: await count("select count(*) as n from search_documents where recording_id = $1 and district_id = $2"),
@@ -230,7 +232,9 @@ describe("DELETE /api/audio/recordings/:recordingId", () => {
     const chunkKey = `${d.id}/audio-chunks/${r.recordingId}/left-over`;
     fs.mkdirSync(path.dirname(path.join(env().DATA_DIR, "files", chunkKey)), { recursive: true });
     fs.writeFileSync(path.join(env().DATA_DIR, "files", chunkKey), "chunk");
-    await db().audioChunk.create({ data: { recordingId: r.recordingId, number: 99, districtId: d.id, storageKey: chunkKey, size: 5, contentType: "audio/webm" } });
+    await db().audioChunk.create({
+      data: { recordingId: r.recordingId, number: 99, districtId: d.id, storageKey: chunkKey, size: 5, contentType: "audio/webm" },
+    });
 
     const before = await rowsOf(r.recordingId);
     expect(before).toMatchObject({ recordings: 1, segments: 2, chunks: expect.any(Number), steps: 4 });
@@ -248,7 +252,14 @@ describe("DELETE /api/audio/recordings/:recordingId", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ ok: true });
 
-    expect(await rowsOf(r.recordingId)).toEqual({ recordings: 0, segments: 0, steps: 0, chunks: 0, translations: 0, ...("search" in before ? { search: 0, searchPending: 0 } : {}) });
+    expect(await rowsOf(r.recordingId)).toEqual({
+      recordings: 0,
+      segments: 0,
+      steps: 0,
+      chunks: 0,
+      translations: 0,
+      ...("search" in before ? { search: 0, searchPending: 0 } : {}),
+    });
     expect(onDisk(storageKey!)).toBe(false);
     expect(onDisk(chunkKey)).toBe(false);
     expect(await audioOf(r)).toEqual({});
@@ -279,7 +290,10 @@ describe("DELETE /api/audio/recordings/:recordingId", () => {
       fs.writeFileSync(path.join(env().DATA_DIR, "files", k), "bytes");
     }
     await db().audioRecording.create({ data: { id: newRecordingId("again"), districtId: d.id, storageKey: key } });
-    const result = await JOB_HANDLERS["recording-files-delete"]({ districtId: d.id, keys: [key, unused] }, { id: "t", queue: "recording-files-delete", retryCount: 0, retryLimit: 2, isLastAttempt: false });
+    const result = await JOB_HANDLERS["recording-files-delete"](
+      { districtId: d.id, keys: [key, unused] },
+      { id: "t", queue: "recording-files-delete", retryCount: 0, retryLimit: 2, isLastAttempt: false },
+    );
     expect(result).toEqual({ deleted: 1 });
     expect([onDisk(key), onDisk(unused)]).toEqual([true, false]);
   });
@@ -294,7 +308,12 @@ describe("DELETE /api/audio/recordings/:recordingId", () => {
       expect((await api.delete(r.path, d.admin.token)).status).toBe(200);
       return { text: "Written too late", language: "english", duration: 3, segments: [{ start: 0, end: 1, text: "Written too late" }] };
     });
-    const accepted = await api.post("/api/audio/transcribe", d.admin.token, { url, personId: r.candidate.id, interviewId: r.interviewId, recordingId: r.recordingId, force: true }, { headers: { prefer: "respond-async" } });
+    const accepted = await api.post(
+      "/api/audio/transcribe",
+      d.admin.token,
+      { url, personId: r.candidate.id, interviewId: r.interviewId, recordingId: r.recordingId, force: true },
+      { headers: { prefer: "respond-async" } },
+    );
     expect(accepted.status).toBe(202);
     const job = () => db().$queryRawUnsafe<{ state: string; output: unknown }[]>(`select state, output from "${env().JOBS_SCHEMA}".job where id = $1`, jobId);
     await expect.poll(async () => (jobId ? (await job())[0]?.state : null), WAIT).toBe("completed");

@@ -44,7 +44,18 @@ async function interviewWithRecording(district: TestDistrict, publishedDaysAgo: 
   const storageKey = `${district.id}/audio/${interviewId}/${recordingId}.webm`;
   await storage().put(storageKey, randomBytes(1024), "audio/webm");
   await db().audioRecording.create({
-    data: { id: recordingId, districtId: district.id, interviewId, personId: candidate.id, storageKey, contentType: "audio/webm", size: 1024, finalizedAt: ago(400), transcript: "words", language: "en" },
+    data: {
+      id: recordingId,
+      districtId: district.id,
+      interviewId,
+      personId: candidate.id,
+      storageKey,
+      contentType: "audio/webm",
+      size: 1024,
+      finalizedAt: ago(400),
+      transcript: "words",
+      language: "en",
+    },
   });
   return { candidate, interviewId, recordingId, storageKey };
 }
@@ -92,7 +103,15 @@ describe("GET/PATCH /api/settings/retention: who may, what is valid", () => {
   });
 
   it("400 for anything but whole days from 1 to 36500 or null, and for an empty change; nothing changes", async () => {
-    for (const body of [{}, { messages_days: 0 }, { messages_days: -3 }, { messages_days: 1.5 }, { messages_days: "30" }, { messages_days: 36501 }, { recordings_days: 30, ever: 1 }]) {
+    for (const body of [
+      {},
+      { messages_days: 0 },
+      { messages_days: -3 },
+      { messages_days: 1.5 },
+      { messages_days: "30" },
+      { messages_days: 36501 },
+      { recordings_days: 30, ever: 1 },
+    ]) {
       const res = await api.patch("/api/settings/retention", d.admin.token, body);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe("validation_error");
@@ -121,7 +140,11 @@ describe("GET/PATCH /api/settings/retention: who may, what is valid", () => {
       recordings_days: null,
       messages_days: 36500,
     });
-    expect((await api.get("/api/settings/retention", other.admin.token)).body).toMatchObject({ recordings_days: null, archived_people_days: null, messages_days: null });
+    expect((await api.get("/api/settings/retention", other.admin.token)).body).toMatchObject({
+      recordings_days: null,
+      archived_people_days: null,
+      messages_days: null,
+    });
     expect((await api.patch("/api/settings/retention", settings.token, { messages_days: null })).status).toBe(200);
   });
 });
@@ -182,7 +205,11 @@ describe("the daily sweep", () => {
 
     // Audited: each deletion, by the system, through the job.
     const events = await db().auditEvent.findMany({
-      where: { districtId: d.id, action: { in: ["recording.deleted", "person.deleted", "message.deleted"] }, recordId: { in: [oldRecording.recordingId, oldArchived.id, oldMessage.messageId] } },
+      where: {
+        districtId: d.id,
+        action: { in: ["recording.deleted", "person.deleted", "message.deleted"] },
+        recordId: { in: [oldRecording.recordingId, oldArchived.id, oldMessage.messageId] },
+      },
       select: { action: true, recordId: true, actorType: true, via: true },
     });
     expect(events.map((e) => [e.action, e.recordId, e.actorType, e.via]).sort()).toEqual(

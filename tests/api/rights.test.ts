@@ -55,7 +55,11 @@ describe("a people editor cannot take over or remove those above them", () => {
   });
 
   it("a board member with people:edit may act on board members but not on administrators", async () => {
-    const role = await api.post("/api/roles", d.admin.token, { name: `Board editors ${Date.now()}`, kind: "board", permissions: ["people:edit", "interviews:edit"] });
+    const role = await api.post("/api/roles", d.admin.token, {
+      name: `Board editors ${Date.now()}`,
+      kind: "board",
+      permissions: ["people:edit", "interviews:edit"],
+    });
     expect(role.status).toBe(201);
     const email = uniqueEmail("boardeditor");
     const created = await api.post("/api/people", d.admin.token, { first: "B", last: "E", email, roles: { [role.body.id]: 1 } });
@@ -138,8 +142,15 @@ describe("role definitions: nobody defines a role carrying more than they hold",
     await expectRefused(await api.post("/api/roles", settings.token, { name: "Shadow admin", kind: "admin" }), 403, /rights you do not hold/);
     await expectRefused(await api.post("/api/roles", settings.token, { name: "Shadow board", kind: "board" }), 403, /rights you do not hold/);
     await expectRefused(await api.patch(`/api/roles/${settings.roleId}`, settings.token, { kind: "admin" }), 403, /rights you do not hold/);
-    await expectRefused(await api.patch(`/api/roles/${settings.roleId}`, settings.token, { permissions: ["settings", "people:edit"] }), 403, /rights you do not hold/);
-    expect(await db().role.findUniqueOrThrow({ where: { id: settings.roleId }, select: { kind: true, permissions: true } })).toEqual({ kind: "other", permissions: ["settings"] });
+    await expectRefused(
+      await api.patch(`/api/roles/${settings.roleId}`, settings.token, { permissions: ["settings", "people:edit"] }),
+      403,
+      /rights you do not hold/,
+    );
+    expect(await db().role.findUniqueOrThrow({ where: { id: settings.roleId }, select: { kind: true, permissions: true } })).toEqual({
+      kind: "other",
+      permissions: ["settings"],
+    });
     const fine = await api.post("/api/roles", settings.token, { name: "Coordinators", kind: "other", permissions: ["settings"] });
     expect(fine.status).toBe(201);
   });

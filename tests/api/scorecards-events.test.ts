@@ -58,7 +58,9 @@ async function publishedInterview() {
 
 const NOTE = "Secret-note-7f3a";
 const fill = (path: string, m: Person, recommendation: number) =>
-  api.put(`${path}/scorecards/me`, m.token, { body: { recommendation, note: `${NOTE} of ${m.id}`, responses: { fit: 2, concerns: { en: `${NOTE} concerns` } } } });
+  api.put(`${path}/scorecards/me`, m.token, {
+    body: { recommendation, note: `${NOTE} of ${m.id}`, responses: { fit: 2, concerns: { en: `${NOTE} concerns` } } },
+  });
 const submit = (path: string, m: Person) => api.post(`${path}/scorecards/me/submit`, m.token);
 
 describe("realtime", () => {
@@ -133,7 +135,11 @@ describe("webhooks", () => {
 
     // The demoted owner's endpoint: nothing sent, its delivery cancelled with why.
     await expect
-      .poll(async () => (await db().webhookDelivery.findMany({ where: { districtId: d.id, endpointId: demoted.body.id }, select: { status: true } })).map((x) => x.status), WAIT)
+      .poll(
+        async () =>
+          (await db().webhookDelivery.findMany({ where: { districtId: d.id, endpointId: demoted.body.id }, select: { status: true } })).map((x) => x.status),
+        WAIT,
+      )
       .toEqual(["cancelled"]);
     expect(receiver.hits("/demoted")).toBe(0);
 

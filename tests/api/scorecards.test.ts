@@ -164,9 +164,16 @@ describe("who reaches an interview's scorecards", () => {
       const res = await save(path, members[0], body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe("validation_error");
-      expect(res.body.error.details.map((x: { path: string }) => x.path), JSON.stringify(body)).toContain(path400);
+      expect(
+        res.body.error.details.map((x: { path: string }) => x.path),
+        JSON.stringify(body),
+      ).toContain(path400);
     }
-    const invalidJson = await call("PUT", `${path}/scorecards/me`, { token: members[0].token, rawBody: "{nope", headers: { "content-type": "application/json" } });
+    const invalidJson = await call("PUT", `${path}/scorecards/me`, {
+      token: members[0].token,
+      rawBody: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(invalidJson.status).toBe(400);
     expect(invalidJson.body.error.code).toBe("invalid_json");
     const [card] = (await api.get(`${path}/scorecards`, members[0].token)).body;
@@ -182,7 +189,14 @@ describe("blind until submitted", () => {
     const saved = await save(path, a, { responses: { fit: 3, concerns: { en: "None at all" } }, recommendation: 4, note: "Ready" });
     expect(saved.status).toBe(200);
     expect(scorecardSchema.parse(saved.body)).toEqual(saved.body);
-    expect(saved.body).toMatchObject({ member_id: a.id, recommendation: 4, note: "Ready", submitted: 0, submitted_at: null, responses: { fit: 3, concerns: { en: "None at all" } } });
+    expect(saved.body).toMatchObject({
+      member_id: a.id,
+      recommendation: 4,
+      note: "Ready",
+      submitted: 0,
+      submitted_at: null,
+      responses: { fit: 3, concerns: { en: "None at all" } },
+    });
     // Only what is sent changes; null clears.
     const patched = await save(path, a, { responses: { concerns: null } });
     expect(patched.body).toMatchObject({ recommendation: 4, note: "Ready", responses: { fit: 3 } });
@@ -229,7 +243,8 @@ describe("blind until submitted", () => {
       await save(path, m, { recommendation: 3 });
       await submit(path, m);
     }
-    const cardOf = async (m: Person) => ((await api.get(`${path}/scorecards`, d.admin.token)).body as { id: string; member_id: string }[]).find((c) => c.member_id === m.id)!.id;
+    const cardOf = async (m: Person) =>
+      ((await api.get(`${path}/scorecards`, d.admin.token)).body as { id: string; member_id: string }[]).find((c) => c.member_id === m.id)!.id;
     const aCard = await cardOf(a);
     expect((await api.post(`${path}/scorecards/${aCard}/reopen`, b.token)).status).toBe(403);
     expect((await api.post(`${path}/scorecards/${aCard}/reopen`, other.admin.token)).status).toBe(404);
@@ -263,10 +278,20 @@ describe("submitting at once, and the board's decision", () => {
     const decided = await api.patch(path, d.admin.token, { recommendation: 4 });
     expect(decided.status).toBe(200);
     expect(interviewSchema.parse(decided.body)).toBeTruthy();
-    expect(decided.body).toMatchObject({ recommendation: 4, recommendation_tally: { 1: 0, 2: 0, 3: 1, 4: 2 }, recommendation_by: d.admin.id, recommendation_at: expect.any(Number) });
+    expect(decided.body).toMatchObject({
+      recommendation: 4,
+      recommendation_tally: { 1: 0, 2: 0, 3: 1, 4: 2 },
+      recommendation_by: d.admin.id,
+      recommendation_at: expect.any(Number),
+    });
     // The tally tells opinions: for submitted members and admins; the decision itself for every reader.
     expect((await api.get(path, members[0].token)).body.recommendation_tally).toEqual({ 1: 0, 2: 0, 3: 1, 4: 2 });
-    for (const [who, token] of [["candidate", candidate.token], ["mentor", people.mentor.token], ["another board's member", people.otherBoard.token], ["editor", people.editor.token]]) {
+    for (const [who, token] of [
+      ["candidate", candidate.token],
+      ["mentor", people.mentor.token],
+      ["another board's member", people.otherBoard.token],
+      ["editor", people.editor.token],
+    ]) {
       const res = await api.get(path, token);
       expect(res.body.recommendation, who).toBe(4);
       expect(res.body.recommendation_tally, who).toBeNull();
@@ -281,7 +306,11 @@ describe("submitting at once, and the board's decision", () => {
     await save(path, b, { recommendation: 2 });
     await save(path, c, { recommendation: 3 });
     await submit(path, c);
-    expect((await api.patch(path, people.editor.token, { recommendation: 3 })).body).toMatchObject({ recommendation: 3, recommendation_by: people.editor.id, recommendation_tally: null });
+    expect((await api.patch(path, people.editor.token, { recommendation: 3 })).body).toMatchObject({
+      recommendation: 3,
+      recommendation_by: people.editor.id,
+      recommendation_tally: null,
+    });
     const stored = (await api.get(path, d.admin.token)).body;
     expect(stored.recommendation_tally).toEqual({ 1: 1, 2: 0, 3: 1, 4: 0 });
     const cId = ((await api.get(`${path}/scorecards`, d.admin.token)).body as { id: string; member_id: string }[]).find((x) => x.member_id === c.id)!.id;
@@ -289,7 +318,11 @@ describe("submitting at once, and the board's decision", () => {
     expect((await api.patch(path, d.admin.token, { recommendation: 2 })).body.recommendation_tally).toEqual({ 1: 1, 2: 0, 3: 0, 4: 0 });
     expect((await api.patch(path, d.admin.token, { recommendation: 9 })).status).toBe(400);
     expect((await api.patch(path, people.mentor.token, { recommendation: 4 })).status).toBe(403);
-    expect((await api.patch(path, d.admin.token, { recommendation: null })).body).toMatchObject({ recommendation: null, recommendation_tally: null, recommendation_by: null, recommendation_at: null });
+    expect((await api.patch(path, d.admin.token, { recommendation: null })).body).toMatchObject({
+      recommendation: null,
+      recommendation_tally: null,
+      recommendation_by: null,
+      recommendation_at: null,
+    });
   });
-
 });

@@ -20,7 +20,9 @@ beforeAll(async () => {
   other = await makeDistrict("Search elsewhere");
   // Another district with the same words: never found from the first, nor the first's from it.
   const stranger = await other.addPerson("candidate", { first: "John", last: "Smithers" });
-  await db().interview.create({ data: { districtId: other.id, personId: stranger.id, date: "2026-01-01", published: true, responses: { x: { en: "quokka zebra leadership" } } } });
+  await db().interview.create({
+    data: { districtId: other.id, personId: stranger.id, date: "2026-01-01", published: true, responses: { x: { en: "quokka zebra leadership" } } },
+  });
 });
 
 type Hit = { type: string; id: string; title: string; snippet: string; url: string; [k: string]: unknown };
@@ -86,8 +88,16 @@ describe("what is found, and how", () => {
   it("every language of a multilingual answer, Spanish by its stems", async () => {
     for (const q of ["leadership", "liderazgo", "entrevista", "ENTREVISTAS"]) {
       const hits = await search(w.tokens.admin, q, "&type=interviews");
-      expect(hits.map((h) => [h.type, h.id, h.field_id]), q).toEqual([["interview", w.published, "open"]]);
-      expect(hits[0]).toMatchObject({ person_id: w.john, interview_id: w.published, url: `/interviews/${w.john}/${w.published}`, title: "Interview of John Smithers, 2026-05-02" });
+      expect(
+        hits.map((h) => [h.type, h.id, h.field_id]),
+        q,
+      ).toEqual([["interview", w.published, "open"]]);
+      expect(hits[0]).toMatchObject({
+        person_id: w.john,
+        interview_id: w.published,
+        url: `/interviews/${w.john}/${w.published}`,
+        title: "Interview of John Smithers, 2026-05-02",
+      });
     }
   });
 
@@ -121,7 +131,12 @@ describe("what is found, and how", () => {
 
   it("a message: conversation_id, and a url to it in its conversation", async () => {
     const [hit] = await search(w.tokens.john, "quarterly", "&type=messages");
-    expect(hit).toMatchObject({ type: "message", id: w.englishMessage, conversation_id: w.conversation, url: `/messages/${w.conversation}?message=${w.englishMessage}` });
+    expect(hit).toMatchObject({
+      type: "message",
+      id: w.englishMessage,
+      conversation_id: w.conversation,
+      url: `/messages/${w.conversation}?message=${w.englishMessage}`,
+    });
     expect(hit.title).toBe("District Administrator");
   });
 

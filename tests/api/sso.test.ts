@@ -96,7 +96,13 @@ async function signIn(account: OidcAccount, provider = providerId()) {
   return { landed: new URL(location), session: app.get("next-auth.session-token") };
 }
 
-const accountFor = (email: string, extra: Partial<OidcAccount> = {}): OidcAccount => ({ sub: `sub-${email}`, email, email_verified: true, name: "Test Person", ...extra });
+const accountFor = (email: string, extra: Partial<OidcAccount> = {}): OidcAccount => ({
+  sub: `sub-${email}`,
+  email,
+  email_verified: true,
+  name: "Test Person",
+  ...extra,
+});
 
 /** Sign-in users with these e-mails (other test files create users in the same database meanwhile). */
 const usersWith = (emails: string[]) => db().user.count({ where: { email: { in: emails, mode: "insensitive" } } });
@@ -133,7 +139,11 @@ describe("sign-in through the district's OpenID Connect provider", () => {
         refusedWith(landed, "OAuthCallback");
         expect(session, tamper).toBeUndefined();
         // Refused by next-auth's OpenID Connect client for that reason, and logged as such.
-        expect(logs.lines.find((l) => l.msg === "sign-in refused")).toMatchObject({ code: "OAUTH_CALLBACK_ERROR", provider: providerId(), reason: expect.stringMatching(reason) });
+        expect(logs.lines.find((l) => l.msg === "sign-in refused")).toMatchObject({
+          code: "OAUTH_CALLBACK_ERROR",
+          provider: providerId(),
+          reason: expect.stringMatching(reason),
+        });
       } finally {
         logs.restore();
         idp.setTamper(null);
@@ -186,7 +196,9 @@ describe("require SSO for staff", () => {
   it("e-mail links then stay for candidates only", async () => {
     const staff = await d.addPerson("board");
     const candidate = await d.addPerson("candidate");
-    const put = await api.put("/api/settings/sso", d.admin.token, { body: { issuer: idp.issuer, name: "District Accounts", client_id: CLIENT.clientId, domains: ["sso.example.test"], require_sso: 1 } });
+    const put = await api.put("/api/settings/sso", d.admin.token, {
+      body: { issuer: idp.issuer, name: "District Accounts", client_id: CLIENT.clientId, domains: ["sso.example.test"], require_sso: 1 },
+    });
     expect(put.status).toBe(200);
     expect(put.body.require_sso).toBe(1);
     try {
@@ -202,7 +214,9 @@ describe("require SSO for staff", () => {
       // Staff still sign in through the provider.
       expect((await signIn(accountFor(staff.email))).session).toBeTruthy();
     } finally {
-      await api.put("/api/settings/sso", d.admin.token, { body: { issuer: idp.issuer, name: "District Accounts", client_id: CLIENT.clientId, domains: ["sso.example.test"], require_sso: 0 } });
+      await api.put("/api/settings/sso", d.admin.token, {
+        body: { issuer: idp.issuer, name: "District Accounts", client_id: CLIENT.clientId, domains: ["sso.example.test"], require_sso: 0 },
+      });
     }
   });
 });
@@ -226,7 +240,9 @@ describe("/api/settings/sso", () => {
     expect(row.clientSecret).not.toContain(CLIENT.clientSecret);
     expect(row.clientSecret.startsWith("v1.")).toBe(true);
     // A new secret: the audit trail says it changed, never what it is.
-    const put = await api.put("/api/settings/sso", d.admin.token, { body: { issuer: idp.issuer, name: "District Accounts", client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, domains: ["sso.example.test"] } });
+    const put = await api.put("/api/settings/sso", d.admin.token, {
+      body: { issuer: idp.issuer, name: "District Accounts", client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, domains: ["sso.example.test"] },
+    });
     expect(put.status).toBe(200);
     const events = await db().auditEvent.findMany({ where: { districtId: d.id, recordType: "sso_connection" }, orderBy: { seq: "asc" } });
     expect(events.map((e) => e.action)).toContain("sso_connection.created");
@@ -235,10 +251,14 @@ describe("/api/settings/sso", () => {
   });
 
   it("fills Google's and Microsoft's issuers from presets, and refuses what cannot be an issuer", async () => {
-    const google = await api.put("/api/settings/sso", other.admin.token, { body: { preset: "google", client_id: "g", client_secret: "s", domains: ["elsewhere.example.test"] } });
+    const google = await api.put("/api/settings/sso", other.admin.token, {
+      body: { preset: "google", client_id: "g", client_secret: "s", domains: ["elsewhere.example.test"] },
+    });
     expect(google.status, JSON.stringify(google.body)).toBe(200);
     expect(google.body).toMatchObject({ name: "Google", issuer: "https://accounts.google.com", has_secret: 1 });
-    const microsoft = await api.put("/api/settings/sso", other.admin.token, { body: { preset: "microsoft", tenant: "contoso.onmicrosoft.com", client_id: "m" } });
+    const microsoft = await api.put("/api/settings/sso", other.admin.token, {
+      body: { preset: "microsoft", tenant: "contoso.onmicrosoft.com", client_id: "m" },
+    });
     expect(microsoft.body).toMatchObject({ name: "Microsoft", issuer: "https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0" });
     expect((await api.put("/api/settings/sso", other.admin.token, { body: { preset: "microsoft", client_id: "m" } })).status).toBe(400);
     for (const issuer of ["http://idp.example.org", "https://10.0.0.5", "https://localhost:8443", "not a url"]) {

@@ -153,7 +153,9 @@ describe("Vercel Blob storage: large uploads stream through the SDK's multipart 
     const completes = mpu("complete").length;
     const res = await call("POST", `/api/people/${personId}/uploads`, {
       token: d.admin.token,
-      ...streamedForm([{ name: "file", fileName: "cut.bin", contentType: "application/octet-stream", chunks: generated(20 * MB) }], { failAfterBytes: 12 * MB }),
+      ...streamedForm([{ name: "file", fileName: "cut.bin", contentType: "application/octet-stream", chunks: generated(20 * MB) }], {
+        failAfterBytes: 12 * MB,
+      }),
     });
     expect(res.status).toBe(400);
     expect(mpu("complete").length).toBe(completes);

@@ -102,7 +102,11 @@ describe("verify-webhook.ts", () => {
       const send = (secret: string, id: string) => {
         const at = new Date();
         const signature = new Webhook(secret).sign(id, at, body);
-        return fetch(url, { method: "POST", body, headers: { "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": signature } });
+        return fetch(url, {
+          method: "POST",
+          body,
+          headers: { "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": signature },
+        });
       };
       expect((await send(endpoint!.secret, got.id)).status).toBe(204);
       // Signed with another secret: refused, never handled.

@@ -41,7 +41,9 @@ type Outcome = { status: number; error?: string; answer: string; hung?: boolean;
 /** Sends the request with a multipart body of `size` bytes, all of it, then reads the answer. */
 function upload({ size, chunked, slow, token }: { size: number; chunked: boolean; slow: boolean; token?: string }): Promise<Outcome> {
   const boundary = "cas-boundary";
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const body = Buffer.concat([head, Buffer.alloc(size - head.length - tail.length, 7), tail]);
   const lines = [
@@ -90,7 +92,8 @@ function upload({ size, chunked, slow, token }: { size: number; chunked: boolean
   });
 }
 
-const describeOutcome = (o: Outcome) => `${o.status} ${o.error ?? ""}${o.hung ? " (never finished)" : ""}${o.answeredWhileSending ? " (answered while the client was still sending)" : ""}`;
+const describeOutcome = (o: Outcome) =>
+  `${o.status} ${o.error ?? ""}${o.hung ? " (never finished)" : ""}${o.answeredWhileSending ? " (answered while the client was still sending)" : ""}`;
 
 describe("an upload one byte over MAX_UPLOAD_BYTES, over a real socket", () => {
   it.each([
@@ -98,16 +101,23 @@ describe("an upload one byte over MAX_UPLOAD_BYTES, over a real socket", () => {
     ["Content-Length, slow", { chunked: false, slow: true }],
     ["chunked, fast", { chunked: true, slow: false }],
     ["chunked, slow", { chunked: true, slow: true }],
-  ])("%s: the client reads its 413 every time, never a reset", async (_name, how) => {
-    const outcomes: Outcome[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      outcomes.push(await upload({ size: MAX + 1, token: d.admin.token, ...how }));
-      // The first failure says it all; fifty would take the test's time.
-      if (outcomes.at(-1)!.hung) break;
-    }
-    expect(outcomes.filter((o) => o.status !== 413 || o.error || o.hung || o.answeredWhileSending).map(describeOutcome), "rounds without a clean 413").toEqual([]);
-    expect(outcomes[0].answer).toContain('"code":"payload_too_large"');
-  }, 120_000);
+  ])(
+    "%s: the client reads its 413 every time, never a reset",
+    async (_name, how) => {
+      const outcomes: Outcome[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        outcomes.push(await upload({ size: MAX + 1, token: d.admin.token, ...how }));
+        // The first failure says it all; fifty would take the test's time.
+        if (outcomes.at(-1)!.hung) break;
+      }
+      expect(
+        outcomes.filter((o) => o.status !== 413 || o.error || o.hung || o.answeredWhileSending).map(describeOutcome),
+        "rounds without a clean 413",
+      ).toEqual([]);
+      expect(outcomes[0].answer).toContain('"code":"payload_too_large"');
+    },
+    120_000,
+  );
 
   it("without a token: the 401 is read too, whatever is still being sent", async () => {
     const outcomes: Outcome[] = [];

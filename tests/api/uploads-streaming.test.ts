@@ -98,17 +98,26 @@ describe("streamed multipart uploads", () => {
     const [stored] = filesUnder(`${d.id}/people/${personId}`);
     expect(filesUnder(`${d.id}/people/${personId}`)).toEqual([stored]);
     expect(stored.endsWith("big.bin")).toBe(true);
-    const onDisk = createHash("sha256").update(fs.readFileSync(path.join(env().dataDir, "files", d.id, "people", personId, stored))).digest("hex");
+    const onDisk = createHash("sha256")
+      .update(fs.readFileSync(path.join(env().dataDir, "files", d.id, "people", personId, stored)))
+      .digest("hex");
     expect(onDisk).toBe(content.digest());
 
     const served = await api.get(new URL(res.body.url).pathname, d.admin.token);
     expect(served.status).toBe(200);
-    expect(createHash("sha256").update(Buffer.from(await served.response.arrayBuffer())).digest("hex")).toBe(content.digest());
+    expect(
+      createHash("sha256")
+        .update(Buffer.from(await served.response.arrayBuffer()))
+        .digest("hex"),
+    ).toBe(content.digest());
   });
 
   it("reads the fields whether they come before or after the file", async () => {
     const personId = await newPerson();
-    const after = await send("POST", `/api/people/${personId}/uploads`, [filePart([Buffer.from("x")], "a.txt", "text/plain"), { name: "name", value: "After" }]);
+    const after = await send("POST", `/api/people/${personId}/uploads`, [
+      filePart([Buffer.from("x")], "a.txt", "text/plain"),
+      { name: "name", value: "After" },
+    ]);
     expect(after.status).toBe(201);
     expect(after.body.name).toBe("After");
 
@@ -131,7 +140,11 @@ describe("streamed multipart uploads", () => {
     const res = await send("POST", `/api/people/${personId}/uploads`, [filePart(content.chunks)]);
     content.answered();
     expect(res.status).toBe(413);
-    expect(res.body.error).toEqual({ code: "payload_too_large", message: "The request body is larger than the limit of 256 KB.", request_id: res.headers.get("x-request-id") });
+    expect(res.body.error).toEqual({
+      code: "payload_too_large",
+      message: "The request body is larger than the limit of 256 KB.",
+      request_id: res.headers.get("x-request-id"),
+    });
     expect(fs.existsSync(path.join(env().dataDir, "files", d.id, "people", personId))).toBe(false);
     expect(await db().personFile.count({ where: { personId } })).toBe(0);
 
@@ -169,9 +182,14 @@ describe("streamed multipart uploads", () => {
     expect(await db().personFile.count({ where: { personId } })).toBe(0);
 
     const i = await newInterview();
-    const interview = await send("POST", `/api/interviews/${i.personId}/${i.id}/files`, [{ name: "field_id", value: "docs" }, filePart(generated(4 * MB).chunks)], {
-      failAfterBytes: MB,
-    });
+    const interview = await send(
+      "POST",
+      `/api/interviews/${i.personId}/${i.id}/files`,
+      [{ name: "field_id", value: "docs" }, filePart(generated(4 * MB).chunks)],
+      {
+        failAfterBytes: MB,
+      },
+    );
     expect(interview.status).toBe(400);
     expect(filesUnder(`${d.id}/interviews/${i.id}`)).toEqual([]);
   });

@@ -63,7 +63,9 @@ const newPerson = async (district = d, first = "Wanda") =>
 function outboxFor(email: string) {
   const dir = path.join(env().dataDir, "outbox");
   const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith(".json")) : [];
-  return names.map((n) => JSON.parse(fs.readFileSync(path.join(dir, n), "utf8")) as { to: string; subject: string; text: string }).filter((m) => m.to === email);
+  return names
+    .map((n) => JSON.parse(fs.readFileSync(path.join(dir, n), "utf8")) as { to: string; subject: string; text: string })
+    .filter((m) => m.to === email);
 }
 
 describe("signatures", () => {
@@ -159,8 +161,12 @@ describe("retries", () => {
     expect(disabled.disabled_reason).toMatch(/^4 attempts failed; the last one: The endpoint answered HTTP 500\.$/);
     expect((await deliveries(hook.id))[0]).toMatchObject({ status: "failed", attempts: 4, response_status: 500 });
     expect(receiver.received("/down")).toHaveLength(4);
-    await expect.poll(() => outboxFor(d.admin.email).map((m) => m.subject), WAIT).toEqual(expect.arrayContaining([expect.stringMatching(/^A webhook endpoint of .* was disabled$/)]));
-    await expect.poll(() => outboxFor(spanish.email).map((m) => m.subject), WAIT).toEqual(expect.arrayContaining([expect.stringMatching(/^Se desactivó un webhook de /)]));
+    await expect
+      .poll(() => outboxFor(d.admin.email).map((m) => m.subject), WAIT)
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^A webhook endpoint of .* was disabled$/)]));
+    await expect
+      .poll(() => outboxFor(spanish.email).map((m) => m.subject), WAIT)
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^Se desactivó un webhook de /)]));
     const mail = outboxFor(spanish.email).find((m) => m.subject.startsWith("Se desactivó"))!;
     expect(mail.text).toContain(receiver.url("/down"));
     // The link opens the settings page (which exists: app/(app)/settings/webhooks) at this endpoint.
@@ -202,13 +208,19 @@ describe("never more than the endpoint's owner may read", () => {
     await newPerson(d, "Unsent");
     await expect.poll(async () => (await endpointOf(hook.id)).enabled, WAIT).toBe(0);
     const [delivery] = await deliveries(hook.id);
-    expect(delivery).toMatchObject({ status: "cancelled", attempts: 0, error: expect.stringMatching(/^Not sent: Olga Owner, who set up this endpoint, was archived\./) });
+    expect(delivery).toMatchObject({
+      status: "cancelled",
+      attempts: 0,
+      error: expect.stringMatching(/^Not sent: Olga Owner, who set up this endpoint, was archived\./),
+    });
     expect((await endpointOf(hook.id)).disabled_reason).toBe(delivery.error);
     expect(receiver.hits("/owner-archived")).toBe(0);
     await expect
       .poll(() => outboxFor(d.admin.email).filter((m) => m.text.includes(receiver.url("/owner-archived"))), WAIT)
       .toEqual([expect.objectContaining({ text: expect.stringContaining(`${serviceOrigin()}/settings/webhooks?endpoint=${hook.id}`) })]);
-    expect(outboxFor(d.admin.email).find((m) => m.text.includes(receiver.url("/owner-archived")))!.text).toMatch(/the person who set it up may no longer read the events/);
+    expect(outboxFor(d.admin.email).find((m) => m.text.includes(receiver.url("/owner-archived")))!.text).toMatch(
+      /the person who set it up may no longer read the events/,
+    );
 
     expect((await api.patch(`/api/webhooks/${hook.id}`, d.admin.token, { enabled: 1 })).status).toBe(200);
     const next = await newPerson(d, "Sent");
@@ -227,7 +239,11 @@ describe("never more than the endpoint's owner may read", () => {
     // Even a person event: the endpoint carries interview events its owner may no longer read.
     await newPerson(d, "Demoted");
     await expect.poll(async () => (await endpointOf(hook.id)).enabled, WAIT).toBe(0);
-    expect((await deliveries(hook.id))[0]).toMatchObject({ event_type: "person.created", status: "cancelled", error: expect.stringMatching(/may no longer read its events \(interview\.created: only someone who may read every interview/) });
+    expect((await deliveries(hook.id))[0]).toMatchObject({
+      event_type: "person.created",
+      status: "cancelled",
+      error: expect.stringMatching(/may no longer read its events \(interview\.created: only someone who may read every interview/),
+    });
     expect(receiver.hits("/owner-demoted")).toBe(before);
     // And nobody without the right can turn it back on.
     expect((await api.patch(`/api/webhooks/${hook.id}`, owner.token, { enabled: 1 })).status).toBe(403);
@@ -244,11 +260,15 @@ describe("test events, redelivery, the log", () => {
     expect(got.verifiedWith).toEqual([hook.secret]);
     expect(got.id).toBe(sent.body.event_id);
     expect(got.payload).toMatchObject({ type: "webhook.test", data: { endpoint_id: hook.id } });
-    await expect.poll(async () => (await deliveries(hook.id))[0], WAIT).toMatchObject({ id: sent.body.delivery_id, kind: "test", status: "delivered", attempts: 1 });
+    await expect
+      .poll(async () => (await deliveries(hook.id))[0], WAIT)
+      .toMatchObject({ id: sent.body.delivery_id, kind: "test", status: "delivered", attempts: 1 });
 
     receiver.answer("/test", { status: 500 });
     const failing = await api.post(`/api/webhooks/${hook.id}/test`, d.admin.token);
-    await expect.poll(async () => (await deliveries(hook.id))[0], WAIT).toMatchObject({ id: failing.body.delivery_id, status: "failed", attempts: 1, response_status: 500 });
+    await expect
+      .poll(async () => (await deliveries(hook.id))[0], WAIT)
+      .toMatchObject({ id: failing.body.delivery_id, status: "failed", attempts: 1, response_status: 500 });
     expect((await endpointOf(hook.id)).enabled).toBe(1);
   });
 
@@ -267,7 +287,12 @@ describe("test events, redelivery, the log", () => {
     expect(b.id).toBe(a.id);
     expect(b.body).toBe(a.body);
     expect(b.verifiedWith).toEqual([hook.secret]);
-    await expect.poll(async () => (await deliveries(hook.id)).map((x) => [x.kind, x.status]), WAIT).toEqual([["redelivery", "delivered"], ["event", "delivered"]]);
+    await expect
+      .poll(async () => (await deliveries(hook.id)).map((x) => [x.kind, x.status]), WAIT)
+      .toEqual([
+        ["redelivery", "delivered"],
+        ["event", "delivered"],
+      ]);
     const page = await api.get(`/api/webhooks/${hook.id}/deliveries?limit=1`, d.admin.token);
     expect(page.body.map((x: Delivery) => x.id)).toEqual([again.body.delivery_id]);
     const next = await api.get(`/api/webhooks/${hook.id}/deliveries?limit=1&before=${again.body.delivery_id}`, d.admin.token);
@@ -291,7 +316,9 @@ describe("what is sent, and to whom", () => {
     const candidate = await d.addPerson("candidate");
     const interview = (await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: "2026-10-02", form_id: form.body.id })).body;
     const path = `/api/interviews/${candidate.id}/${interview.id}`;
-    expect((await api.patch(path, d.admin.token, { responses: { strengths: { en: "Clear" }, board_notes: { en: secretNote } }, published: 1 })).status).toBe(200);
+    expect((await api.patch(path, d.admin.token, { responses: { strengths: { en: "Clear" }, board_notes: { en: secretNote } }, published: 1 })).status).toBe(
+      200,
+    );
     await arrived("/interviews", 3);
     const got = receiver.received("/interviews");
     expect(got.map((r) => r.payload.type).sort()).toEqual(["interview.created", "interview.published", "interview.updated"]);
@@ -335,7 +362,9 @@ describe("what is sent, and to whom", () => {
     const marker = `Rollback${randomBytes(4).toString("hex")}`;
     // A check at COMMIT, after the event was written in the same transaction: the commit fails.
     const fn = `cas_test_refuse_${marker.toLowerCase()}`;
-    await db().$executeRawUnsafe(`create function ${fn}() returns trigger language plpgsql as $$ begin if new.first = '${marker}' then raise exception 'refused at commit'; end if; return null; end $$`);
+    await db().$executeRawUnsafe(
+      `create function ${fn}() returns trigger language plpgsql as $$ begin if new.first = '${marker}' then raise exception 'refused at commit'; end if; return null; end $$`,
+    );
     await db().$executeRawUnsafe(`create constraint trigger ${fn} after update on people deferrable initially deferred for each row execute function ${fn}()`);
     try {
       const res = await api.patch(`/api/people/${person.id}`, d.admin.token, { first: marker });
@@ -366,14 +395,24 @@ describe("what is sent, and to whom", () => {
       const interviewId = (await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: "2026-10-04" })).body.id;
       const recordingId = newRecordingId("hook");
       await captureAll(d.admin.token, recordingId, cut(await liveWebm(3), 2));
-      expect((await api.post("/api/audio/finalize", d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "Board" } })).status).toBe(200);
+      expect((await api.post("/api/audio/finalize", d.admin.token, { recordingId, personId: candidate.id, interviewId, name: { en: "Board" } })).status).toBe(
+        200,
+      );
       await pipelineSettled(d.admin.token, recordingId);
       await arrived("/recordings", 3);
       const got = receiver.received("/recordings");
       expect(got.map((r) => r.payload.type).sort()).toEqual(["recording.finalized", "recording.summarized", "recording.transcribed"]);
-      for (const r of got) expect(r.payload.data).toMatchObject({ id: recordingId, interview_id: interviewId, person_id: candidate.id, url: expect.stringContaining(`/audio/${candidate.id}/${recordingId}.webm`) });
+      for (const r of got)
+        expect(r.payload.data).toMatchObject({
+          id: recordingId,
+          interview_id: interviewId,
+          person_id: candidate.id,
+          url: expect.stringContaining(`/audio/${candidate.id}/${recordingId}.webm`),
+        });
       expect(got.find((r) => r.payload.type === "recording.transcribed")!.payload.data.transcript).toMatchObject({ en: "Good morning" });
-      expect(got.find((r) => r.payload.type === "recording.summarized")!.payload.data.summary).toEqual(expect.objectContaining({ en: expect.stringMatching(/^Summary \(en\)/) }));
+      expect(got.find((r) => r.payload.type === "recording.summarized")!.payload.data.summary).toEqual(
+        expect.objectContaining({ en: expect.stringMatching(/^Summary \(en\)/) }),
+      );
     } finally {
       delete process.env.OPENAI_BASE_URL;
       delete process.env.OPENAI_API_KEY;
@@ -388,7 +427,9 @@ describe("SSRF at delivery", () => {
     const hook = await subscribe("/redirect", ["key.revoked"]);
     receiver.answer("/redirect", { status: 302, headers: { location: "/stolen" } });
     await api.post(`/api/webhooks/${hook.id}/test`, d.admin.token);
-    await expect.poll(async () => (await deliveries(hook.id))[0], WAIT).toMatchObject({ status: "failed", response_status: 302, error: expect.stringMatching(/redirect/) });
+    await expect
+      .poll(async () => (await deliveries(hook.id))[0], WAIT)
+      .toMatchObject({ status: "failed", response_status: 302, error: expect.stringMatching(/redirect/) });
     expect(receiver.hits("/redirect")).toBe(1);
     expect(receiver.hits("/stolen")).toBe(0);
   });
@@ -399,7 +440,9 @@ describe("SSRF at delivery", () => {
     const port = new URL(receiver.base).port;
     await db().webhookEndpoint.updateMany({ where: { id: hook.id, districtId: d.id }, data: { url: `https://localhost:${port}/rebound` } });
     await api.post(`/api/webhooks/${hook.id}/test`, d.admin.token);
-    await expect.poll(async () => (await deliveries(hook.id))[0], WAIT).toMatchObject({ status: "failed", response_status: null, error: expect.stringMatching(/resolves to .*(127\.0\.0\.1|::1)/) });
+    await expect
+      .poll(async () => (await deliveries(hook.id))[0], WAIT)
+      .toMatchObject({ status: "failed", response_status: null, error: expect.stringMatching(/resolves to .*(127\.0\.0\.1|::1)/) });
     expect(receiver.hits("/rebound")).toBe(0);
   });
 });

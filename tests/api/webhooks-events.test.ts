@@ -47,7 +47,11 @@ async function subscribe(at: string, types: string[]) {
 }
 
 const arrived = (at: string, count: number) => expect.poll(() => receiver.received(at).length, WAIT).toBeGreaterThanOrEqual(count);
-const typesAt = (at: string) => receiver.received(at).map((r) => `${r.payload.type} ${r.payload.data.id}`).sort();
+const typesAt = (at: string) =>
+  receiver
+    .received(at)
+    .map((r) => `${r.payload.type} ${r.payload.data.id}`)
+    .sort();
 const HEADER = "first,last,email,language,primary_role,other_roles,tags,archived";
 const importCsv = (...lines: string[]) =>
   call("POST", "/api/people/import", { token: d.admin.token, rawBody: [HEADER, ...lines].join("\r\n") + "\r\n", headers: { "content-type": "text/csv" } });
@@ -73,15 +77,23 @@ describe("a CSV import", () => {
     expect(refused.status).toBe(400);
 
     // Then: one renamed, one archived (an update and an archive), one unchanged.
-    const second = await importCsv(`Renamed,Orted,${emails[0]},en,Candidate,,,0`, `Imp1,Orted,${emails[1]},en,Candidate,,,1`, `Imp2,Orted,${emails[2]},en,Candidate,,,0`);
+    const second = await importCsv(
+      `Renamed,Orted,${emails[0]},en,Candidate,,,0`,
+      `Imp1,Orted,${emails[1]},en,Candidate,,,1`,
+      `Imp2,Orted,${emails[2]},en,Candidate,,,0`,
+    );
     expect(second.body.counts).toMatchObject({ update: 2, unchanged: 1 });
     await arrived("/import", 6);
     const later = receiver.received("/import").slice(3);
-    expect(later.map((r) => `${r.payload.type} ${r.payload.data.id}`).sort()).toEqual([`person.archived ${ids[1]}`, `person.updated ${ids[0]}`, `person.updated ${ids[1]}`].sort());
+    expect(later.map((r) => `${r.payload.type} ${r.payload.data.id}`).sort()).toEqual(
+      [`person.archived ${ids[1]}`, `person.updated ${ids[0]}`, `person.updated ${ids[1]}`].sort(),
+    );
     expect(later.find((r) => r.payload.type === "person.updated" && r.payload.data.id === ids[0])!.payload.data.first).toBe("Renamed");
     expect(later.find((r) => r.payload.type === "person.archived")!.payload.data.archived).toBe(1);
     expect(later.some((r) => r.body.includes("Changed"))).toBe(false);
-    await expect.poll(async () => ((await api.get(`/api/webhooks/${hook.id}/deliveries`, d.admin.token)).body as Delivery[]).map((x) => x.status), WAIT).toEqual(Array(6).fill("delivered"));
+    await expect
+      .poll(async () => ((await api.get(`/api/webhooks/${hook.id}/deliveries`, d.admin.token)).body as Delivery[]).map((x) => x.status), WAIT)
+      .toEqual(Array(6).fill("delivered"));
   });
 });
 
@@ -90,7 +102,8 @@ describe("deleting a definition that records carry", () => {
     await subscribe("/tag", ["person.updated"]);
     const tag = (await api.post("/api/tags", d.admin.token, { name: `Cohort ${Date.now()}` })).body;
     const carriers = [];
-    for (const first of ["Tia", "Tom"]) carriers.push((await api.post("/api/people", d.admin.token, { first, last: "Tagged", email: uniqueEmail("tag"), tags: [tag.id] })).body);
+    for (const first of ["Tia", "Tom"])
+      carriers.push((await api.post("/api/people", d.admin.token, { first, last: "Tagged", email: uniqueEmail("tag"), tags: [tag.id] })).body);
     const other = (await api.post("/api/people", d.admin.token, { first: "Una", last: "Untagged", email: uniqueEmail("tag") })).body;
     expect((await api.delete(`/api/tags/${tag.id}`, d.admin.token)).status).toBe(200);
     await arrived("/tag", 2);
@@ -104,7 +117,8 @@ describe("deleting a definition that records carry", () => {
     const board = (await api.post("/api/boards", d.admin.token, { name: `Board ${Date.now()}`, members: [d.admin.id] })).body;
     const candidate = await d.addPerson("candidate");
     const held = [];
-    for (const date of ["2026-10-07", "2026-10-08"]) held.push((await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date, board_id: board.id })).body);
+    for (const date of ["2026-10-07", "2026-10-08"])
+      held.push((await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date, board_id: board.id })).body);
     const elsewhere = (await api.post(`/api/interviews/${candidate.id}`, d.admin.token, { date: "2026-10-09" })).body;
     expect((await api.delete(`/api/boards/${board.id}`, d.admin.token)).status).toBe(200);
     await arrived("/board", 2);
@@ -137,7 +151,9 @@ describe("the 30-day log", () => {
     const recent = events.slice(2).map((e) => e.id);
     expect(await deliveriesOf(old)).toBe(2);
 
-    const result = (await JOB_HANDLERS["webhooks-sweep"]({}, { id: "sweep", queue: "webhooks-sweep", retryCount: 0, retryLimit: 2, isLastAttempt: false })) as { removed: number };
+    const result = (await JOB_HANDLERS["webhooks-sweep"]({}, { id: "sweep", queue: "webhooks-sweep", retryCount: 0, retryLimit: 2, isLastAttempt: false })) as {
+      removed: number;
+    };
     expect(result.removed).toBeGreaterThanOrEqual(2);
     expect(await db().webhookEvent.count({ where: { districtId: d.id, id: { in: old } } })).toBe(0);
     expect(await deliveriesOf(old)).toBe(0);
@@ -171,7 +187,10 @@ describe("what is delivered is what the document says", () => {
       expect((await api.post(`/api/interviews/${candidate.id}/${interview.id}/scorecards/me/submit`, d.admin.token)).status).toBe(200);
       const recordingId = newRecordingId("every");
       await captureAll(d.admin.token, recordingId, cut(await liveWebm(3), 2));
-      expect((await api.post("/api/audio/finalize", d.admin.token, { recordingId, personId: candidate.id, interviewId: interview.id, name: { en: "Board" } })).status).toBe(200);
+      expect(
+        (await api.post("/api/audio/finalize", d.admin.token, { recordingId, personId: candidate.id, interviewId: interview.id, name: { en: "Board" } }))
+          .status,
+      ).toBe(200);
       await pipelineSettled(d.admin.token, recordingId);
       expect((await api.delete(`/api/audio/recordings/${recordingId}`, d.admin.token)).status).toBe(200);
       await api.delete(`/api/interviews/${candidate.id}/${interview.id}`, d.admin.token);

@@ -27,7 +27,11 @@ beforeAll(async () => {
 
 afterAll(() => withHosts(undefined));
 
-const endpoint = (extra: Record<string, unknown> = {}) => ({ url: "https://sis.district.invalid/hooks/cas", event_types: ["person.created", "interview.published"], ...extra });
+const endpoint = (extra: Record<string, unknown> = {}) => ({
+  url: "https://sis.district.invalid/hooks/cas",
+  event_types: ["person.created", "interview.published"],
+  ...extra,
+});
 
 describe("POST /api/webhooks", () => {
   it("creates an endpoint: its secret is shown once, kept encrypted, never listed", async () => {
@@ -107,9 +111,19 @@ describe("POST /api/webhooks", () => {
 
   it("offers every event type of the issue", () => {
     expect(EVENT_TYPES).toEqual([
-      "person.created", "person.updated", "person.archived", "person.deleted", "person.erased",
-      "interview.created", "interview.updated", "interview.published", "interview.deleted",
-      "recording.finalized", "recording.transcribed", "recording.summarized", "recording.deleted",
+      "person.created",
+      "person.updated",
+      "person.archived",
+      "person.deleted",
+      "person.erased",
+      "interview.created",
+      "interview.updated",
+      "interview.published",
+      "interview.deleted",
+      "recording.finalized",
+      "recording.transcribed",
+      "recording.summarized",
+      "recording.deleted",
       "scorecard.submitted",
       "key.revoked",
     ]);
@@ -203,7 +217,11 @@ describe("an endpoint's events bound who may change it", () => {
 describe("PATCH, DELETE and rotation", () => {
   it("changes what is sent; disabling and enabling; deleting removes the endpoint and its log", async () => {
     const created = (await api.post("/api/webhooks", d.admin.token, endpoint())).body;
-    const res = await api.patch(`/api/webhooks/${created.id}`, d.admin.token, { description: "Nightly sync", event_types: ["person.deleted", "person.deleted"], enabled: 0 });
+    const res = await api.patch(`/api/webhooks/${created.id}`, d.admin.token, {
+      description: "Nightly sync",
+      event_types: ["person.deleted", "person.deleted"],
+      enabled: 0,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ description: "Nightly sync", event_types: ["person.deleted"], enabled: 0, disabled_reason: null });
     expect(res.body.disabled_at).toEqual(expect.any(Number));

@@ -46,7 +46,7 @@ describe("the reader", () => {
       "const SQL = `update roles set name = $1 where id = $2`;",
       "await client.query({ text: SQL, values: [] });",
       "await client.query(somewhere);",
-      'const prose = `Translated from ${language} into ${target}`;',
+      "const prose = `Translated from ${language} into ${target}`;",
       "const m = /x/.exec(line); const n = PATTERN.exec(line);",
     ].join("\n");
     const { sites, opaque } = sqlSites("x.ts", source);
@@ -65,13 +65,20 @@ describe("the reader", () => {
     expect(gaps("select * from people p join roles r on r.id = p.role where p.district_id = $1")).toEqual(["roles r"]);
     expect(gaps("select * from people p join roles r on r.id = p.role and r.district_id = p.district_id where p.district_id = $1")).toEqual([]);
     // Related by district to each other, but neither names one.
-    expect(gaps("select * from audio_chunks c join audio_recordings r on r.id = c.recording_id and r.district_id = c.district_id")).toEqual(["audio_chunks c", "audio_recordings r"]);
+    expect(gaps("select * from audio_chunks c join audio_recordings r on r.id = c.recording_id and r.district_id = c.district_id")).toEqual([
+      "audio_chunks c",
+      "audio_recordings r",
+    ]);
     // A subquery is a level of its own: the outer district_id does not reach into it, nor the inner out.
     expect(gaps("select * from people where district_id = $1 and id in (select person_id from interviews)")).toEqual(["interviews"]);
     expect(gaps("select * from people where id in (select person_id from interviews where district_id = $1)")).toEqual(["people"]);
     expect(gaps("select 1 from tags t where exists (select 1 from people p where p.district_id = t.district_id) and t.district_id = any($1)")).toEqual([]);
     // Each branch of a union has its own aliases.
-    expect(gaps("select i.id from interviews i where i.district_id = $1 union select i.id from interviews i join forms f on f.id = i.form_id where f.district_id = $1")).toEqual(["interviews i"]);
+    expect(
+      gaps(
+        "select i.id from interviews i where i.district_id = $1 union select i.id from interviews i join forms f on f.id = i.form_id where f.district_id = $1",
+      ),
+    ).toEqual(["interviews i"]);
     expect(gaps("insert into tags (id, district_id, name) values ($1, $2, $3)")).toEqual([]);
     expect(gaps("insert into tags (id, name) select id, name from roles where district_id = $1")).toEqual(["tags"]);
     expect(gaps("update recording_steps set district_id = $1 where id = $2")).toEqual(["recording_steps"]);
@@ -96,7 +103,12 @@ describe("raw SQL names the district", () => {
   });
 
   it("statements across districts are the reviewed ones", () => {
-    expect(classified.filter((s) => s.status === "exempt").map((s) => `${s.file}: ${s.verdict.exemption}`).sort()).toEqual([
+    expect(
+      classified
+        .filter((s) => s.status === "exempt")
+        .map((s) => `${s.file}: ${s.verdict.exemption}`)
+        .sort(),
+    ).toEqual([
       "bench/floor-server.ts: a session token names one person, of whichever district",
       "lib/audio/pipeline/stalled-steps.ts: handing back steps whose worker died is maintenance",
       "lib/audio/pipeline/stalled-steps.ts: jobs whose worker died before taking their step are maintenance",
@@ -144,7 +156,7 @@ describe("raw SQL names the district", () => {
       // The rate limiter's statements, on rate_limits (no district's data).
       "lib/http/rate-limit.ts: store.query({ text: q.text, values: q.values })",
       // pg-boss's own statements, on its schema, run in the caller's transaction.
-      "lib/jobs/enqueue.ts: tx.$queryRawUnsafe<unknown[]>(text, ...values.map((v) => (v !== null && typeof v === \"object\" && !(v instanceof Date) ? ",
+      "lib/jobs/enqueue.ts: tx.$queryRawUnsafe<unknown[]>(",
     ]);
   });
 });
@@ -207,9 +219,16 @@ describe("statements built by code name the district", () => {
     await buildEveryStatement();
     const built = classified.filter((s) => s.status === "built");
     expect(built.map(where).length).toBeGreaterThanOrEqual(7);
-    for (const s of built) expect(sent.some((text) => builtFrom(s.site, text)), `${where(s)} was not built here: add the code that builds it above`).toBe(true);
+    for (const s of built)
+      expect(
+        sent.some((text) => builtFrom(s.site, text)),
+        `${where(s)} was not built here: add the code that builds it above`,
+      ).toBe(true);
     for (const text of sent) {
-      expect(statements.some((s) => builtFrom(s.site, text)), `a statement the reader did not find:\n${text}`).toBe(true);
+      expect(
+        statements.some((s) => builtFrom(s.site, text)),
+        `a statement the reader did not find:\n${text}`,
+      ).toBe(true);
       const verdict = districtVerdict(text);
       expect(verdict.unconstrained, `built without district_id:\n${text}`).toEqual([]);
       expect(verdict.dynamicTables).toEqual([]);

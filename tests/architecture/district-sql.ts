@@ -9,13 +9,45 @@ import ts from "typescript";
 
 /** Tables with a district_id column (prisma/schema.prisma; board_members is scoped through its board). */
 export const DISTRICT_TABLES = new Set([
-  "people", "roles", "tags", "mentor_assignments", "person_files", "api_keys", "api_key_retired_secrets", "idempotency_keys",
-  "forms", "boards", "profiles", "interviews", "interview_files", "audio_recordings", "audio_chunks", "conversations",
-  "conversation_participants", "messages", "transcript_segments", "recording_steps", "translations", "webhook_endpoints",
-  "webhook_events", "webhook_deliveries", "list_changes", "people_imports", "interview_scorecards", "audit_events", "audit_heads", "audit_pending",
-  "notification_preferences", "person_presence", "notifications", "conversation_notices",
-  "search_documents", "search_pending", "sso_connections",
-  "interview_invitations", "calendar_feeds",
+  "people",
+  "roles",
+  "tags",
+  "mentor_assignments",
+  "person_files",
+  "api_keys",
+  "api_key_retired_secrets",
+  "idempotency_keys",
+  "forms",
+  "boards",
+  "profiles",
+  "interviews",
+  "interview_files",
+  "audio_recordings",
+  "audio_chunks",
+  "conversations",
+  "conversation_participants",
+  "messages",
+  "transcript_segments",
+  "recording_steps",
+  "translations",
+  "webhook_endpoints",
+  "webhook_events",
+  "webhook_deliveries",
+  "list_changes",
+  "people_imports",
+  "interview_scorecards",
+  "audit_events",
+  "audit_heads",
+  "audit_pending",
+  "notification_preferences",
+  "person_presence",
+  "notifications",
+  "conversation_notices",
+  "search_documents",
+  "search_pending",
+  "sso_connections",
+  "interview_invitations",
+  "calendar_feeds",
 ]);
 
 /** One SQL text of the code: `${…}` replaced by `__s<n>__`, with its literal parts and the expressions between them. */
@@ -34,10 +66,13 @@ export type OpaqueCall = { line: number; call: string };
 const RAW_CALLS = new Set(["sqlRows", "$queryRawUnsafe", "$executeRawUnsafe", "query", "exec", "executeSql"]);
 const SQL_TAGS = /(\$queryRaw|\$executeRaw|Prisma\.sql)(<[\s\S]*>)?$/;
 /** SQL rather than prose ("translated from ${language}"): a statement's verb, and a table after from, join, update or into. */
-const looksLikeSql = (text: string) => /\b(select|insert|update|delete)\b/i.test(text) && /(?<!\bdistinct\s+)\b(from|join|update|into)\s+(__s\d+__|[a-z_]\w*)/i.test(text);
+const looksLikeSql = (text: string) =>
+  /\b(select|insert|update|delete)\b/i.test(text) && /(?<!\bdistinct\s+)\b(from|join|update|into)\s+(__s\d+__|[a-z_]\w*)/i.test(text);
 
 const isRegex = (node: ts.Expression) =>
-  ts.isRegularExpressionLiteral(node) || (ts.isIdentifier(node) && /^[A-Z][A-Z0-9_]*$/.test(node.text)) || (ts.isNewExpression(node) && node.expression.getText() === "RegExp");
+  ts.isRegularExpressionLiteral(node) ||
+  (ts.isIdentifier(node) && /^[A-Z][A-Z0-9_]*$/.test(node.text)) ||
+  (ts.isNewExpression(node) && node.expression.getText() === "RegExp");
 
 /** The SQL sites and the opaque raw calls of one source file. */
 export function sqlSites(fileName: string, source: string): { sites: SqlSite[]; opaque: OpaqueCall[] } {
@@ -51,7 +86,8 @@ export function sqlSites(fileName: string, source: string): { sites: SqlSite[]; 
     if (!ts.isStringLiteral(node) && !ts.isNoSubstitutionTemplateLiteral(node) && !ts.isTemplateExpression(node)) return null;
     const tagged = ts.isTaggedTemplateExpression(node.parent) && SQL_TAGS.test(node.parent.tag.getText(file) + (node.parent.typeArguments ? "<>" : ""));
     const form = tagged ? "tagged" : "plain";
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return { line: lineOf(node), form, text: node.text, chunks: [node.text], substitutions: [] };
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+      return { line: lineOf(node), form, text: node.text, chunks: [node.text], substitutions: [] };
     if (ts.isTemplateExpression(node)) {
       const chunks = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)];
       const substitutions = node.templateSpans.map((s) => s.expression.getText(file));
@@ -75,7 +111,13 @@ export function sqlSites(fileName: string, source: string): { sites: SqlSite[]; 
   };
 
   const collectConstants = (node: ts.Node) => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isVariableDeclarationList(node.parent) && node.parent.flags & ts.NodeFlags.Const) {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      ts.isVariableDeclarationList(node.parent) &&
+      node.parent.flags & ts.NodeFlags.Const
+    ) {
       constants.set(node.name.text, node.initializer);
     }
     ts.forEachChild(node, collectConstants);
@@ -89,7 +131,8 @@ export function sqlSites(fileName: string, source: string): { sites: SqlSite[]; 
       const callee = node.expression;
       const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : "";
       const regexCall = name === "exec" && ts.isPropertyAccessExpression(callee) && isRegex(callee.expression);
-      if (RAW_CALLS.has(name) && !regexCall && !isSqlArgument(node.arguments[0])) opaque.push({ line: lineOf(node), call: node.getText(file).split("\n")[0].slice(0, 120) });
+      if (RAW_CALLS.has(name) && !regexCall && !isSqlArgument(node.arguments[0]))
+        opaque.push({ line: lineOf(node), call: node.getText(file).split("\n")[0].slice(0, 120) });
     }
     ts.forEachChild(node, visit);
   };
@@ -101,9 +144,10 @@ type Ref = { table: string; alias: string; scope: number; at: number; insertTarg
 type Column = { alias: string | null; scope: number; at: number };
 
 const KEYWORDS = new Set(
-  ("where on join left right inner outer full cross natural set order group limit offset using values select returning union except intersect " +
-    "for having window lateral default and or not as when then else end fetch only skip of nowait do conflict with")
-    .split(" "),
+  (
+    "where on join left right inner outer full cross natural set order group limit offset using values select returning union except intersect " +
+    "for having window lateral default and or not as when then else end fetch only skip of nowait do conflict with"
+  ).split(" "),
 );
 
 /** SQL without comments, string contents or identifier quotes, in lower case; `--` comments are what exemptions say. */
@@ -165,7 +209,11 @@ function refsOf(text: string, scopeAt: Int32Array): Ref[] {
     };
     end = push(table, end, m.index);
     // A comma list of tables: from a x, b y
-    for (let more = /^\s*,\s*([a-z_]\w*)(?![\w(.])/.exec(text.slice(end)); more && !KEYWORDS.has(more[1]); more = /^\s*,\s*([a-z_]\w*)(?![\w(.])/.exec(text.slice(end))) {
+    for (
+      let more = /^\s*,\s*([a-z_]\w*)(?![\w(.])/.exec(text.slice(end));
+      more && !KEYWORDS.has(more[1]);
+      more = /^\s*,\s*([a-z_]\w*)(?![\w(.])/.exec(text.slice(end))
+    ) {
       end = push(more[1], end + more[0].length, end + more[0].length - 1);
     }
   }
@@ -239,7 +287,7 @@ export function districtVerdict(sql: string): Verdict {
     else if (b && b !== "outside" && (a === "outside" || a === null)) anchored.add(b);
     else if (a && b && a !== "outside" && b !== "outside") edges.push([a, b]);
   }
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [a, b] of edges) {
       if (anchored.has(a) !== anchored.has(b)) {

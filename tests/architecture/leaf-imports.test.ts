@@ -27,7 +27,9 @@ function importedFiles(file: string, source: string): string[] {
   return specs.flatMap((spec) => {
     const base = spec.startsWith("@/") ? path.join(ROOT, spec.slice(2)) : spec.startsWith(".") ? path.join(path.dirname(file), spec) : null;
     if (!base) return [];
-    const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+    const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(
+      (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+    );
     return found ? [found] : [];
   });
 }
@@ -60,7 +62,12 @@ const rel = (file: string) => path.relative(ROOT, file);
 describe("the leaves import nothing of the domains above them", () => {
   it("reads imports (the reader works)", () => {
     const here = path.join(ROOT, "lib/media/x.ts");
-    const source = ['import "server-only";', 'import type { A } from "@/lib/audio/schemas";', 'export { b } from "./ffmpeg";', "const c = await import(\"../ai/providers\");"].join("\n");
+    const source = [
+      'import "server-only";',
+      'import type { A } from "@/lib/audio/schemas";',
+      'export { b } from "./ffmpeg";',
+      'const c = await import("../ai/providers");',
+    ].join("\n");
     expect(importedFiles(here, source).map(rel)).toEqual(["lib/audio/schemas.ts", "lib/media/ffmpeg.ts", "lib/ai/providers.ts"]);
   });
 

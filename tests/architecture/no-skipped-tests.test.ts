@@ -32,9 +32,19 @@ const skippingLines = (file: string, source: string) =>
 describe("no skipped tests", () => {
   it("finds the forms it forbids", () => {
     // Joined here so that this file does not itself contain the forms it forbids.
-    const forms = [["it", "skip("], ["test", "only("], ["describe", "skipIf(noTool)("], ["it", "runIf(x)("], ["test", "todo("], ["test", "describe", "fixme("], ["ctx", "skip()"], ["it", "concurrent", "skip("]].map((parts) => parts.join("."));
+    const forms = [
+      ["it", "skip("],
+      ["test", "only("],
+      ["describe", "skipIf(noTool)("],
+      ["it", "runIf(x)("],
+      ["test", "todo("],
+      ["test", "describe", "fixme("],
+      ["ctx", "skip()"],
+      ["it", "concurrent", "skip("],
+    ].map((parts) => parts.join("."));
     for (const form of forms) expect(skippingLines("x.test.ts", `  ${form}"a", () => {});`), form).toHaveLength(1);
-    for (const fine of ["skipDuplicates: true", "const only = () => 1; only()", "// skip pongs", "skipStep(tx)"]) expect(skippingLines("x.test.ts", fine), fine).toEqual([]);
+    for (const fine of ["skipDuplicates: true", "const only = () => 1; only()", "// skip pongs", "skipStep(tx)"])
+      expect(skippingLines("x.test.ts", fine), fine).toEqual([]);
   });
 
   it("no test file skips, focuses or postpones a test", () => {

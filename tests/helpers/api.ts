@@ -12,14 +12,18 @@ type CompiledRoute = { pattern: RegExp; names: { name: string; catchAll: boolean
 
 const routes: CompiledRoute[] = Object.entries(modules)
   .map(([file, load]) => {
-    const segments = file.replace("../../app", "").replace(/\/route\.ts$/, "").split("/").filter(Boolean);
+    const segments = file
+      .replace("../../app", "")
+      .replace(/\/route\.ts$/, "")
+      .split("/")
+      .filter(Boolean);
     const names: CompiledRoute["names"] = [];
     const source = segments
       .map((segment) => {
         const catchAll = /^\[\.\.\.(\w+)\]$/.exec(segment);
-        if (catchAll) return names.push({ name: catchAll[1], catchAll: true }), "/(.+)";
+        if (catchAll) return (names.push({ name: catchAll[1], catchAll: true }), "/(.+)");
         const param = /^\[(\w+)\]$/.exec(segment);
-        if (param) return names.push({ name: param[1], catchAll: false }), "/([^/]+)";
+        if (param) return (names.push({ name: param[1], catchAll: false }), "/([^/]+)");
         return "/" + segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       })
       .join("");
@@ -87,8 +91,7 @@ export const api = {
 
 /** A part of `streamedForm`: a text field, or a file whose bytes come from `chunks`. */
 export type StreamedPart =
-  | { name: string; value: string }
-  | { name: string; fileName: string; contentType: string; chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array> };
+  { name: string; value: string } | { name: string; fileName: string; contentType: string; chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array> };
 
 /**
  * A multipart/form-data body produced while it is sent, for uploads a FormData cannot make:

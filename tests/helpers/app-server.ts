@@ -21,11 +21,17 @@ export async function serveRoutes(routes: ServedRoute[]) {
       const url = new URL(req.url!, BASE);
       const found = routes.map((r) => ({ r, m: r.pattern.exec(url.pathname) })).find((x) => x.m);
       const handler = found && (await found.r.load())[req.method!];
-      if (!found || !handler) return void res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"code":"not_found","message":"Not found."}}');
+      if (!found || !handler)
+        return void res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"code":"not_found","message":"Not found."}}');
       const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && !["connection", "keep-alive", "transfer-encoding"].includes(name)) headers.set(name, value);
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === "string" && !["connection", "keep-alive", "transfer-encoding"].includes(name)) headers.set(name, value);
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const request = new Request(url, { method: req.method, headers, ...(hasBody ? { body: req as unknown as BodyInit, duplex: "half" } : {}) } as RequestInit);
+      const request = new Request(url, {
+        method: req.method,
+        headers,
+        ...(hasBody ? { body: req as unknown as BodyInit, duplex: "half" } : {}),
+      } as RequestInit);
       const params = Object.fromEntries(found.r.names.map((name, i) => [name, decodeURIComponent(found.m![i + 1])]));
       const response = await handler(request, { params: Promise.resolve(params) });
       res.writeHead(response.status, Object.fromEntries(response.headers));

@@ -103,7 +103,8 @@ async function startBlobServer(token: string) {
         const listed = JSON.parse(body.toString("utf8")) as { partNumber: number; etag: string }[];
         const parts = [...listed].sort((a, b) => a.partNumber - b.partNumber).map((p) => ({ ...p, stored: upload.parts.get(p.partNumber) }));
         if (!parts.length || parts.some((p) => p.stored?.etag !== p.etag)) return fail(400, "bad_request", "Unknown part or etag");
-        if (parts.slice(0, -1).some((p) => p.stored!.bytes.length < MIN_PART_BYTES)) return fail(400, "bad_request", "Each part but the last must be at least 5 MB");
+        if (parts.slice(0, -1).some((p) => p.stored!.bytes.length < MIN_PART_BYTES))
+          return fail(400, "bad_request", "Each part but the last must be at least 5 MB");
         uploads.delete(String(req.headers["x-mpu-upload-id"]));
         const blob = { pathname, contentType: upload.contentType, bytes: Buffer.concat(parts.map((p) => p.stored!.bytes)), uploadedAt: new Date() };
         blobs.set(pathname, blob);

@@ -24,7 +24,7 @@ export async function makeDistrict(name = "District") {
       data: {
         districtId: district.id,
         first: extra.first ?? "Test",
-        last: extra.last ?? (kind ?? "Person"),
+        last: extra.last ?? kind ?? "Person",
         email,
         emailKey: email,
         language: extra.language ?? "en",

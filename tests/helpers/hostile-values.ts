@@ -83,9 +83,7 @@ const raw = (text: string): Node => ({ kind: "raw", text });
 const UNSTORABLE = ["\u0000", "\ud800", "\udbff", "\udc00", "\udfff", "\udc00\ud800"] as const;
 
 /** A string holding one unstorable character somewhere in ordinary text. */
-const unstorableText = fc
-  .tuple(fc.string({ maxLength: 12 }), fc.constantFrom(...UNSTORABLE), fc.string({ maxLength: 12 }))
-  .map(([a, bad, b]) => a + bad + b);
+const unstorableText = fc.tuple(fc.string({ maxLength: 12 }), fc.constantFrom(...UNSTORABLE), fc.string({ maxLength: 12 })).map(([a, bad, b]) => a + bad + b);
 
 const describeString = (s: string) => (s.length > 60 ? `${JSON.stringify(s.slice(0, 20))}… (${s.length} chars)` : JSON.stringify(s));
 
@@ -103,26 +101,87 @@ const longString: fc.Arbitrary<Hostile> = fc
 /** Valid but unusual text: must never be a 5xx (emoji, zero-width, BOM, RTL, markup, SQL, escapes as text). */
 const oddString: fc.Arbitrary<Hostile> = fc
   .oneof(
-    fc.constantFrom("", " ", "\ufeff", "\u200b", "\u202etxt.exe", "😀👍🏽", "\u{10FFFF}", "\uffff", "<script>alert(1)</script>", "' OR 1=1 --", "%00", "\\u0000", "../../etc/passwd", "en", "__proto__", "null", "1e308"),
+    fc.constantFrom(
+      "",
+      " ",
+      "\ufeff",
+      "\u200b",
+      "\u202etxt.exe",
+      "😀👍🏽",
+      "\u{10FFFF}",
+      "\uffff",
+      "<script>alert(1)</script>",
+      "' OR 1=1 --",
+      "%00",
+      "\\u0000",
+      "../../etc/passwd",
+      "en",
+      "__proto__",
+      "null",
+      "1e308",
+    ),
     // Near-misses of the field formats: dates, language tags, e-mails, ids.
-    fc.constantFrom("0000-01-01", "9999-12-31", "2024-02-29", "2026-02-29", "+275760-09-13", "2026-1-1", "２０２６-０１-０１", "i-klingon", "x-private", "en-u-ca-gregory", "EN_us", "und", "root", "a@b", "a@b.c\u0085", "Ä@ö.de", "\"a b\"@example.test", "x".repeat(64), "x".repeat(65), "a/b", "."),
+    fc.constantFrom(
+      "0000-01-01",
+      "9999-12-31",
+      "2024-02-29",
+      "2026-02-29",
+      "+275760-09-13",
+      "2026-1-1",
+      "２０２６-０１-０１",
+      "i-klingon",
+      "x-private",
+      "en-u-ca-gregory",
+      "EN_us",
+      "und",
+      "root",
+      "a@b",
+      "a@b.c\u0085",
+      "Ä@ö.de",
+      '"a b"@example.test',
+      "x".repeat(64),
+      "x".repeat(65),
+      "a/b",
+      ".",
+    ),
     fc.string({ unit: "binary", maxLength: 40 }),
   )
   // "binary" strings may hold NUL or a lone surrogate: then they must be refused like any other.
-  .map((s) => ({ label: `string ${describeString(s)}`, node: prim(s), expect: s.isWellFormed() && !s.includes("\u0000") ? ("any" as const) : ("refuse" as const) }));
+  .map((s) => ({
+    label: `string ${describeString(s)}`,
+    node: prim(s),
+    expect: s.isWellFormed() && !s.includes("\u0000") ? ("any" as const) : ("refuse" as const),
+  }));
 
 /** Numbers JSON can carry (no NaN): huge, negative, fractional, past 2^53, and ones that parse to ±Infinity or 0. */
 const hostileNumber: fc.Arbitrary<Hostile> = fc
   .oneof(
-    fc.constantFrom(1e308, -1e308, -1, 0, 1.5, -0.5, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 2 ** 31, -(2 ** 31) - 1, 5e-324, 8.64e15 + 1).map((n) => ({ label: `number ${n}`, node: prim(n) })),
-    fc.constantFrom("1e400", "-1e400", "1e-400", "123456789012345678901234567890", "-0", "9007199254740993", "1.0", "1E2").map((t) => ({ label: `number ${t} (raw)`, node: raw(t) })),
+    fc
+      .constantFrom(1e308, -1e308, -1, 0, 1.5, -0.5, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 2 ** 31, -(2 ** 31) - 1, 5e-324, 8.64e15 + 1)
+      .map((n) => ({ label: `number ${n}`, node: prim(n) })),
+    fc
+      .constantFrom("1e400", "-1e400", "1e-400", "123456789012345678901234567890", "-0", "9007199254740993", "1.0", "1E2")
+      .map((t) => ({ label: `number ${t} (raw)`, node: raw(t) })),
     fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => ({ label: `number ${n}`, node: prim(n) })),
   )
   .map((h) => ({ ...h, expect: "any" as const }));
 
 /** A value of the wrong type. */
 const wrongType: fc.Arbitrary<Hostile> = fc
-  .constantFrom<[string, unknown]>(["null", null], ["true", true], ["false", false], ["[]", []], ["{}", {}], ["[1,\"a\",null]", [1, "a", null]], ['{"en":"x"}', { en: "x" }], ['{"a":{"b":[]}}', { a: { b: [] } }], ["[[]]", [[]]], ["0", 0], ['"1"', "1"], ['["x"]', ["x"]])
+  .constantFrom<[string, unknown]>(
+    ["null", null],
+    ["true", true],
+    ["false", false],
+    ["[]", []],
+    ["{}", {}],
+    ['[1,"a",null]', [1, "a", null]],
+    ['{"en":"x"}', { en: "x" }],
+    ['{"a":{"b":[]}}', { a: { b: [] } }],
+    ["[[]]", [[]]],
+    ["0", 0],
+    ['"1"', "1"],
+    ['["x"]', ["x"]],
+  )
   .map(([label, value]) => ({ label: `wrong type ${label}`, node: fromJson(value), expect: "any" as const }));
 
 /** Very wide (but under the size limit): 100 000-element arrays, objects with 20 000 keys. */
@@ -152,7 +211,11 @@ const deepNesting: fc.Arbitrary<Hostile> = fc
 /** An object whose own key is a prototype key (`{"__proto__": …}` as JSON text: JSON.parse makes it an own key). */
 const prototypeKeyObject: fc.Arbitrary<Hostile> = fc
   .tuple(fc.constantFrom("__proto__", "constructor", "prototype"), fc.constantFrom<unknown>(1, 2, "x", null, {}, { isAdmin: true }, []))
-  .map(([key, value]) => ({ label: `{${JSON.stringify(key)}: ${JSON.stringify(value)}}`, node: { kind: "obj", entries: [[key, fromJson(value)]] }, expect: "refuse" as const }));
+  .map(([key, value]) => ({
+    label: `{${JSON.stringify(key)}: ${JSON.stringify(value)}}`,
+    node: { kind: "obj", entries: [[key, fromJson(value)]] },
+    expect: "refuse" as const,
+  }));
 
 /** Any hostile value. */
 const hostileValue: fc.Arbitrary<Hostile> = fc.oneof(
@@ -196,7 +259,12 @@ const joinDotted = (path: Path, key?: string | number) => dotted(key === undefin
 export function applyMutation(base: Node, m: Mutation): Outcome {
   switch (m.op) {
     case "replace":
-      return { text: toJsonText(editAt(base, m.at, () => m.value.node)), expect: m.value.expect, path: joinDotted(m.at), label: `${dotted(m.at) || "(body)"} := ${m.value.label}` };
+      return {
+        text: toJsonText(editAt(base, m.at, () => m.value.node)),
+        expect: m.value.expect,
+        path: joinDotted(m.at),
+        label: `${dotted(m.at) || "(body)"} := ${m.value.label}`,
+      };
     case "insert": {
       let key: string | number = m.key;
       const text = toJsonText(
@@ -225,7 +293,12 @@ export function applyMutation(base: Node, m: Mutation): Outcome {
       );
       // A prototype key is named by its own path; an unstorable key by its object's ("body" at the top).
       const path = m.key.kind === "prototype" ? joinDotted(parent, m.key.key) : joinDotted(parent);
-      return { text, expect: "refuse", path, label: `${m.op === "renameKey" ? `rename ${dotted(m.at)} to` : `add to ${dotted(parent) || "(body)"} the key`} ${JSON.stringify(m.key.key)}` };
+      return {
+        text,
+        expect: "refuse",
+        path,
+        label: `${m.op === "renameKey" ? `rename ${dotted(m.at)} to` : `add to ${dotted(parent) || "(body)"} the key`} ${JSON.stringify(m.key.key)}`,
+      };
     }
     case "duplicate": {
       const parent = m.at.slice(0, -1);
@@ -234,7 +307,17 @@ export function applyMutation(base: Node, m: Mutation): Outcome {
         editAt(base, parent, (target) => {
           if (target.kind !== "obj") throw new Error("duplicate needs an object entry");
           const entries = target.entries.flatMap(([k, v]): [string, Node][] =>
-            k !== key ? [[k, v]] : m.hostileLast ? [[k, v], [k, m.value.node]] : [[k, m.value.node], [k, v]],
+            k !== key
+              ? [[k, v]]
+              : m.hostileLast
+                ? [
+                    [k, v],
+                    [k, m.value.node],
+                  ]
+                : [
+                    [k, m.value.node],
+                    [k, v],
+                  ],
           );
           return { kind: "obj", entries };
         }),
@@ -267,7 +350,14 @@ export function mutationOf(base: Node): fc.Arbitrary<Mutation> {
   if (values.length) options.push(fc.record({ op: fc.constant("replace" as const), at: paths(values), value: hostileValue }));
   if (entries.length) {
     options.push(fc.record({ op: fc.constant("renameKey" as const), at: paths(entries), key: hostileKey }));
-    options.push(fc.record({ op: fc.constant("duplicate" as const), at: paths(entries), value: fc.oneof(badString, prototypeKeyObject, wrongType), hostileLast: fc.boolean() }));
+    options.push(
+      fc.record({
+        op: fc.constant("duplicate" as const),
+        at: paths(entries),
+        value: fc.oneof(badString, prototypeKeyObject, wrongType),
+        hostileLast: fc.boolean(),
+      }),
+    );
   }
   return fc.oneof(...options);
 }
@@ -336,7 +426,9 @@ export const hostileQueryValue: fc.Arbitrary<QueryValue> = fc.oneof(
       "2026-02-30",
     )
     .map((encoded) => ({ encoded, nul: false })),
-  fc.string({ maxLength: 20 }).map((s) => ({ encoded: encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "")), nul: s.replace(/[\ud800-\udfff]/g, "").includes("\u0000") })),
+  fc
+    .string({ maxLength: 20 })
+    .map((s) => ({ encoded: encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "")), nul: s.replace(/[\ud800-\udfff]/g, "").includes("\u0000") })),
 );
 
 export const hostileQueryKey = fc.constantFrom("__proto__", "constructor", "prototype", "%00", "a%00", "%ED%A0%80", "unknown", "x".repeat(300));

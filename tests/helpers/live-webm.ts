@@ -12,7 +12,23 @@ export async function liveWebm(seconds: number, { frequency = 440 } = {}): Promi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-audio-helper-"));
   try {
     const file = path.join(dir, "live.webm");
-    await runFfmpeg(["-v", "error", "-f", "lavfi", "-i", `sine=frequency=${frequency}:duration=${seconds}`, "-c:a", "libopus", "-b:a", "32k", "-f", "webm", "-live", "1", file]);
+    await runFfmpeg([
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=${frequency}:duration=${seconds}`,
+      "-c:a",
+      "libopus",
+      "-b:a",
+      "32k",
+      "-f",
+      "webm",
+      "-live",
+      "1",
+      file,
+    ]);
     return fs.readFileSync(file);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,10 @@ import { metric } from "@/lib/metrics/registry";
 import { metricsText } from "@/lib/metrics/serve-metrics";
 
 const [mode, out] = process.argv.slice(2);
-const counted = metric("test_things_total", (registers) => new client.Counter({ name: "test_things_total", help: "Things counted by a test part.", registers }));
+const counted = metric(
+  "test_things_total",
+  (registers) => new client.Counter({ name: "test_things_total", help: "Things counted by a test part.", registers }),
+);
 
 if (mode === "worker") {
   counted.inc(7);

@@ -12,15 +12,23 @@ declare module "oidc-provider" {
   }
 
   export default class Provider {
-    constructor(issuer: string, configuration: Record<string, unknown> & {
-      interactions?: { url: (ctx: KoaContext, interaction: Interaction) => string };
-      findAccount?: (ctx: KoaContext, id: string) => { accountId: string; claims: () => Record<string, unknown> } | undefined;
-    });
+    constructor(
+      issuer: string,
+      configuration: Record<string, unknown> & {
+        interactions?: { url: (ctx: KoaContext, interaction: Interaction) => string };
+        findAccount?: (ctx: KoaContext, id: string) => { accountId: string; claims: () => Record<string, unknown> } | undefined;
+      },
+    );
     proxy: boolean;
     Grant: typeof Grant;
     use(middleware: (ctx: KoaContext, next: () => Promise<void>) => Promise<void>): void;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
   }
 }

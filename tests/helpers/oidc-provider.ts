@@ -41,7 +41,15 @@ export async function startOidcProvider(options: { clientId: string; clientSecre
 
   function build(issuer: string) {
     const provider = new Provider(issuer, {
-      clients: [{ client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: options.redirectUris, grant_types: ["authorization_code"], response_types: ["code"] }],
+      clients: [
+        {
+          client_id: options.clientId,
+          client_secret: options.clientSecret,
+          redirect_uris: options.redirectUris,
+          grant_types: ["authorization_code"],
+          response_types: ["code"],
+        },
+      ],
       jwks: { keys: [key.jwk] },
       claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
       // The ID token carries the scopes' claims (next-auth reads the profile from it).

@@ -96,7 +96,12 @@ export async function startOpenAiServer({ apiKey = "sk-test-local", maxContentBy
     };
 
     if (req.headers.authorization !== `Bearer ${apiKey}`) {
-      return fail(401, "Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.", "invalid_request_error", "invalid_api_key");
+      return fail(
+        401,
+        "Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.",
+        "invalid_request_error",
+        "invalid_api_key",
+      );
     }
     if (bodyBytes > maxContentBytes) {
       return fail(413, `Maximum content size limit (${maxContentBytes}) exceeded (${bodyBytes} bytes read)`, "server_error");
@@ -112,7 +117,16 @@ export async function startOpenAiServer({ apiKey = "sk-test-local", maxContentBy
       const answer = await transcriber(request, index);
       const duration = answer.duration ?? answer.segments?.at(-1)?.end ?? 0;
       const segments = (answer.segments ?? [{ start: 0, end: duration, text: answer.text }]).map((s, id) => ({
-        id, seek: 0, start: s.start, end: s.end, text: ` ${s.text}`, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1.2, no_speech_prob: 0.01,
+        id,
+        seek: 0,
+        start: s.start,
+        end: s.end,
+        text: ` ${s.text}`,
+        tokens: [],
+        temperature: 0,
+        avg_logprob: -0.2,
+        compression_ratio: 1.2,
+        no_speech_prob: 0.01,
       }));
       if (request.responseFormat === "text") return void res.writeHead(200, { "content-type": "text/plain" }).end(answer.text);
       if (request.responseFormat !== "verbose_json") return json(200, { text: answer.text });

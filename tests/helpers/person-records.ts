@@ -60,7 +60,9 @@ export async function seedPersonRecords(d: TestDistrict, label: string) {
   expect(answered.status).toBe(200);
   expect(answered.body.responses.secret).toEqual({ en: privateAnswer });
   const scoreNote = `Scored ${first} ${letters(6)}`;
-  expect((await api.put(`/api/interviews/${id}/${interviewId}/scorecards/me`, d.admin.token, { body: { recommendation: 3, note: scoreNote } })).status).toBe(200);
+  expect((await api.put(`/api/interviews/${id}/${interviewId}/scorecards/me`, d.admin.token, { body: { recommendation: 3, note: scoreNote } })).status).toBe(
+    200,
+  );
 
   const recordingId = `rec-${letters(10)}`;
   const audioKey = `${d.id}/audio/${interviewId}/${recordingId}.webm`;

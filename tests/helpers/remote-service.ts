@@ -9,10 +9,21 @@ import PusherClient, { type Options } from "pusher-js";
 export type Answer = { status: number; headers: Headers; body: any };
 
 /** One request to `origin`, with a bearer token, a JSON or multipart body; the answer parsed when it is JSON. */
-export async function callService(origin: string, method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export async function callService(
+  origin: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const res = await fetch(`${origin}${url}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined && !(body instanceof FormData) ? { "content-type": "application/json" } : {}), ...headers },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined && !(body instanceof FormData) ? { "content-type": "application/json" } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   const text = await res.text();
@@ -37,12 +48,18 @@ export function realtimeClientSignedBy(origin: string, token: string, options: O
     ...options,
     channelAuthorization: {
       customHandler: ({ socketId, channelName }, callback) => {
-        authorize({ socket_id: socketId, channel_name: channelName }).then((auth) => callback(null, auth), (error) => callback(error, null));
+        authorize({ socket_id: socketId, channel_name: channelName }).then(
+          (auth) => callback(null, auth),
+          (error) => callback(error, null),
+        );
       },
     },
     userAuthentication: {
       customHandler: ({ socketId }, callback) => {
-        authorize({ socket_id: socketId }).then((auth) => callback(null, auth), (error) => callback(error, null));
+        authorize({ socket_id: socketId }).then(
+          (auth) => callback(null, auth),
+          (error) => callback(error, null),
+        );
       },
     },
   });

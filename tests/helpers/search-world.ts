@@ -90,7 +90,10 @@ export async function seedSearchWorld() {
     ],
   });
   // Lea left after the first message: she reads up to it (lastReadSeq), not what came after.
-  const left = await conversation([d.admin.id, john.id, leaver.id], [{ body: "the beforehand memo" }, { body: "Lea Leaver left" }, { body: "the afterwards memo" }]);
+  const left = await conversation(
+    [d.admin.id, john.id, leaver.id],
+    [{ body: "the beforehand memo" }, { body: "Lea Leaver left" }, { body: "the afterwards memo" }],
+  );
   await db().message.update({ where: { id: left.ids[1], districtId: d.id }, data: { kind: "left", senderId: leaver.id } });
   await db().conversationParticipant.update({
     where: { conversationId_personId: { conversationId: left.id, personId: leaver.id }, districtId: d.id },

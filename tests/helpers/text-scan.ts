@@ -23,7 +23,10 @@ export async function columnsHolding(needles: string[]): Promise<Record<string, 
       c.type === "bytea"
         ? `position(convert_to(n, 'UTF8') in t.${quote(c.column)}) > 0 or position(convert_to(lower(n), 'UTF8') in t.${quote(c.column)}) > 0`
         : `t.${quote(c.column)}::text ilike '%' || n || '%'`;
-    const rows = await db().$queryRawUnsafe<{ n: string }[]>(`select n from unnest($1::text[]) n where exists (select 1 from ${ref} t where ${holds})`, needles);
+    const rows = await db().$queryRawUnsafe<{ n: string }[]>(
+      `select n from unnest($1::text[]) n where exists (select 1 from ${ref} t where ${holds})`,
+      needles,
+    );
     for (const { n } of rows) (found[n] ??= []).push(`${c.schema}.${c.table}.${c.column}`);
   }
   return found;

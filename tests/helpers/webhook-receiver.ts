@@ -54,7 +54,15 @@ export async function startWebhookReceiver() {
     } catch {
       /* kept as text */
     }
-    received.push({ path, id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], signatures: headers["webhook-signature"].split(" "), body, payload, verifiedWith });
+    received.push({
+      path,
+      id: headers["webhook-id"],
+      timestamp: headers["webhook-timestamp"],
+      signatures: headers["webhook-signature"].split(" "),
+      body,
+      payload,
+      verifiedWith,
+    });
     const plan = plans.get(path) ?? [];
     const answer = (plan.length > 1 ? plan.shift() : plan[0]) ?? {};
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));

@@ -52,7 +52,8 @@ export type ScaledService = Awaited<ReturnType<typeof startScaledService>>;
 
 export async function startScaledService(options: { apps: number; env?: Record<string, string> }) {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error("This test needs a PostgreSQL server: DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres npm run test:scale-out");
+  if (!serverUrl)
+    throw new Error("This test needs a PostgreSQL server: DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres npm run test:scale-out");
   const host = new URL(serverUrl).hostname;
   if (!["localhost", "127.0.0.1", "::1", "[::1]"].includes(host)) throw new Error(`Tests only run against a local database; DATABASE_URL points at ${host}.`);
   const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -64,7 +65,11 @@ export async function startScaledService(options: { apps: number; env?: Record<s
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-scale-out-"));
   const dataDir = path.join(dir, "data");
   const realtimePort = await freePort();
-  const credentials = { PUSHER_APP_ID: String(randomInt(100_000, 1_000_000)), PUSHER_KEY: randomBytes(10).toString("hex"), PUSHER_SECRET: randomBytes(32).toString("hex") };
+  const credentials = {
+    PUSHER_APP_ID: String(randomInt(100_000, 1_000_000)),
+    PUSHER_KEY: randomBytes(10).toString("hex"),
+    PUSHER_SECRET: randomBytes(32).toString("hex"),
+  };
   // Vitest puts Vite's BASE_URL ("/") into process.env: it is no origin for the app.
   const { DATABASE_URL: _server, EMBEDDED_DATABASE: _flag, BASE_URL: _vite, ...inherited } = process.env;
   const common: NodeJS.ProcessEnv = {

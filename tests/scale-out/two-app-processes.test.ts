@@ -64,7 +64,10 @@ describe("two app processes on one PostgreSQL", () => {
     const ask = async (origin: string) => {
       const csrf = await fetch(`${origin}/api/auth/csrf`);
       const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-      const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = csrf.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       const res = await fetch(`${origin}/api/auth/signin/email`, {
         method: "POST",
         redirect: "manual",
@@ -75,7 +78,8 @@ describe("two app processes on one PostgreSQL", () => {
     };
     const outbox = path.join(service.dataDir, "outbox");
     const mailsToMentor = () =>
-      (fs.existsSync(outbox) ? fs.readdirSync(outbox) : []).filter((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")).to === "mentor@demo.test").length;
+      (fs.existsSync(outbox) ? fs.readdirSync(outbox) : []).filter((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")).to === "mentor@demo.test")
+        .length;
     await ask(A);
     await ask(A);
     await ask(B);
@@ -154,7 +158,10 @@ describe("two app processes on one PostgreSQL", () => {
       expect(opened.status).toBe(201);
       await Promise.all(created);
       const conversationId = opened.body.id as string;
-      const delivered = [nextEvent<{ message: { body: string } }>(adminChannel, "message-created"), nextEvent<{ message: { body: string } }>(boardChannel, "message-created")];
+      const delivered = [
+        nextEvent<{ message: { body: string } }>(adminChannel, "message-created"),
+        nextEvent<{ message: { body: string } }>(boardChannel, "message-created"),
+      ];
       expect((await call(B, "POST", `/api/messages/${conversationId}`, sessions.board, { body: "Posted through B" })).status).toBe(201);
       expect((await Promise.all(delivered)).map((e) => e.message.body)).toEqual(["Posted through B", "Posted through B"]);
     } finally {
@@ -175,7 +182,12 @@ describe("two app processes on one PostgreSQL", () => {
       form.set("audio", new File([new Uint8Array(bytes)], `chunk-${i + 1}.webm`, { type: "audio/webm;codecs=opus" }));
       expect((await call(A, "POST", "/api/audio/capture", sessions.admin, form)).status).toBe(200);
     }
-    const finalized = await call(B, "POST", "/api/audio/finalize", sessions.admin, { recordingId, personId: interview.person_id, interviewId: interview.id, name: { en: "Scaled out" } });
+    const finalized = await call(B, "POST", "/api/audio/finalize", sessions.admin, {
+      recordingId,
+      personId: interview.person_id,
+      interviewId: interview.id,
+      name: { en: "Scaled out" },
+    });
     expect(finalized.status, JSON.stringify(finalized.body)).toBe(200);
     const filePath = new URL(finalized.body.url).pathname;
     const [fromA, fromB] = await Promise.all([A, B].map((origin) => fetch(`${origin}${filePath}`, { headers: { authorization: `Bearer ${sessions.admin}` } })));

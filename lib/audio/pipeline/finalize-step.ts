@@ -85,7 +85,9 @@ export async function finalizeStep(data: JobData["recording-finalize"], job: Job
       return true;
     });
     if (!attached) {
-      await storage().delete([key]).catch((error) => log.error({ err: error }, "could not delete the recording of a deleted interview"));
+      await storage()
+        .delete([key])
+        .catch((error) => log.error({ err: error }, "could not delete the recording of a deleted interview"));
       throw notFound("Interview");
     }
     await reached("committed");

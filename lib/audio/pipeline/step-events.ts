@@ -4,7 +4,9 @@ import { interviewChannel, RECORDING_STEP_EVENT } from "../recording-events.shar
 import type { StepRow } from "./step-state";
 
 /** A step as the status URL, the interview's `audio` map and the realtime event show it. */
-export function serializeStep(row: Pick<StepRow, "step" | "state" | "progress_done" | "progress_total" | "progress_unit" | "attempts" | "error" | "updated_at">) {
+export function serializeStep(
+  row: Pick<StepRow, "step" | "state" | "progress_done" | "progress_total" | "progress_unit" | "attempts" | "error" | "updated_at">,
+) {
   return {
     step: row.step,
     state: row.state,

@@ -44,11 +44,21 @@ const leaseSeconds = () => env().JOB_LEASE_SECONDS;
  * second request joins the queued job. A worker holding the step's lease loses it: asking again
  * restarts the step, from the start (a checkpoint is for the retries of one run, not for a new one).
  */
-export async function queueStep(tx: Tx, enqueue: Enqueue, ref: RecordingRef, step: RecordingStepName, options: { input?: unknown; expireInSeconds?: number } = {}) {
-  const jobId = await enqueue(STEP_QUEUE[step], { districtId: ref.districtId, recordingId: ref.recordingId }, {
-    singletonKey: ref.recordingId,
-    ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
-  });
+export async function queueStep(
+  tx: Tx,
+  enqueue: Enqueue,
+  ref: RecordingRef,
+  step: RecordingStepName,
+  options: { input?: unknown; expireInSeconds?: number } = {},
+) {
+  const jobId = await enqueue(
+    STEP_QUEUE[step],
+    { districtId: ref.districtId, recordingId: ref.recordingId },
+    {
+      singletonKey: ref.recordingId,
+      ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
+    },
+  );
   const input = options.input === undefined ? null : JSON.stringify(options.input);
   await tx.$executeRaw`
     insert into recording_steps (recording_id, step, district_id, state, input, job_id, updated_at)
@@ -65,7 +75,11 @@ export async function queueStep(tx: Tx, enqueue: Enqueue, ref: RecordingRef, ste
  * transaction, under the recording's row lock (and the step's): two requests at once for a
  * failed step queue it once, and the second joins the first instead of taking its lease away.
  */
-export async function queueStepUnlessUnderWay(ref: RecordingRef, step: RecordingStepName, options: { force?: boolean; input?: unknown; expireInSeconds?: number }) {
+export async function queueStepUnlessUnderWay(
+  ref: RecordingRef,
+  step: RecordingStepName,
+  options: { force?: boolean; input?: unknown; expireInSeconds?: number },
+) {
   await transactionWithJobs(async (tx, enqueue) => {
     // Locked first, read after (a statement of its own, so it sees what the lock's holder committed).
     await tx.$queryRaw`select id from audio_recordings where id = ${ref.recordingId} and district_id = ${ref.districtId} for update`;

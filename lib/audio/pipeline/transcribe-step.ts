@@ -19,8 +19,10 @@ export const transcribeExpirySeconds = (durationMs: number) => Math.min(23 * 360
 export type TranscribeStepInput = { source?: { kind: "stored"; key: string } | { kind: "remote"; url: string } };
 
 /** The audio source as a step input, and back. */
-export const sourceInput = (source: AudioSource): TranscribeStepInput["source"] => (source.kind === "remote" ? { kind: "remote", url: source.url.href } : source);
-const sourceOf = (input: NonNullable<TranscribeStepInput["source"]>): AudioSource => (input.kind === "remote" ? { kind: "remote", url: new URL(input.url) } : input);
+export const sourceInput = (source: AudioSource): TranscribeStepInput["source"] =>
+  source.kind === "remote" ? { kind: "remote", url: source.url.href } : source;
+const sourceOf = (input: NonNullable<TranscribeStepInput["source"]>): AudioSource =>
+  input.kind === "remote" ? { kind: "remote", url: new URL(input.url) } : input;
 
 type Checkpoint = { pieces?: PieceResult[] };
 

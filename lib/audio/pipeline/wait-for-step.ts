@@ -32,7 +32,8 @@ export function waitForStep(ref: RecordingRef, step: RecordingStepName, timeoutM
 /** A failed step as the error its request answers with (the step's own code and sentence). */
 export function stepFailure(step: StepRow): AppError {
   // Skipped: transcribe found no speech-to-text engine; the others had nothing to work on.
-  if (step.state === "skipped") return new AppError(step.step === "transcribe" ? "ai_unavailable" : "conflict", step.error ?? `The ${step.step} step was skipped.`);
+  if (step.state === "skipped")
+    return new AppError(step.step === "transcribe" ? "ai_unavailable" : "conflict", step.error ?? `The ${step.step} step was skipped.`);
   const code = (ERROR_CODES as readonly string[]).includes(step.error_code ?? "") ? (step.error_code as ErrorCode) : "internal";
   return new AppError(code, step.error ?? `The ${step.step} step failed.`, step.error_details ?? undefined);
 }

@@ -4,6 +4,4 @@ import { recordsEndpoints } from "@/lib/openapi/paths-records";
 import { exportPerson } from "@/lib/people/export-person";
 
 // A person's data as a ZIP download: administrators only (a session holding an admin-kind role).
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
-  route(recordsEndpoints.exportPerson, ({ ctx, params }) => exportPerson(ctx, params.id)),
-);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(route(recordsEndpoints.exportPerson, ({ ctx, params }) => exportPerson(ctx, params.id)));

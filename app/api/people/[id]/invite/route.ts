@@ -3,6 +3,4 @@ import { route } from "@/lib/http/route";
 import { peopleEndpoints } from "@/lib/openapi/paths-people";
 import { invitePerson } from "@/lib/people/invite-person";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
-  route(peopleEndpoints.invitePerson, ({ ctx, params }) => invitePerson(ctx, params.id)),
-);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(route(peopleEndpoints.invitePerson, ({ ctx, params }) => invitePerson(ctx, params.id)));

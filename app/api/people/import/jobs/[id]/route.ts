@@ -3,6 +3,4 @@ import { route } from "@/lib/http/route";
 import { peopleEndpoints } from "@/lib/openapi/paths-people";
 import { getPeopleImport } from "@/lib/people/get-people-import";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
-  route(peopleEndpoints.getPeopleImport, ({ ctx, params }) => getPeopleImport(ctx, params.id)),
-);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(route(peopleEndpoints.getPeopleImport, ({ ctx, params }) => getPeopleImport(ctx, params.id)));
