@@ -20,6 +20,9 @@ export function oidcProvider(config: SsoProviderConfig): OAuthConfig<Claims> {
     authorization: { params: { scope: "openid email profile" } },
     idToken: true,
     checks: ["pkce", "state", "nonce"],
+    // openid-client gives up on discovery, the token and the JWKS after 3.5 s: a provider (or this
+    // server) slow for a moment would send the person back to the sign-in page with an error.
+    httpOptions: { timeout: 10_000 },
     // The account is matched by the verified e-mail in the signIn callback (lib/sso/sso-sign-in-rules.ts),
     // which also makes sure the user row exists: next-auth then never creates one for a provider.
     allowDangerousEmailAccountLinking: true,

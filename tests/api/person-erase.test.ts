@@ -44,14 +44,27 @@ afterAll(async () => {
 });
 
 const storedPath = (key: string) => path.join(env().dataDir, "files", key);
-/** Stored files (DATA_DIR/files) whose bytes hold `text`. */
+/** Stored files (DATA_DIR/files) whose bytes hold `text`. Other test files' jobs delete files meanwhile: what vanishes is skipped. */
 const storedFilesHolding = (text: string) => {
-  const root = path.join(env().dataDir, "files");
-  return fs
-    .readdirSync(root, { recursive: true })
-    .map((name) => path.join(root, String(name)))
-    .filter((file) => fs.statSync(file).isFile() && fs.readFileSync(file).includes(text));
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readOrNothing(() => fs.readdirSync(dir, { withFileTypes: true })) ?? []) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (readOrNothing(() => fs.readFileSync(file))?.includes(text)) found.push(file);
+    }
+  };
+  walk(path.join(env().dataDir, "files"));
+  return found;
 };
+function readOrNothing<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
 const outboxMentions = (text: string) => {
   const dir = path.join(env().dataDir, "outbox");
   return (fs.existsSync(dir) ? fs.readdirSync(dir) : []).filter((n) => fs.readFileSync(path.join(dir, n), "utf8").toLowerCase().includes(text.toLowerCase()));

@@ -8,9 +8,10 @@ import { env, resetEnvCache } from "@/lib/env";
  * (AI servers, storage) of the file that queued it. Started before the file's tests, as
  * scripts/worker.ts starts them in `npm start`: an enqueue never starts workers.
  *
- * Every queue's handlers, the cron schedules (declared once for the cluster, as `npm run worker`
- * does) and the periodic tasks (handing stalled recording steps back, the search index's upkeep,
- * which indexes a recording's name, summary and transcript).
+ * Every queue's handlers and the periodic tasks (handing stalled recording steps back, the search
+ * index's upkeep, which indexes a recording's name, summary and transcript), without the cron
+ * schedules: the sweeps (notifications every minute, webhooks, chunks…) would act on the districts
+ * of every test file running beside this one. A test runs a sweep itself when it means to.
  *
  * A file that runs its jobs elsewhere (a worker process of its own, or handlers of its own) sets
  * JOBS_IN_PROCESS=0 at its top, before this runs.
@@ -21,11 +22,8 @@ const state = globalThis as unknown as { __casTestWorkers?: Workers };
 
 async function startJobWorkers() {
   // Imported here, after the file's own vi.mock calls: the registry pulls in every job's work.
-  const [{ JOB_HANDLERS, jobSchedules, periodicTasks }, { startWorkers }] = await Promise.all([
-    import("@/lib/jobs/handlers"),
-    import("@/lib/jobs/run-workers"),
-  ]);
-  state.__casTestWorkers = await startWorkers(JOB_HANDLERS, { periodic: periodicTasks(), schedules: jobSchedules() });
+  const [{ JOB_HANDLERS, periodicTasks }, { startWorkers }] = await Promise.all([import("@/lib/jobs/handlers"), import("@/lib/jobs/run-workers")]);
+  state.__casTestWorkers = await startWorkers(JOB_HANDLERS, { periodic: periodicTasks() });
 }
 
 export async function stopJobWorkers() {
