@@ -4,7 +4,8 @@
  * this machine's), in Debian's Chromium through chrome-launcher, signed in with the session
  * cookie sent as a header. Lighthouse 13 asks for Node ≥ 22.19; it runs on this machine's
  * Node 20 (npm warns EBADENGINE). Its CPU slowdown multiplies what this machine takes, so a busy
- * machine scores lower.
+ * machine scores lower; `calibratedMultiplier` is the slowdown Lighthouse's own calculator
+ * suggests for the machine as measured, to run the preset again with.
  */
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
@@ -31,11 +32,30 @@ export type PhoneScore = {
   observedFcpMs: number;
   /** Lighthouse's own measure of this machine's speed during the run: its 4× slowdown multiplies it. */
   benchmarkIndex: number;
+  /** The CPU slowdown the run simulated. */
+  cpuMultiplier: number;
+  /** Main-thread time by Lighthouse's task group ("mainthread-work-breakdown": scriptEvaluation, styleLayout, …), ms as simulated. */
+  mainThread: Record<string, number>;
 };
+
+/**
+ * The CPU slowdown that makes this machine a middling phone, by Lighthouse's CPU throttling
+ * calculator (docs/throttling.md, lighthouse-cpu-throttling-calculator): 3× at a benchmarkIndex
+ * of 1,300, one more per 233 above; 2× at 800 and 1× at 150 below, in straight lines between.
+ */
+export function calibratedMultiplier(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
+}
 
 type Audit = {
   numericValue?: number;
-  details?: { overallSavingsBytes?: number; overallSavingsMs?: number; items?: { url?: string; observedFirstContentfulPaint?: number }[] };
+  details?: {
+    overallSavingsBytes?: number;
+    overallSavingsMs?: number;
+    items?: { url?: string; observedFirstContentfulPaint?: number; group?: string; duration?: number }[];
+  };
 };
 
 /** The first DOM node an audit's details name (its shape differs between Lighthouse versions). */
@@ -55,13 +75,15 @@ export async function launchPhoneBrowser(chromePath: string, flags: string[]) {
 }
 
 /**
+ * `cpuMultiplier`: the CPU slowdown to simulate instead of the preset's 4×.
  * `reportFile`: where to keep Lighthouse's whole report (JSON), to read a run in detail. With
  * BENCH_LIGHTHOUSE_TRACE_CATEGORIES (Chromium's trace categories, comma-separated, such as
  * "cc,viz,disabled-by-default-v8.cpu_profiler"), the run's trace is kept beside it too.
  */
-export async function phoneScore(port: number, url: string, cookie?: string, reportFile?: string): Promise<PhoneScore> {
+export async function phoneScore(port: number, url: string, cookie?: string, reportFile?: string, cpuMultiplier?: number): Promise<PhoneScore> {
   const result = await lighthouse(url, {
     port,
+    ...(cpuMultiplier ? { throttling: { cpuSlowdownMultiplier: cpuMultiplier } } : {}),
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance"],
@@ -71,7 +93,8 @@ export async function phoneScore(port: number, url: string, cookie?: string, rep
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(lhr));
-  if (reportFile && process.env.BENCH_LIGHTHOUSE_TRACE_CATEGORIES) fs.writeFileSync(reportFile.replace(/\.json$/, ".trace.json"), JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace));
+  if (reportFile && process.env.BENCH_LIGHTHOUSE_TRACE_CATEGORIES)
+    fs.writeFileSync(reportFile.replace(/\.json$/, ".trace.json"), JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => (lhr.audits[id] ?? {}) as Audit;
   return {
@@ -88,5 +111,7 @@ export async function phoneScore(port: number, url: string, cookie?: string, rep
       .slice(0, 60),
     observedFcpMs: audit("metrics").details?.items?.[0]?.observedFirstContentfulPaint ?? NaN,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpuMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+    mainThread: Object.fromEntries((audit("mainthread-work-breakdown").details?.items ?? []).map((item) => [item.group ?? "other", item.duration ?? 0])),
   };
 }

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 import { screens, signIn } from "./helpers";
 
 /**
@@ -45,19 +46,9 @@ const WAV = path.join(wavDir, "speech.wav");
   if (mixed.status !== 0) throw new Error(`ffmpeg failed: ${mixed.stderr}`);
 }
 
-const BASE_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const FAKE_MIC = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${WAV}`];
 
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [...BASE_ARGS, ...FAKE_MIC] } });
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MIC] } });
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
 
@@ -362,7 +353,7 @@ test.describe("when recording cannot start, the card says why", () => {
   });
 
   async function launch(args: string[]): Promise<Browser> {
-    return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [...BASE_ARGS, ...args] });
+    return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
   }
 
   test("a refused microphone", async () => {
