@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { audienceOf } from "@/components/me/audience";
-import { seesAllPeople, type Me } from "@/components/me/me";
+import type { Me } from "@/components/me/me";
 import { SearchLauncher } from "@/components/search/search-launcher";
 import { Avatar } from "@/components/ui/avatar";
 import { LanguageSwitcher } from "./language-switcher";
@@ -41,7 +41,8 @@ export async function AppHeader({ me }: { me: Me | null }) {
         {me ? (
           <MainNav links={links}>
             <div className="user-box">
-              <Link href={seesAllPeople(me) || audience === "mentor" ? `/people/${me.person.id}` : "/"} className="user-name" title={me.person.email}>
+              {/* Their own settings (notifications, calendar feed): from their name, as most apps do, to keep the bar short. */}
+              <Link href="/account" className="user-name" title={`${t("notifications.account.nav")} (${me.person.email})`}>
                 <Avatar first={me.person.first} last={me.person.last} size={28} />
                 <span>
                   {me.person.first} {me.person.last}

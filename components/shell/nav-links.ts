@@ -14,7 +14,6 @@ export const NAV_LINKS: { href: string; label: string; audiences: Audience[]; pe
   { href: "/people", label: "shell.nav.people", audiences: ["staff"] },
   { href: "/interviews", label: "shell.nav.interviews", audiences: ["staff", "mentor", "candidate"] },
   { href: "/messages", label: "chat.nav", audiences: ["staff", "mentor", "candidate"] },
-  { href: "/account", label: "notifications.account.nav", audiences: ["staff", "mentor", "candidate"] },
   // Straight to the first settings page (no redirect from /settings); marked on every page of the section.
   { href: SETTINGS_LINKS[0].href, section: "/settings", label: "shell.nav.settings", audiences: ["staff"], permission: "settings" },
 ];
