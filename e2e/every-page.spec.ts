@@ -8,8 +8,8 @@ import { latestMailTo, requestLink, screens, signIn } from "./helpers";
  * the demo candidate, reads in Spanish to start with.
  */
 
-// Each role's tour visits many pages, each screenshotted and checked twice.
-test.describe.configure({ mode: "serial", timeout: 480_000 });
+// Each role's tour visits many pages (the administrator's about 20 in each language), each screenshotted and checked twice.
+test.describe.configure({ mode: "serial", timeout: 720_000 });
 
 type Language = "en" | "es";
 type Ids = { cleo: string; published: string; draft: string; form: string; admin: string };
