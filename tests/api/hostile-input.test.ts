@@ -10,19 +10,8 @@ import { documentedOperations } from "@/lib/openapi/operations";
 import { api, BASE, call, type ApiResponse } from "../helpers/api";
 import { captureAll, cut, liveWebm, newRecordingId, pipelineSettled } from "../helpers/audio";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
-import {
-  applyMutation,
-  fromJson,
-  hostileQueryKey,
-  hostileQueryValue,
-  locations,
-  mustTry,
-  mutationOf,
-  toJsonText,
-  type Mutation,
-  type Node,
-  type Outcome,
-} from "../helpers/hostile-values";
+import { applyMutation, hostileQueryKey, hostileQueryValue, mustTry, mutationOf, type Mutation, type Outcome } from "../helpers/hostile-values";
+import { fromJson, locations, toJsonText, type Node } from "../helpers/json-tree";
 
 const OPERATIONS = documentedOperations();
 
