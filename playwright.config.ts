@@ -28,7 +28,7 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && tsx --import ./scripts/server-only-stub.mjs scripts/start.ts`,
     // The suite signs the demo people in through e-mail links many times within 15 minutes; the
     // webhooks spec's receiver listens on loopback, which only WEBHOOK_URL_HOSTS lets endpoints use;
-    // a local OpenID Connect provider is allowed as an issuer too (OIDC_ISSUER_HOSTS).
+    // the sso spec's OpenID Connect provider too (OIDC_ISSUER_HOSTS).
     env: {
       PORT: String(PORT),
       REALTIME_PORT: String(PORT + 1),

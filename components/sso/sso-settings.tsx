@@ -94,83 +94,86 @@ function SsoForm({ connection }: { connection: SsoConnection | null }) {
     );
   };
 
+  // The dialog sits beside the form, not in it: a form inside a form submits both.
   return (
-    <form className="card-body stack" onSubmit={onSubmit} noValidate>
-      <Field label={t("kind")}>
-        {(props) => (
-          <select {...props} className="input" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-            <option value="google">{t("kinds.google")}</option>
-            <option value="microsoft">{t("kinds.microsoft")}</option>
-            <option value="other">{t("kinds.other")}</option>
-          </select>
-        )}
-      </Field>
-      {kind === "microsoft" && (
-        <Field label={t("tenant")} hint={t("tenantHint")} error={(submitted && missing.tenant ? t("required") : undefined) ?? fieldError("tenant")}>
-          {(props) => <input {...props} className="input" value={tenant} onChange={(e) => setTenant(e.target.value)} autoComplete="off" />}
+    <>
+      <form className="card-body stack" onSubmit={onSubmit} noValidate>
+        <Field label={t("kind")}>
+          {(props) => (
+            <select {...props} className="input" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+              <option value="google">{t("kinds.google")}</option>
+              <option value="microsoft">{t("kinds.microsoft")}</option>
+              <option value="other">{t("kinds.other")}</option>
+            </select>
+          )}
         </Field>
-      )}
-      {kind === "other" && (
-        <Field label={t("issuer")} hint={t("issuerHint")} error={(submitted && missing.issuer ? t("required") : undefined) ?? fieldError("issuer")}>
-          {(props) => <input {...props} className="input" type="url" value={issuer} onChange={(e) => setIssuer(e.target.value)} autoComplete="off" />}
-        </Field>
-      )}
-      <Field label={t("name")} hint={t("nameHint")} error={(submitted && missing.name ? t("required") : undefined) ?? fieldError("name")}>
-        {(props) => <input {...props} className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} autoComplete="off" />}
-      </Field>
-      <Field label={t("clientId")} error={(submitted && missing.clientId ? t("required") : undefined) ?? fieldError("client_id")}>
-        {(props) => <input {...props} className="input" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" />}
-      </Field>
-      <Field
-        label={t("clientSecret")}
-        hint={connection ? t("secretKept") : undefined}
-        error={(submitted && missing.secret ? t("required") : undefined) ?? fieldError("client_secret")}
-      >
-        {(props) => (
-          <input {...props} className="input" type="password" value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="new-password" />
+        {kind === "microsoft" && (
+          <Field label={t("tenant")} hint={t("tenantHint")} error={(submitted && missing.tenant ? t("required") : undefined) ?? fieldError("tenant")}>
+            {(props) => <input {...props} className="input" value={tenant} onChange={(e) => setTenant(e.target.value)} autoComplete="off" />}
+          </Field>
         )}
-      </Field>
-      <Field
-        label={t("domains")}
-        hint={t("domainsHint")}
-        error={fieldError("domains") ?? (isApiError(save.error) && save.error.status === 409 ? save.error.message : undefined)}
-      >
-        {(props) => <input {...props} className="input" value={domains} onChange={(e) => setDomains(e.target.value)} autoComplete="off" />}
-      </Field>
-      <label className="check check-top">
-        <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} aria-describedby="require-sso-hint" />
-        <span>{t("requireSso")}</span>
-      </label>
-      <p id="require-sso-hint" className="muted small">
-        {t("requireSsoHint")}
-      </p>
-      {connection && (
-        <dl className="stack small">
-          <div>
-            <dt>{t("redirectUri")}</dt>
-            <dd>
-              <code>{connection.redirect_uri}</code>
-            </dd>
-          </div>
-          <div>
-            <dt>{t("signInUrl")}</dt>
-            <dd>
-              <code>{connection.sign_in_url}</code>
-            </dd>
-          </div>
-        </dl>
-      )}
-      <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
-          {connection ? t("save") : t("connect")}
-        </button>
+        {kind === "other" && (
+          <Field label={t("issuer")} hint={t("issuerHint")} error={(submitted && missing.issuer ? t("required") : undefined) ?? fieldError("issuer")}>
+            {(props) => <input {...props} className="input" type="url" value={issuer} onChange={(e) => setIssuer(e.target.value)} autoComplete="off" />}
+          </Field>
+        )}
+        <Field label={t("name")} hint={t("nameHint")} error={(submitted && missing.name ? t("required") : undefined) ?? fieldError("name")}>
+          {(props) => <input {...props} className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} autoComplete="off" />}
+        </Field>
+        <Field label={t("clientId")} error={(submitted && missing.clientId ? t("required") : undefined) ?? fieldError("client_id")}>
+          {(props) => <input {...props} className="input" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" />}
+        </Field>
+        <Field
+          label={t("clientSecret")}
+          hint={connection ? t("secretKept") : undefined}
+          error={(submitted && missing.secret ? t("required") : undefined) ?? fieldError("client_secret")}
+        >
+          {(props) => (
+            <input {...props} className="input" type="password" value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="new-password" />
+          )}
+        </Field>
+        <Field
+          label={t("domains")}
+          hint={t("domainsHint")}
+          error={fieldError("domains") ?? (isApiError(save.error) && save.error.status === 409 ? save.error.message : undefined)}
+        >
+          {(props) => <input {...props} className="input" value={domains} onChange={(e) => setDomains(e.target.value)} autoComplete="off" />}
+        </Field>
+        <label className="check check-top">
+          <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} aria-describedby="require-sso-hint" />
+          <span>{t("requireSso")}</span>
+        </label>
+        <p id="require-sso-hint" className="muted small">
+          {t("requireSsoHint")}
+        </p>
         {connection && (
-          <button type="button" className="btn btn-danger-outline" onClick={() => setConfirmRemove(true)}>
-            {t("disconnect")}
-          </button>
+          <dl className="stack small">
+            <div>
+              <dt>{t("redirectUri")}</dt>
+              <dd>
+                <code>{connection.redirect_uri}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("signInUrl")}</dt>
+              <dd>
+                <code>{connection.sign_in_url}</code>
+              </dd>
+            </div>
+          </dl>
         )}
-      </div>
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending && <span className="spinner spinner-sm" aria-hidden="true" />}
+            {connection ? t("save") : t("connect")}
+          </button>
+          {connection && (
+            <button type="button" className="btn btn-danger-outline" onClick={() => setConfirmRemove(true)}>
+              {t("disconnect")}
+            </button>
+          )}
+        </div>
+      </form>
       <ConfirmDialog
         open={confirmRemove}
         onClose={() => setConfirmRemove(false)}
@@ -183,6 +186,6 @@ function SsoForm({ connection }: { connection: SsoConnection | null }) {
           toast.show(t("disconnected"));
         }}
       />
-    </form>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { LanguageLinks } from "@/components/sign-in/language-links";
 import { signInPageProps, type SignInPageProps } from "@/lib/pages/sign-in-page-props";
 import { csrfToken } from "@/lib/auth/csrf-token";
 import { env } from "@/lib/env";
+import { signInWithProviderPolicy } from "@/lib/http/sign-in-policy";
 import { listenHost } from "@/lib/hosting/service-origin";
 
 // Served without any JavaScript: the form posts to next-auth as it is, and the browser checks the address.
@@ -67,6 +68,8 @@ export const getServerSideProps: GetServerSideProps<Props> = async (context) => 
     ssoLookup({ district, email: workEmail?.slice(0, 320) }).catch(() => null),
   ]);
   for (const cookie of csrf.setCookie) res.appendHeader("Set-Cookie", cookie);
+  const csp = res.getHeader("Content-Security-Policy");
+  if (sso && typeof csp === "string") res.setHeader("Content-Security-Policy", signInWithProviderPolicy(csp));
   const callback = one(query.callbackUrl);
   const code = query.csrf === "true" ? "csrf" : one(query.error);
   return {

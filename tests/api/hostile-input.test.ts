@@ -528,8 +528,25 @@ async function expectHarmless(res: ApiResponse, before: unknown, where: string) 
   if (res.status >= 400) {
     const parsed = errorBodySchema.safeParse(res.body);
     expect(parsed.success ? "error body" : `${where}: not the error body: ${JSON.stringify(res.body).slice(0, 400)}`).toBe("error body");
-    expect(await snapshot(), `${where}: a refused request (${res.status}) changed the district`).toEqual(before);
+    const after = await snapshot();
+    expect(after, `${where}: a refused request (${res.status}) changed the district: ${snapshotChange(before, after)}`).toEqual(before);
   }
+}
+
+/** Which tables of two snapshots differ, and their rows on either side: what a failure must say to be acted on. */
+function snapshotChange(before: unknown, after: unknown) {
+  const b = before as Record<string, unknown>;
+  const a = after as Record<string, unknown>;
+  const rows = (v: unknown) => (Array.isArray(v) ? v : [v]).map((r) => JSON.stringify(r));
+  const changes: string[] = [];
+  for (const table of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    const was = rows(b[table]);
+    const is = rows(a[table]);
+    const gone = was.filter((r) => !is.includes(r));
+    const added = is.filter((r) => !was.includes(r));
+    if (gone.length || added.length) changes.push(`${table}: - ${gone.join(" ").slice(0, 600)} + ${added.join(" ").slice(0, 600)}`);
+  }
+  return changes.join("; ") || "(no table differs)";
 }
 
 const MAX = () => env().MAX_JSON_BYTES;
