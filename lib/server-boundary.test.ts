@@ -52,6 +52,7 @@ const EXCEPTIONS: Record<string, string> = {
   "lib/auth/csrf-token.ts": "the sign-in form's CSRF token, asked of next-auth on this server (env().PORT)",
   "lib/hosting/service-origin.ts": "where this server listens (env()), for csrf-token.ts",
   "lib/pages/sign-in-page-props.ts": "the sign-in pages' props: their locale, words and language links",
+  "lib/http/sign-in-policy.ts": "the sign-in page's CSP when it offers a provider (OIDC_ISSUER_HOSTS from env())",
 };
 
 /** Packages that make a module a server module: the providers, the database drivers, files and processes. */

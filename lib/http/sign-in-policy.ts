@@ -1,5 +1,5 @@
 import { env } from "@/lib/env";
-// No "server-only" here: the sign-in page (Pages Router) cannot import a module that has it.
+// No "server-only" here: the sign-in page (Pages Router) cannot import a module that has it (lib/server-boundary.test.ts lists it).
 
 /**
  * The sign-in page's policy when it offers an OpenID Connect provider. Its "Sign in with …" form

@@ -58,7 +58,7 @@ export const JOB_HANDLERS: JobHandlers = {
   "search-backfill": backfillSearchIndex,
   "retention-sweep": () => sweepRetention(),
   backup: runScheduledBackup,
-  "notifications-sweep": () => sweepNotifications(),
+  "notifications-sweep": (data) => sweepNotifications({ districtIds: data.districtIds }),
   "notification-send": sendNotification,
   "calendar-sync": syncInvitations,
 };

@@ -30,7 +30,8 @@ export type JobData = {
   /** A scheduled backup into BACKUP_DIR (lib/backup/scheduled-backup.ts); no district: the operator's. */
   backup: Record<string, never>;
   /** Every district's notification e-mails due (lib/notifications/sweep-notifications.ts); no district: the operator's. */
-  "notifications-sweep": Record<string, never>;
+  /** The cron's sweep covers every district; `districtIds` limits one to those (tests). */
+  "notifications-sweep": { districtIds?: string[] };
   /** One claimed notification e-mail (lib/notifications/send-notification.ts). */
   "notification-send": { districtId: string; notificationId: string };
   /** An interview's calendar invitations brought in line with it: REQUEST, update or CANCEL (lib/calendar/sync-invitations.ts). */

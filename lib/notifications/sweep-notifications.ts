@@ -25,7 +25,7 @@ type UnreadRow = { district_id: string; person_id: string; conversation_id: stri
  * conversation since they last read it; with the newest unread seq of each such conversation.
  * One statement for every district, from the recent messages' index: the sweep runs every minute.
  */
-async function unreadToTell(): Promise<Map<string, UnreadRow[]>> {
+async function unreadToTell(only: string[] | null): Promise<Map<string, UnreadRow[]>> {
   const rows = await db().$queryRaw<UnreadRow[]>`
     -- all districts: the minute's sweep finds who has something to be told; each e-mail is then claimed in its own district
     select m.district_id, cp.person_id, cp.conversation_id, max(m.seq)::int as seq
@@ -41,6 +41,7 @@ async function unreadToTell(): Promise<Map<string, UnreadRow[]>> {
        and coalesce(np.messages, true)
        and (pr.last_seen_at is null or pr.last_seen_at <= (now() at time zone 'utc') - ${env().NOTIFY_AFTER_SECONDS}::int * interval '1 second')
        and (n.notified_seq is null or n.notified_seq <= cp.last_read_seq)
+       and (${only}::text[] is null or m.district_id = any(${only}::text[]))
      group by m.district_id, cp.person_id, cp.conversation_id
      order by m.district_id, cp.person_id
      limit ${BATCH}`;
@@ -75,7 +76,7 @@ async function claimUnread(districtId: string, personId: string, rows: UnreadRow
 }
 
 /** Candidates of interviews published lately who have not been told (once per interview). */
-function publishedToTell() {
+function publishedToTell(only: string[] | null) {
   return db().$queryRaw<{ district_id: string; id: string; person_id: string }[]>`
     -- all districts: the minute's sweep finds who has something to be told; each e-mail is then claimed in its own district
     select i.district_id, i.id, i.person_id
@@ -85,6 +86,7 @@ function publishedToTell() {
      where i.published and i.published_at > (now() at time zone 'utc') - ${PUBLISHED_WITHIN_HOURS}::int * interval '1 hour'
        and not p.archived and p.erased_at is null and coalesce(np.interview_published, true)
        and not exists (select 1 from notifications x where x.district_id = i.district_id and x.dedupe_key = 'interview_published:' || i.id)
+       and (${only}::text[] is null or i.district_id = any(${only}::text[]))
      limit ${BATCH}`;
 }
 
@@ -92,7 +94,7 @@ function publishedToTell() {
  * Board members of interviews of the past days (dates as the district office's calendar reads
  * them) who have not submitted their scorecard and have not been reminded.
  */
-function remindersToSend(today: string) {
+function remindersToSend(today: string, only: string[] | null) {
   const { from, before } = reminderDates(today);
   return db().$queryRaw<{ district_id: string; id: string; person_id: string }[]>`
     -- all districts: the minute's sweep finds who has something to be told; each e-mail is then claimed in its own district
@@ -107,6 +109,7 @@ function remindersToSend(today: string) {
        and not exists (select 1 from interview_scorecards s
                         where s.district_id = i.district_id and s.interview_id = i.id and s.member_id = bm.person_id and s.submitted_at is not null)
        and not exists (select 1 from notifications x where x.district_id = i.district_id and x.dedupe_key = 'interview_reminder:' || i.id || ':' || bm.person_id)
+       and (${only}::text[] is null or i.district_id = any(${only}::text[]))
      limit ${BATCH}`;
 }
 
@@ -114,11 +117,14 @@ function remindersToSend(today: string) {
  * The cron job "notifications-sweep" (every minute, once per cluster): the e-mails due, each
  * claimed by its unique key and queued. Safe to run in several processes at once: of two sweeps
  * that find the same e-mail, one claims it and the other queues nothing. Answers how many it queued.
+ * `districtIds` limits it to those districts (the cron's covers all): a test sweeps its own
+ * district and leaves the others, which other tests compare before and after, as they were.
  */
-export async function sweepNotifications(now = new Date()) {
+export async function sweepNotifications({ now = new Date(), districtIds }: { now?: Date; districtIds?: string[] } = {}) {
   if (!env().NOTIFY_EMAILS) return { queued: 0, off: true };
+  const only = districtIds ?? null;
   let queued = 0;
-  for (const rows of (await unreadToTell()).values()) {
+  for (const rows of (await unreadToTell(only)).values()) {
     const { district_id: districtId, person_id: personId } = rows[0];
     // An open connection to the app (its own channel subscribed) is being online too.
     if ((await channelOccupied(personChannel(personId))) === true) continue;
@@ -126,10 +132,10 @@ export async function sweepNotifications(now = new Date()) {
   }
   const claim = (districtId: string, personId: string, kind: "interview_published" | "interview_reminder", dedupeKey: string, interviewId: string) =>
     transactionWithJobs((tx, enqueue) => claimNotification(tx, enqueue, { districtId, personId, kind, dedupeKey, data: { interviewId } }));
-  for (const row of await publishedToTell()) {
+  for (const row of await publishedToTell(only)) {
     if (await claim(row.district_id, row.person_id, "interview_published", `interview_published:${row.id}`, row.id)) queued++;
   }
-  for (const row of await remindersToSend(calendarDayIn(now, displayTimeZone()))) {
+  for (const row of await remindersToSend(calendarDayIn(now, displayTimeZone()), only)) {
     if (await claim(row.district_id, row.person_id, "interview_reminder", `interview_reminder:${row.id}:${row.person_id}`, row.id)) queued++;
   }
   return { queued };

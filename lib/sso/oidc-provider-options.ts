@@ -22,7 +22,9 @@ export function oidcProvider(config: SsoProviderConfig): OAuthConfig<Claims> {
     checks: ["pkce", "state", "nonce"],
     // openid-client gives up on discovery, the token and the JWKS after 3.5 s: a provider (or this
     // server) slow for a moment would send the person back to the sign-in page with an error.
-    httpOptions: { timeout: 10_000 },
+    // No kept-alive connections (agent: false): a provider that closed an idle one while this
+    // process reused it would fail the next sign-in (ECONNRESET); a sign-in asks it three times at most.
+    httpOptions: { timeout: 10_000, agent: false },
     // The account is matched by the verified e-mail in the signIn callback (lib/sso/sso-sign-in-rules.ts),
     // which also makes sure the user row exists: next-auth then never creates one for a provider.
     allowDangerousEmailAccountLinking: true,

@@ -69,7 +69,7 @@ describe("two worker processes", () => {
     try {
       await Promise.all(workers.map((w) => w.ready));
       // Sweeps side by side, as two processes' timers would (one per singleton key, so both are queued).
-      await Promise.all(["a", "b", "c", "d"].map((key) => enqueueJob("notifications-sweep", {}, { singletonKey: key })));
+      await Promise.all(["a", "b", "c", "d"].map((key) => enqueueJob("notifications-sweep", { districtIds: [d.id] }, { singletonKey: key })));
       const emails = readers.map((r) => r.email);
       await expect.poll(() => received.filter((m) => emails.some((e) => m.to.includes(e))).length, { timeout: 120_000 }).toBe(4);
       await expect.poll(() => db().notification.count({ where: { districtId: d.id, sentAt: null, droppedReason: null } }), { timeout: 60_000 }).toBe(0);

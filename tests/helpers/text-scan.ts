@@ -16,18 +16,25 @@ export async function columnsHolding(needles: string[]): Promise<Record<string, 
       from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
      where t.table_type = 'BASE TABLE' and c.table_schema not in ('pg_catalog', 'information_schema') and c.table_schema not like 'pg_toast%'
        and (c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY', 'tsvector', 'bytea', 'USER-DEFINED'))`);
-  const found: Record<string, string[]> = {};
+  const holds = (c: Column) =>
+    c.type === "bytea"
+      ? `position(convert_to(n, 'UTF8') in t.${quote(c.column)}) > 0 or position(convert_to(lower(n), 'UTF8') in t.${quote(c.column)}) > 0`
+      : `t.${quote(c.column)}::text ilike '%' || n || '%'`;
+  const needlesIn = (ref: string, condition: string, among: string[]) =>
+    db().$queryRawUnsafe<{ n: string }[]>(`select n from unnest($1::text[]) n where exists (select 1 from ${ref} t where ${condition})`, among);
+  const tables = new Map<string, Column[]>();
   for (const c of columns) {
     const ref = `${quote(c.schema)}.${quote(c.table)}`;
-    const holds =
-      c.type === "bytea"
-        ? `position(convert_to(n, 'UTF8') in t.${quote(c.column)}) > 0 or position(convert_to(lower(n), 'UTF8') in t.${quote(c.column)}) > 0`
-        : `t.${quote(c.column)}::text ilike '%' || n || '%'`;
-    const rows = await db().$queryRawUnsafe<{ n: string }[]>(
-      `select n from unnest($1::text[]) n where exists (select 1 from ${ref} t where ${holds})`,
-      needles,
-    );
-    for (const { n } of rows) (found[n] ??= []).push(`${c.schema}.${c.table}.${c.column}`);
+    tables.set(ref, [...(tables.get(ref) ?? []), c]);
+  }
+  const found: Record<string, string[]> = {};
+  // One pass over each table for all its columns; only a table that holds a needle is searched column by column.
+  for (const [ref, cols] of tables) {
+    const inTable = (await needlesIn(ref, cols.map((c) => `(${holds(c)})`).join(" or "), needles)).map((r) => r.n);
+    if (!inTable.length) continue;
+    for (const c of cols) {
+      for (const { n } of await needlesIn(ref, holds(c), inTable)) (found[n] ??= []).push(`${c.schema}.${c.table}.${c.column}`);
+    }
   }
   return found;
 }
