@@ -56,9 +56,3 @@ export function declared<H extends object>(handler: H, declaration: RouteDeclara
 
 /** The declaration of a route module's handler, if it has one. */
 export const declarationOf = (handler: unknown): RouteDeclaration | undefined => (typeof handler === "function" ? declarations.get(handler) : undefined);
-
-/**
- * A handler that needs no authentication and touches no district (health, this reference):
- * it does not go through route(), but it is declared like every other endpoint.
- */
-export const publicRoute = (declaration: RouteDeclaration & { auth: "public" }, handler: Handler): Handler => declared(handler, declaration);

@@ -11,6 +11,7 @@ import { errorResponse, toAppError } from "./errors";
 import { admitted } from "./admission";
 import { idempotent } from "./idempotency";
 import { consumeKeyBudget } from "./rate-limit";
+import { parseQuery } from "./parse-query";
 import { readJson } from "./read-body";
 import { assertSameOriginMutation } from "./same-origin";
 import { assertPlainInput } from "@/lib/validation/hostile-input";
@@ -144,13 +145,7 @@ export function route<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
 
   async function parseInput(req: Request): Promise<{ query: unknown; body: unknown }> {
     let query: unknown = undefined;
-    if (opts.query) {
-      const raw = Object.fromEntries(new URL(req.url).searchParams);
-      assertPlainInput(raw, "query");
-      const parsed = opts.query.safeParse(raw);
-      if (!parsed.success) throw fromZod(parsed.error, "query");
-      query = parsed.data;
-    }
+    if (opts.query) query = parseQuery(req, opts.query);
     let body: unknown = undefined;
     // Uploads read their multipart body themselves, as a stream (lib/http/multipart.ts).
     if (opts.body) {

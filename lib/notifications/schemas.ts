@@ -17,6 +17,7 @@ export const notificationPreferencesSchema = z
 
 /** POST /api/unsubscribe?token=…: the signed token of the e-mail's List-Unsubscribe link. */
 export const unsubscribeQuerySchema = z.strictObject({ token: text().min(1).max(1000) });
+export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
 
 export const unsubscribeResultSchema = z
   .object({ ok: z.literal(true), kind: z.enum(NOTIFICATION_KINDS).describe("The kind of e-mail stopped.") })

@@ -1,5 +1,5 @@
 import { checkServiceHealth } from "@/lib/health/service-health";
-import { publicRoute } from "@/lib/http/declaration";
+import { publicRoute } from "@/lib/http/public-route";
 import { jsonResponse } from "@/lib/http/json-response";
 import { methods } from "@/lib/http/methods";
 import { referenceEndpoints } from "@/lib/openapi/paths-reference";

@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/http/declaration";
+import { publicRoute } from "@/lib/http/public-route";
 import { methods } from "@/lib/http/methods";
 import { openApiDocument } from "@/lib/openapi/openapi-document";
 import { referenceEndpoints } from "@/lib/openapi/paths-reference";
