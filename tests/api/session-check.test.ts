@@ -10,9 +10,12 @@ import { api, call } from "../helpers/api";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
 
 const sent = vi.hoisted(() => ({ texts: [] as string[] }));
+// Only a request's statements: the workers' periodic tasks in this process (search index upkeep every 3 s) query too.
 vi.mock("@/lib/db/pool", async (importOriginal) => {
   const original = await importOriginal<typeof import("@/lib/db/pool")>();
-  return { ...original, sqlRows: (text: string, values?: unknown[]) => (sent.texts.push(text), original.sqlRows(text, values)) };
+  const { requestContext } = await import("@/lib/http/request-context");
+  const ofARequest = () => Boolean(requestContext()?.requestId && !requestContext()?.job);
+  return { ...original, sqlRows: (text: string, values?: unknown[]) => (ofARequest() && sent.texts.push(text), original.sqlRows(text, values)) };
 });
 
 const AUDIT = /audit_append_many/;
