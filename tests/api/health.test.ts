@@ -72,7 +72,7 @@ afterAll(async () => {
 describe("GET /api/health", () => {
   it("answers 200 with every part up, without authentication", async () => {
     const res = await health();
-    expect(res.status).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
       ok: true,
       parts: {

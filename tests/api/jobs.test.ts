@@ -33,7 +33,8 @@ async function failedFinalize(district: TestDistrict) {
 /** A job of another kind out of retries (no retry allowed, failed once), as pg-boss keeps it. */
 async function deadTranslation(district: TestDistrict) {
   const boss = await jobBoss();
-  const id = (await boss.send("message-translate", { districtId: district.id, messageId: "m-gone", languages: ["es"] }, { retryLimit: 0 }))!;
+  // Due in an hour: no worker of this process takes it (and completes it) before it is failed here.
+  const id = (await boss.send("message-translate", { districtId: district.id, messageId: "m-gone", languages: ["es"] }, { retryLimit: 0, startAfter: 3600 }))!;
   await boss.fail("message-translate", id, { message: "The provider was down." });
   return id;
 }
@@ -102,7 +103,7 @@ describe("POST /api/jobs/:id/retry", () => {
 describe("jobs of no district (npm run admin -- jobs, retry-job)", () => {
   it("are the operator's: listed and retried there, never shown to a district", async () => {
     const boss = await jobBoss();
-    const id = (await boss.send("idempotency-sweep", {}, { retryLimit: 0, singletonKey: `sweep-${Math.random()}` }))!;
+    const id = (await boss.send("idempotency-sweep", {}, { retryLimit: 0, singletonKey: `sweep-${Math.random()}`, startAfter: 3600 }))!;
     await boss.fail("idempotency-sweep", id, { message: "The database was unreachable." });
     expect(await listClusterJobs("failed")).toContainEqual(
       expect.objectContaining({ id, queue: "idempotency-sweep", state: "failed", error: "The database was unreachable." }),
