@@ -3,11 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { apiQueries } from "@/components/api/api-queries";
-import { CandidateHome } from "@/components/home/candidate-home";
-import { MentorHome } from "@/components/home/mentor-home";
+import { CandidateStartPage, InterviewsStartPage, MentorStartPage, PeopleStartPage } from "@/components/home/start-pages";
 import { audienceOf, staffStartList } from "@/components/me/audience";
-import { InterviewsListPage } from "@/components/interviews/interviews-list-page";
-import { PeopleListPage } from "@/components/people/people-list-page";
 import type { Me } from "@/components/me/me";
 import { SkeletonRows } from "@/components/ui/states";
 import { pageMe } from "@/lib/pages/page-me";
@@ -35,26 +32,26 @@ export default async function Home() {
   if (start === "people")
     return (
       <Prefetched queries={[q.people(), q.roles(), q.tags()]}>
-        <PeopleListPage />
+        <PeopleStartPage />
       </Prefetched>
     );
   if (start)
     return (
       <Prefetched queries={[q.interviews(), q.people(), q.boards(), q.profiles(), q.forms()]}>
         <Suspense fallback={<SkeletonRows rows={8} />}>
-          <InterviewsListPage defaults={{ status: "draft" }} />
+          <InterviewsStartPage defaults={{ status: "draft" }} />
         </Suspense>
       </Prefetched>
     );
   if (audienceOf(me) === "mentor")
     return (
       <Prefetched queries={[q.people(), q.interviews(), q.boards()]}>
-        <MentorHome />
+        <MentorStartPage />
       </Prefetched>
     );
   return (
     <Prefetched queries={[q.interviews(), q.person(me.person.id), q.boards()]}>
-      <CandidateHome />
+      <CandidateStartPage />
     </Prefetched>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/interviews/lazy-confirm-dialog";
 import type { RecordingManage } from "./use-recording-manage";
 
 /** lib/audio/schemas.ts RECORDING_NAME_MAX (not imported: that module brings zod along). */
@@ -101,7 +101,7 @@ export function RecordingTitle({ recordingId, name, manage }: { recordingId: str
           <button type="button" className="btn btn-ghost btn-sm audio-delete" aria-label={t("deleteLabel", { name })} onClick={() => setConfirming(true)}>
             {t("delete")}
           </button>
-          <ConfirmDialog
+          <LazyConfirmDialog
             open={confirming}
             onClose={() => setConfirming(false)}
             title={t("deleteTitle")}

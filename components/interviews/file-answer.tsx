@@ -6,7 +6,7 @@ import { useId, useRef, useState } from "react";
 import { apiFetch } from "@/components/api/api-fetch";
 import { uploadWithProgress } from "@/components/api/upload-with-progress";
 import { inLanguage } from "@/components/forms/form-types";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/interviews/lazy-confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { fileExtension } from "@/components/uploads/file-extension";
@@ -125,7 +125,7 @@ export function FileAnswer({ field, value, language, personId, interviewId, show
           }}
         />
       </div>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
         title={t("files.removeTitle")}

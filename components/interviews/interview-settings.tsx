@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/interviews/lazy-confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import type { Interview } from "./interview-types";
@@ -79,7 +79,7 @@ export function InterviewSettings({
           </button>
         </div>
       </div>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting}
         onClose={() => setDeleting(false)}
         title={t("settings.deleteTitle")}

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import type { Person } from "@/components/people/person-types";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/interviews/lazy-confirm-dialog";
 import { fullName } from "@/components/ui/format";
 import { useToast } from "@/components/ui/toast";
 import type { Interview } from "./interview-types";
@@ -44,7 +44,7 @@ export function PublishActions({
           {t("publish")}
         </button>
       )}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirm === "publish"}
         onClose={() => setConfirm(null)}
         title={t("publishTitle")}
@@ -63,7 +63,7 @@ export function PublishActions({
           toast.show(t("published"));
         }}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirm === "unpublish"}
         onClose={() => setConfirm(null)}
         title={t("unpublishTitle")}
