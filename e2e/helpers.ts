@@ -75,6 +75,8 @@ async function checkA11y(page: Page, name: string) {
  * already screenshotted and axe-checked every page that `screens` sees.
  */
 const SKIP_SCREENS = process.env.E2E_SKIP_SCREENS === "1";
+/** E2E_SKIP_SCREENSHOTS=1 keeps the axe checks at both sizes but writes no picture: CI, where nobody looks at them. */
+const SKIP_SCREENSHOTS = process.env.E2E_SKIP_SCREENSHOTS === "1";
 
 /**
  * The page as it is now, at desktop size and at a phone's size: a screenshot of each for
@@ -93,7 +95,7 @@ export async function screens(page: Page, name: string, { fullPage = true }: { f
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.setViewportSize(viewport);
     await page.waitForTimeout(label === "desktop" ? 150 : 250);
-    await page.screenshot({ path: `${SCREENS}/${name}-${label}.png`, fullPage });
+    if (!SKIP_SCREENSHOTS) await page.screenshot({ path: `${SCREENS}/${name}-${label}.png`, fullPage });
     await checkA11y(page, name);
   }
   await page.setViewportSize(size);
