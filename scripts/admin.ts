@@ -19,6 +19,7 @@ import { listJobsQuery } from "@/lib/jobs/schemas";
 import { BACKUP_USAGE, backupCommand } from "@/lib/backup/admin-commands";
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { pool } from "@/lib/db/pool";
+import { resetEnvCache } from "@/lib/env";
 import { runWithRequestContext } from "@/lib/http/request-context";
 
 const usage = `usage:
@@ -62,6 +63,11 @@ async function run(command: string | undefined, values: Record<string, string | 
 }
 
 async function main() {
+  // A request waits DATABASE_WAIT_MS (2 s) for the database, then the service answers 503. An
+  // operator's command waits as long as a busy service takes to give it a connection: a backup
+  // started during a large search backfill failed after 2 s on the embedded database.
+  process.env.DATABASE_WAIT_MS ??= "60000";
+  resetEnvCache();
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
