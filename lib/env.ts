@@ -240,7 +240,7 @@ export function env(): Env {
   return cached;
 }
 
-/** Tests change the environment between suites, and `npm run admin` before it starts; this forgets the parsed copy. */
+/** Tests change the environment between suites; this forgets the parsed copy. */
 export function resetEnvCache() {
   cached = undefined;
 }

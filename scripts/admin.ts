@@ -19,7 +19,6 @@ import { listJobsQuery } from "@/lib/jobs/schemas";
 import { BACKUP_USAGE, backupCommand } from "@/lib/backup/admin-commands";
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { pool } from "@/lib/db/pool";
-import { resetEnvCache } from "@/lib/env";
 import { runWithRequestContext } from "@/lib/http/request-context";
 
 const usage = `usage:
@@ -66,8 +65,8 @@ async function main() {
   // A request waits DATABASE_WAIT_MS (2 s) for the database, then the service answers 503. An
   // operator's command waits as long as a busy service takes to give it a connection: a backup
   // started during a large search backfill failed after 2 s on the embedded database.
+  // No module reads the environment when imported, so setting it here is in time.
   process.env.DATABASE_WAIT_MS ??= "60000";
-  resetEnvCache();
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
