@@ -1,6 +1,7 @@
 import "server-only";
 import { DEFAULT_ROLES } from "@/lib/auth/permissions";
 import { db, type Db } from "@/lib/db/client";
+import { recordIndexFilledIfFirstDistrict } from "@/lib/search/backfill-index";
 
 type NewDistrict = { name: string; adminEmail: string; adminFirst?: string; adminLast?: string };
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -12,6 +13,7 @@ export async function createDistrict(input: NewDistrict) {
 
 /** The same, inside the caller's transaction. */
 export async function createDistrictIn(tx: Tx, input: NewDistrict) {
+  await recordIndexFilledIfFirstDistrict(tx);
   const district = await tx.district.create({ data: { name: input.name } });
   const roles = await Promise.all(DEFAULT_ROLES.map((r) => tx.role.create({ data: { ...r, districtId: district.id } })));
   const admin = roles.find((r) => r.kind === "admin")!;

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Tx } from "@/lib/db/client";
 import { sqlRows } from "@/lib/db/pool";
 
 /**
@@ -95,11 +96,23 @@ export async function backfillSearchIndex(data: { version: number }) {
   return { districts: districts.length, rows };
 }
 
+const RECORD_VERSION = `insert into search_index_state (name, version, updated_at) values ('documents', $1, now())
+  on conflict (name) do update set version = greatest(search_index_state.version, excluded.version), updated_at = now()`;
+
 /** Records that the index holds every row as `version` shapes them (never lowering it). */
-export async function recordIndexedVersion(version: number) {
-  await sqlRows(
-    `insert into search_index_state (name, version, updated_at) values ('documents', $1, now())
-     on conflict (name) do update set version = greatest(search_index_state.version, excluded.version), updated_at = now()`,
-    [version],
-  );
+async function recordIndexedVersion(version: number) {
+  await sqlRows(RECORD_VERSION, [version]);
+}
+
+/**
+ * Called in the transaction that creates a district, before it does: the first district of a
+ * database (a fresh install's demo, an operator's first) has every row it will ever hold indexed
+ * by the triggers as the row is written, so the index is recorded as filled to this code's
+ * version and the workers queue no "search-backfill" to read it all again. Otherwise a district
+ * seeded or imported right after start was re-indexed as a whole, holding the embedded database
+ * for minutes. A database that had districts before the index existed is not touched here.
+ */
+export async function recordIndexFilledIfFirstDistrict(tx: Tx) {
+  if (await tx.district.findFirst({ select: { id: true } })) return;
+  await tx.$executeRawUnsafe(RECORD_VERSION, SEARCH_INDEX_VERSION);
 }
