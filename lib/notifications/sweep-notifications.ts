@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { db } from "@/lib/db/client";
+import { db, Prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { displayTimeZone } from "@/lib/i18n/time-zone";
 import { transactionWithJobs } from "@/lib/jobs/enqueue";
@@ -23,27 +23,37 @@ type UnreadRow = { district_id: string; person_id: string; conversation_id: stri
  * The people who have unread messages from others (of the past days), have made no request for
  * NOTIFY_AFTER_SECONDS, still get this kind of e-mail, and have not been told about that
  * conversation since they last read it; with the newest unread seq of each such conversation.
- * One statement for every district, from the recent messages' index: the sweep runs every minute.
+ * One statement for every district; the sweep runs every minute, so it starts from the
+ * conversations active in the window and their participants who are behind (the conversation's
+ * seq is past what they read, and no e-mail has told them since), and reads only those people's
+ * unread messages, through the (conversation, seq) index, instead of every message of the window
+ * each minute.
  */
 async function unreadToTell(only: string[] | null): Promise<Map<string, UnreadRow[]>> {
+  const since = Prisma.sql`(now() at time zone 'utc') - ${UNREAD_WITHIN_DAYS}::int * interval '1 day'`;
   const rows = await db().$queryRaw<UnreadRow[]>`
     -- all districts: the minute's sweep finds who has something to be told; each e-mail is then claimed in its own district
-    select m.district_id, cp.person_id, cp.conversation_id, max(m.seq)::int as seq
-      from messages m
-      join conversation_participants cp on cp.conversation_id = m.conversation_id and cp.district_id = m.district_id
-      join people p on p.id = cp.person_id and p.district_id = m.district_id
-      left join conversation_notices n on n.conversation_id = cp.conversation_id and n.person_id = cp.person_id and n.district_id = m.district_id
-      left join notification_preferences np on np.person_id = cp.person_id and np.district_id = m.district_id
-      left join person_presence pr on pr.person_id = cp.person_id and pr.district_id = m.district_id
-     where m.created_at > (now() at time zone 'utc') - ${UNREAD_WITHIN_DAYS}::int * interval '1 day'
-       and m.kind = 'message' and m.sender_id <> cp.person_id and m.seq > cp.last_read_seq
+    select cp.district_id, cp.person_id, cp.conversation_id, unread.seq
+      from conversations c
+      join conversation_participants cp on cp.conversation_id = c.id and cp.district_id = c.district_id
+      join people p on p.id = cp.person_id and p.district_id = cp.district_id
+      left join conversation_notices n on n.conversation_id = cp.conversation_id and n.person_id = cp.person_id and n.district_id = cp.district_id
+      left join notification_preferences np on np.person_id = cp.person_id and np.district_id = cp.district_id
+      left join person_presence pr on pr.person_id = cp.person_id and pr.district_id = cp.district_id
+      cross join lateral (
+        select max(m.seq)::int as seq
+          from messages m
+         where m.conversation_id = cp.conversation_id and m.district_id = cp.district_id and m.seq > cp.last_read_seq
+           and m.kind = 'message' and m.sender_id <> cp.person_id and m.created_at > ${since}
+      ) unread
+     where c.last_message_at > ${since} and c.seq > cp.last_read_seq
        and cp.left_at is null and not p.archived and p.erased_at is null
        and coalesce(np.messages, true)
        and (pr.last_seen_at is null or pr.last_seen_at <= (now() at time zone 'utc') - ${env().NOTIFY_AFTER_SECONDS}::int * interval '1 second')
        and (n.notified_seq is null or n.notified_seq <= cp.last_read_seq)
-       and (${only}::text[] is null or m.district_id = any(${only}::text[]))
-     group by m.district_id, cp.person_id, cp.conversation_id
-     order by m.district_id, cp.person_id
+       and (${only}::text[] is null or c.district_id = any(${only}::text[]))
+       and unread.seq is not null
+     order by cp.district_id, cp.person_id
      limit ${BATCH}`;
   const byPerson = new Map<string, UnreadRow[]>();
   for (const row of rows) byPerson.set(row.person_id, [...(byPerson.get(row.person_id) ?? []), row]);
