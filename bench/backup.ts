@@ -73,6 +73,30 @@ async function seedMessages(client: pg.Client, d: SeededDistrict) {
   );
 }
 
+/**
+ * Waits until the service has done the work the seeding queued (the e-mails about the seeded
+ * unread messages, and whatever else): no job due or running for three polls in a row. A backup
+ * timed earlier measures a busy embedded database, not the backup.
+ */
+async function waitForQueue(client: pg.Client) {
+  const started = performance.now();
+  let quietPolls = 0;
+  let lastLog = 0;
+  while (quietPolls < 3) {
+    const { rows } = await client.query<{ name: string; n: string }>(
+      `select name, count(*) as n from "${process.env.JOBS_SCHEMA ?? "pgboss"}".job
+        where state in ('created', 'retry', 'active') and start_after <= now() group by name order by name`,
+    );
+    quietPolls = rows.length ? 0 : quietPolls + 1;
+    if (rows.length && performance.now() - lastLog > 30_000) {
+      lastLog = performance.now();
+      log(`waiting for the service's queued work: ${rows.map((r) => `${r.name} ${r.n}`).join(", ")}`);
+    }
+    await sleep(2000);
+  }
+  log(`the service's queue was idle after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
 function admin(args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, [...tsxServer, path.join(ROOT, "scripts/admin.ts"), ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
@@ -137,6 +161,7 @@ async function main() {
   const audioBytes = await seedAudio(client, copy, big);
   log(`wrote ${mb(audioBytes)} of audio in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const dbBytes = Number((await client.query("select pg_database_size(current_database()) as n")).rows[0].n);
+  await waitForQueue(client);
   await client.end();
   const stored = audioBytes + dbBytes;
   log(`stored data: ${mb(stored)} (database ${mb(dbBytes)} on disk, audio ${mb(audioBytes)})`);

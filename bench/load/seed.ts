@@ -143,6 +143,13 @@ async function seedDistrict(client: pg.Client, origin: string, name: "small" | "
        from generate_series(0, $8 - 1) as i`,
     [ivPrefix, districtId, menteeCount, mentees, candidates, candidates.length, formId, interviews],
   );
+  // Published long ago, as a district's history is: published now, they would have the workers
+  // e-mail 5,000 candidates during the measured steps ("your interview is published"). A baseline
+  // from before publication times has no such column.
+  const stamped = await client.query("select 1 from information_schema.columns where table_name = 'interviews' and column_name = 'published_at'");
+  if (stamped.rowCount) {
+    await client.query("update interviews set published_at = published_at - interval '30 days' where district_id = $1 and published", [districtId]);
+  }
   const ivRows = await client.query<{ id: string; person_id: string; published: boolean }>(
     "select id, person_id, published from interviews where district_id = $1",
     [districtId],
