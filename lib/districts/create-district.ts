@@ -1,10 +1,9 @@
 import "server-only";
 import { DEFAULT_ROLES } from "@/lib/auth/permissions";
-import { db, type Db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { recordIndexFilledIfFirstDistrict } from "@/lib/search/backfill-index";
 
 type NewDistrict = { name: string; adminEmail: string; adminFirst?: string; adminLast?: string };
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /** A new district with one default role of each kind, and its first admin (admin role primary). */
 export async function createDistrict(input: NewDistrict) {

@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { runWithRequestContext } from "@/lib/http/request-context";
-import { createDistrictIn, type Tx } from "./create-district";
+import { createDistrictIn } from "./create-district";
 
 export const DEMO = {
   district: "Demo District",

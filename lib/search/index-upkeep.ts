@@ -9,9 +9,10 @@ let filled = false;
 /**
  * The workers' periodic upkeep of the search index (lib/jobs/handlers.ts): transcripts that
  * changed are handed to their jobs, and an index not filled to the code's version (rows written
- * before the index existed, or a new version) gets one "search-backfill" job for the cluster (a singleton:
- * processes asking at once join the same job). Nothing here blocks start. A fresh database is
- * recorded as filled when its first district is created (recordIndexFilledIfFirstDistrict).
+ * before the index existed, or a new version) gets one "search-backfill" job for the cluster (a
+ * singleton: processes asking at once join the same job). Nothing here blocks start. A fresh
+ * database is recorded as filled when its first district is created
+ * (recordIndexFilledIfFirstDistrict).
  */
 export async function searchIndexUpkeep() {
   if (!filled) {
