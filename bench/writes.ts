@@ -62,7 +62,6 @@ bench.run(async () => {
   const { updatePerson } = await import("@/lib/people/update-person");
   const { createInterview } = await import("@/lib/interviews/create-interview");
   const { updateInterview } = await import("@/lib/interviews/update-interview");
-  const { createConversation } = await import("@/lib/messages/create-conversation");
   const { writeMessage } = await import("@/lib/messages/post-message");
   const { writeReaction } = await import("@/lib/messages/toggle-reaction");
   const { writeReadMark } = await import("@/lib/messages/mark-conversation-read");
