@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
-import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getMessages, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 // Every stylesheet is imported here, so each page's are named in the response's Link header and
 // requested with the document; one imported by a page's component would only be found in the
 // body, a round trip later, and it blocks the first paint (docs/architecture.md, "Decisions").
@@ -24,21 +24,17 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-/** Namespaces only the server uses (e-mails): not sent to browsers. */
-const SERVER_ONLY_NAMESPACES = ["email", "notificationEmails"];
-
 /**
  * Rendered per request (the locale comes from the session, and Next.js puts the request's CSP
- * nonce from proxy.ts on its scripts). Client components get the locale, the messages and the
- * time zone from NextIntlClientProvider.
+ * nonce from proxy.ts on its scripts). Client components get the locale, the time zone and the
+ * messages of the frame (the top bar, error and not-found pages) from here; each page adds its own.
  */
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
-  const clientMessages = Object.fromEntries(Object.entries(messages).filter(([namespace]) => !SERVER_ONLY_NAMESPACES.includes(namespace)));
+  const locale = await getLocale();
   return (
     <html lang={locale}>
       <body>
-        <NextIntlClientProvider messages={clientMessages}>{children}</NextIntlClientProvider>
+        <ClientMessages namespaces={["chat", "errors", "search", "shell", "ui"]}>{children}</ClientMessages>
       </body>
     </html>
   );

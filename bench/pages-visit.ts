@@ -1,13 +1,14 @@
 /**
  * One cold visit of a page for `npm run bench:pages`: the scripts it requests before its load
  * event, each gzipped at level 6 as the server would send it, and those after (deferred), with
- * the largest contentful paint, in a fresh browser context.
+ * the page's HTML (gzipped, as with its scripts: the RSC payload with its messages is inlined there)
+ * and the largest contentful paint, in a fresh browser context.
  */
 import { gzipSync } from "node:zlib";
 import type { Browser } from "@playwright/test";
 
 type Script = { url: string; gzip: number; deferred: boolean };
-export type Visit = { finalPath: string; scripts: Script[]; firstLoad: number; deferred: number; lcpMs: number };
+export type Visit = { finalPath: string; scripts: Script[]; firstLoad: number; deferred: number; htmlGzip: number; lcpMs: number };
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -24,7 +25,15 @@ export async function visit(browser: Browser, origin: string, pathname: string, 
   });
   const page = await context.newPage();
   const sizes: Promise<{ url: string; gzip: number }>[] = [];
+  const documents: Promise<number>[] = [];
   page.on("response", (response) => {
+    if (response.request().resourceType() === "document")
+      documents.push(
+        response.body().then(
+          (body) => gzipSync(body, { level: 6 }).length,
+          () => 0,
+        ),
+      );
     if (response.request().resourceType() !== "script") return;
     const url = new URL(response.url()).pathname;
     sizes.push(
@@ -47,5 +56,6 @@ export async function visit(browser: Browser, origin: string, pathname: string, 
   const scripts: Script[] = (await Promise.all(sizes)).map((s) => ({ ...s, deferred: (startOf.get(s.url) ?? 0) > loadedAt }));
   await context.close();
   const sum = (list: Script[]) => list.reduce((total, s) => total + s.gzip, 0);
-  return { finalPath, scripts, firstLoad: sum(scripts.filter((s) => !s.deferred)), deferred: sum(scripts.filter((s) => s.deferred)), lcpMs };
+  const htmlGzip = (await Promise.all(documents)).pop() ?? 0;
+  return { finalPath, scripts, htmlGzip, firstLoad: sum(scripts.filter((s) => !s.deferred)), deferred: sum(scripts.filter((s) => s.deferred)), lcpMs };
 }

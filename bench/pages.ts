@@ -6,6 +6,8 @@
  *     framework's chunks, its own, and what it imports while hydrating), each gzipped at level 6
  *     as the server would send it, summed; and, apart, the scripts it fetches after that until
  *     the network is idle (code deliberately deferred, such as the realtime client on idle);
+ *   - the page's HTML, gzipped: the server-rendered markup and the RSC payload inlined in it (the
+ *     data prefetched for the first paint, the messages its client components read);
  *   - the largest contentful paint (LCP) from PerformanceObserver, the median of RUNS visits,
  *     each in a fresh browser context (cold cache) after one warm-up visit of the route.
  *
@@ -108,14 +110,16 @@ async function main() {
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
     const lcp = median(visits.map((v) => v.lcpMs)).toFixed(0);
     const times = `${(last.firstLoad / floorBytes).toFixed(1)}×`;
-    rows.push([label, as ?? "–", landed, String(last.scripts.length), kb(last.firstLoad), times, kb(last.deferred), lcp]);
-    log(`${label} (${as ?? "anonymous"}): ${kb(last.firstLoad)} KB first load (${times} the floor's) + ${kb(last.deferred)} KB later, LCP ${lcp} ms`);
+    rows.push([label, as ?? "–", landed, String(last.scripts.length), kb(last.firstLoad), times, kb(last.deferred), kb(last.htmlGzip), lcp]);
+    log(
+      `${label} (${as ?? "anonymous"}): ${kb(last.firstLoad)} KB first load (${times} the floor's) + ${kb(last.deferred)} KB later, HTML ${kb(last.htmlGzip)} KB, LCP ${lcp} ms`,
+    );
     if (LIST_SCRIPTS)
       for (const s of [...last.scripts].sort((a, b) => b.gzip - a.gzip)) log(`    ${kb(s.gzip).padStart(6)} KB${s.deferred ? " later" : "      "}  ${s.url}`);
   }
   await browser.close();
 
-  const head = ["route", "as", "landed on", "scripts", "first-load JS KB gzip", "× floor", "later KB", "LCP ms"];
+  const head = ["route", "as", "landed on", "scripts", "first-load JS KB gzip", "× floor", "later KB", "HTML KB gzip", "LCP ms"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(" | ")} |`;
   console.log(`\n${line(head)}\n|${widths.map((w, i) => (i >= 3 ? `${"-".repeat(w + 1)}:` : "-".repeat(w + 2))).join("|")}|`);

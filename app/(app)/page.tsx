@@ -3,10 +3,14 @@ import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { apiQueries } from "@/components/api/api-queries";
-import { CandidateStartPage, InterviewsStartPage, MentorStartPage, PeopleStartPage } from "@/components/home/start-pages";
+import { CandidateStartPage } from "@/components/home/candidate-start-page";
+import { InterviewsStartPage } from "@/components/home/interviews-start-page";
+import { MentorStartPage } from "@/components/home/mentor-start-page";
+import { PeopleStartPage } from "@/components/home/people-start-page";
 import { audienceOf, staffStartList } from "@/components/me/audience";
 import type { Me } from "@/components/me/me";
 import { SkeletonRows } from "@/components/ui/states";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { pageMe } from "@/lib/pages/page-me";
 
 /**
@@ -28,30 +32,39 @@ export default async function Home() {
   if (!me) return null; // the layout sends the visitor to the sign-in page
   const start = staffStart(me);
   const q = apiQueries;
-  // Each start page's first paint comes with the HTML (app/(app)/_prefetch/prefetch-queries.ts).
+  // Each start page's first paint comes with the HTML (app/(app)/_prefetch/prefetch-queries.ts),
+  // and the messages of its own client components only.
   if (start === "people")
     return (
-      <Prefetched queries={[q.people(), q.roles(), q.tags()]}>
-        <PeopleStartPage />
-      </Prefetched>
+      <ClientMessages namespaces={["languages", "people", "peopleImport", "ui"]}>
+        <Prefetched queries={[q.people(), q.roles(), q.tags()]}>
+          <PeopleStartPage />
+        </Prefetched>
+      </ClientMessages>
     );
   if (start)
     return (
-      <Prefetched queries={[q.interviews(), q.people(), q.boards(), q.profiles(), q.forms()]}>
-        <Suspense fallback={<SkeletonRows rows={8} />}>
-          <InterviewsStartPage defaults={{ status: "draft" }} />
-        </Suspense>
-      </Prefetched>
+      <ClientMessages namespaces={["interviews", "ui"]}>
+        <Prefetched queries={[q.interviews(), q.people(), q.boards(), q.profiles(), q.forms()]}>
+          <Suspense fallback={<SkeletonRows rows={8} />}>
+            <InterviewsStartPage defaults={{ status: "draft" }} />
+          </Suspense>
+        </Prefetched>
+      </ClientMessages>
     );
   if (audienceOf(me) === "mentor")
     return (
-      <Prefetched queries={[q.people(), q.interviews(), q.boards()]}>
-        <MentorStartPage />
-      </Prefetched>
+      <ClientMessages namespaces={["home", "ui"]}>
+        <Prefetched queries={[q.people(), q.interviews(), q.boards()]}>
+          <MentorStartPage />
+        </Prefetched>
+      </ClientMessages>
     );
   return (
-    <Prefetched queries={[q.interviews(), q.person(me.person.id), q.boards()]}>
-      <CandidateStartPage />
-    </Prefetched>
+    <ClientMessages namespaces={["home", "ui"]}>
+      <Prefetched queries={[q.interviews(), q.person(me.person.id), q.boards()]}>
+        <CandidateStartPage />
+      </Prefetched>
+    </ClientMessages>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CalendarFeedCard } from "@/components/calendar/calendar-feed-card";
 import { NotificationPreferencesCard } from "@/components/notifications/notification-preferences-card";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("notifications"))("account.metaTitle") };
@@ -11,15 +12,17 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AccountPage() {
   const t = await getTranslations("notifications");
   return (
-    <>
-      <div className="page-head">
-        <div>
-          <h1>{t("account.title")}</h1>
-          <p>{t("account.lead")}</p>
+    <ClientMessages namespaces={["calendar", "notifications", "ui"]}>
+      <>
+        <div className="page-head">
+          <div>
+            <h1>{t("account.title")}</h1>
+            <p>{t("account.lead")}</p>
+          </div>
         </div>
-      </div>
-      <NotificationPreferencesCard />
-      <CalendarFeedCard />
-    </>
+        <NotificationPreferencesCard />
+        <CalendarFeedCard />
+      </>
+    </ClientMessages>
   );
 }

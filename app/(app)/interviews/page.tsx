@@ -5,6 +5,7 @@ import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { apiQueries } from "@/components/api/api-queries";
 import { InterviewsListPage } from "@/components/interviews/interviews-list-page";
 import { SkeletonRows } from "@/components/ui/states";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("interviews"))("title") };
@@ -19,10 +20,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function InterviewsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const q = apiQueries;
   return (
-    <Prefetched queries={[q.interviews(), q.people(), q.boards(), q.profiles(), q.forms()]}>
-      <Suspense fallback={<SkeletonRows rows={8} />}>
-        <InterviewsListPage key={JSON.stringify(await searchParams)} />
-      </Suspense>
-    </Prefetched>
+    <ClientMessages namespaces={["interviews", "ui"]}>
+      <Prefetched queries={[q.interviews(), q.people(), q.boards(), q.profiles(), q.forms()]}>
+        <Suspense fallback={<SkeletonRows rows={8} />}>
+          <InterviewsListPage key={JSON.stringify(await searchParams)} />
+        </Suspense>
+      </Prefetched>
+    </ClientMessages>
   );
 }

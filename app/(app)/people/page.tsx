@@ -6,6 +6,7 @@ import { apiQueries } from "@/components/api/api-queries";
 import { audienceOf } from "@/components/me/audience";
 import { PeopleListPage } from "@/components/people/people-list-page";
 import { pageMe } from "@/lib/pages/page-me";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("people"))("title") };
@@ -16,8 +17,10 @@ export default async function PeoplePage() {
   const me = await pageMe();
   if (me && audienceOf(me) === "candidate") redirect("/");
   return (
-    <Prefetched queries={[apiQueries.people(), apiQueries.roles(), apiQueries.tags()]}>
-      <PeopleListPage />
-    </Prefetched>
+    <ClientMessages namespaces={["languages", "people", "peopleImport", "ui"]}>
+      <Prefetched queries={[apiQueries.people(), apiQueries.roles(), apiQueries.tags()]}>
+        <PeopleListPage />
+      </Prefetched>
+    </ClientMessages>
   );
 }

@@ -1,5 +1,10 @@
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { SettingsShell } from "@/components/settings/settings-shell";
 
 export default function SettingsLayout({ children }: { children: React.ReactNode }) {
-  return <SettingsShell>{children}</SettingsShell>;
+  return (
+    <ClientMessages namespaces={["settings", "ui"]}>
+      <SettingsShell>{children}</SettingsShell>
+    </ClientMessages>
+  );
 }

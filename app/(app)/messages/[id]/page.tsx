@@ -5,6 +5,7 @@ import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { apiQueries } from "@/components/api/api-queries";
 import { ChatPage } from "@/components/messages/chat-page";
 import { isId } from "@/lib/ids/ids.shared";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("chat"))("title") };
@@ -15,8 +16,10 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   // Anything but an id cannot name a conversation.
   if (!isId(id)) notFound();
   return (
-    <Prefetched queries={[apiQueries.conversations(), apiQueries.conversation(id)]}>
-      <ChatPage conversationId={id} />
-    </Prefetched>
+    <ClientMessages namespaces={["chat", "ui"]}>
+      <Prefetched queries={[apiQueries.conversations(), apiQueries.conversation(id)]}>
+        <ChatPage conversationId={id} />
+      </Prefetched>
+    </ClientMessages>
   );
 }

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { apiQueries } from "@/components/api/api-queries";
 import { PersonPage } from "@/components/people/person-page";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("people"))("personTitle") };
@@ -12,8 +13,10 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   const { id } = await params;
   const q = apiQueries;
   return (
-    <Prefetched queries={[q.person(id), q.roles(), q.tags(), q.people(), q.boards(), q.profiles()]}>
-      <PersonPage id={id} />
-    </Prefetched>
+    <ClientMessages namespaces={["interviews", "languages", "people", "retention", "sso", "ui", "uploads"]}>
+      <Prefetched queries={[q.person(id), q.roles(), q.tags(), q.people(), q.boards(), q.profiles()]}>
+        <PersonPage id={id} />
+      </Prefetched>
+    </ClientMessages>
   );
 }

@@ -1,11 +1,16 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CalendarSettingsPage } from "@/components/calendar/calendar-settings";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("calendar"))("settings.title") };
 }
 
 export default function Page() {
-  return <CalendarSettingsPage />;
+  return (
+    <ClientMessages namespaces={["calendar", "ui"]}>
+      <CalendarSettingsPage />
+    </ClientMessages>
+  );
 }

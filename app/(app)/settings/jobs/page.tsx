@@ -1,11 +1,16 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { JobsSettings } from "@/components/jobs/jobs-settings";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("jobs"))("title") };
 }
 
 export default function Page() {
-  return <JobsSettings />;
+  return (
+    <ClientMessages namespaces={["jobs", "ui"]}>
+      <JobsSettings />
+    </ClientMessages>
+  );
 }

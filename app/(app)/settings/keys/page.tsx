@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { apiQueries } from "@/components/api/api-queries";
 import { ApiKeysSettings } from "@/components/keys/api-keys-settings";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("keys"))("title") };
@@ -10,8 +11,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default function Page() {
   return (
-    <Prefetched queries={[apiQueries.apiKeys()]}>
-      <ApiKeysSettings />
-    </Prefetched>
+    <ClientMessages namespaces={["keys", "ui"]}>
+      <Prefetched queries={[apiQueries.apiKeys()]}>
+        <ApiKeysSettings />
+      </Prefetched>
+    </ClientMessages>
   );
 }

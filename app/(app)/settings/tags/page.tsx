@@ -1,11 +1,16 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { TagsSettings } from "@/components/tags/tags-settings";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("tags"))("title") };
 }
 
 export default function Page() {
-  return <TagsSettings />;
+  return (
+    <ClientMessages namespaces={["settings", "tags", "ui"]}>
+      <TagsSettings />
+    </ClientMessages>
+  );
 }

@@ -6,6 +6,7 @@ import { apiQueries } from "@/components/api/api-queries";
 import { InterviewPage } from "@/components/interviews/interview-page";
 import { seesAllPeople } from "@/components/me/me";
 import { pageMe } from "@/lib/pages/page-me";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("interviews"))("interviewTitle") };
@@ -23,8 +24,10 @@ export default async function Page({ params }: { params: Promise<{ personId: str
     return formId ? [q.form(formId)] : [];
   };
   return (
-    <Prefetched queries={[interview, q.boards(), q.profiles(), q.people(), ...staffDetail]} then={form}>
-      <InterviewPage personId={personId} id={id} />
-    </Prefetched>
+    <ClientMessages namespaces={["audio", "calendar", "interviews", "scorecards", "ui", "uploads"]}>
+      <Prefetched queries={[interview, q.boards(), q.profiles(), q.people(), ...staffDetail]} then={form}>
+        <InterviewPage personId={personId} id={id} />
+      </Prefetched>
+    </ClientMessages>
   );
 }

@@ -1,0 +1,9 @@
+"use client";
+
+import dynamic from "next/dynamic";
+
+/*
+ * Staff who run interviews get their start page at `/` (app/(app)/page.tsx), in a chunk of its own: still rendered with the HTML
+ * (ssr) and its chunk preloaded there, but no other audience's code comes with it.
+ */
+export const InterviewsStartPage = dynamic(() => import("@/components/interviews/interviews-list-page").then((m) => m.InterviewsListPage));

@@ -1,0 +1,9 @@
+"use client";
+
+import dynamic from "next/dynamic";
+
+/*
+ * A mentor's start page at `/` (app/(app)/page.tsx), in a chunk of its own: still rendered with the HTML
+ * (ssr) and its chunk preloaded there, but no other audience's code comes with it.
+ */
+export const MentorStartPage = dynamic(() => import("./mentor-home").then((m) => m.MentorHome));
