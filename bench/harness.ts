@@ -9,6 +9,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
@@ -191,6 +192,30 @@ export async function demoAdminAndCandidate(): Promise<{ token: string; candidat
  * DATABASE_URL set: a fresh database `name` on that server (local only), dropped at cleanup;
  * its URL is returned. Unset: undefined (the bench uses embedded PGlite).
  */
+/**
+ * A fresh, migrated database for a bench that runs the app's code in its own process: a new
+ * database `name` on DATABASE_URL's local server, or embedded PGlite in a temporary DATA_DIR
+ * (removed at the end). DATA_DIR and DATABASE_URL are set for the app's modules imported after.
+ */
+export async function migratedBenchDatabase(bench: Bench, name: string): Promise<{ url: string; embedded: boolean }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name.replaceAll("_", "-")}-`));
+  bench.onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  process.env.DATA_DIR = dataDir;
+  let url = await freshPgDatabase(bench, name);
+  const embedded = !url;
+  if (!url) {
+    const { openEmbeddedDatabase } = await import("@/lib/db/embedded");
+    const database = await openEmbeddedDatabase(dataDir);
+    bench.onCleanup(() => database.close());
+    url = database.url;
+    bench.log("embedded PGlite");
+  }
+  process.env.DATABASE_URL = url;
+  const { migrate } = await import("@/lib/db/migrate");
+  await migrate(url);
+  return { url, embedded };
+}
+
 export async function freshPgDatabase(bench: Bench, name: string): Promise<string | undefined> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return undefined;

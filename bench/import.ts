@@ -16,10 +16,7 @@
  *
  * It prints figures and never asserts.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { freshPgDatabase, mb, startBench } from "./harness";
+import { migratedBenchDatabase, mb, startBench } from "./harness";
 
 const bench = startBench({ timeLimitS: 600 });
 const { log } = bench;
@@ -29,21 +26,7 @@ const WEBHOOK = process.env.BENCH_WEBHOOK !== "0";
 const JOB_ROWS = Number(process.env.BENCH_JOB_ROWS ?? 100_000);
 
 bench.run(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-bench-import-"));
-  bench.onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  process.env.DATA_DIR = dataDir;
-
-  let url = await freshPgDatabase(bench, "cas_bench_import");
-  if (!url) {
-    const { openEmbeddedDatabase } = await import("@/lib/db/embedded");
-    const embedded = await openEmbeddedDatabase(dataDir);
-    bench.onCleanup(() => embedded.close());
-    url = embedded.url;
-    log("embedded PGlite");
-  }
-  process.env.DATABASE_URL = url;
-  const { migrate } = await import("@/lib/db/migrate");
-  await migrate(url);
+  await migratedBenchDatabase(bench, "cas_bench_import");
 
   const { createDistrict } = await import("@/lib/districts/create-district");
   const { createSessionFor } = await import("@/lib/auth/create-session");

@@ -16,11 +16,9 @@
  *
  * BENCH_SEARCH_SCALE=0.2 seeds a fifth of it. Prints the seeding time, p50/p95/p99 per role and query kind, and the process's peak RSS. It never asserts.
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { freshPgDatabase, mb, memoryOf, startBench, summarize } from "./harness";
+import { migratedBenchDatabase, mb, memoryOf, startBench, summarize } from "./harness";
 
 const bench = startBench({ timeLimitS: 1200 });
 const { log } = bench;
@@ -111,20 +109,7 @@ const QUERIES: Array<[kind: string, q: string]> = [
 ];
 
 bench.run(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-bench-search-"));
-  bench.onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  process.env.DATA_DIR = dataDir;
-  let url = await freshPgDatabase(bench, "cas_bench_search");
-  if (!url) {
-    const { openEmbeddedDatabase } = await import("@/lib/db/embedded");
-    const embedded = await openEmbeddedDatabase(dataDir);
-    bench.onCleanup(() => embedded.close());
-    url = embedded.url;
-    log("embedded PGlite");
-  }
-  process.env.DATABASE_URL = url;
-  const { migrate } = await import("@/lib/db/migrate");
-  await migrate(url);
+  const { url } = await migratedBenchDatabase(bench, "cas_bench_search");
 
   const { createDistrict } = await import("@/lib/districts/create-district");
   const { createSessionFor } = await import("@/lib/auth/create-session");

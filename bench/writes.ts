@@ -16,11 +16,9 @@
  * RSS (with the embedded database, its too). BENCH_TRACK_FUNCTIONS=1 also prints the database's
  * time per trigger function (track_functions = pl; PostgreSQL only). It never asserts.
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { freshPgDatabase, mb, memoryOf, startBench, summarize } from "./harness";
+import { migratedBenchDatabase, mb, memoryOf, startBench, summarize } from "./harness";
 
 const bench = startBench({ timeLimitS: 1200 });
 const { log } = bench;
@@ -31,27 +29,14 @@ const WARM_UP = 10;
 const TRACK = process.env.BENCH_TRACK_FUNCTIONS === "1";
 
 bench.run(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-bench-writes-"));
-  bench.onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  process.env.DATA_DIR = dataDir;
-  let url = await freshPgDatabase(bench, "cas_bench_writes");
-  const embedded = !url;
-  if (url && TRACK) {
+  const { url, embedded } = await migratedBenchDatabase(bench, "cas_bench_writes");
+  if (TRACK && !embedded) {
+    // New sessions (the app's, opened below) count their time per function.
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
     await setup.query("alter database cas_bench_writes set track_functions = 'pl'");
     await setup.end();
   }
-  if (!url) {
-    const { openEmbeddedDatabase } = await import("@/lib/db/embedded");
-    const database = await openEmbeddedDatabase(dataDir);
-    bench.onCleanup(() => database.close());
-    url = database.url;
-    log("embedded PGlite");
-  }
-  process.env.DATABASE_URL = url;
-  const { migrate } = await import("@/lib/db/migrate");
-  await migrate(url);
 
   const { createDistrict } = await import("@/lib/districts/create-district");
   const { createSessionFor } = await import("@/lib/auth/create-session");
