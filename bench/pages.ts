@@ -28,7 +28,7 @@
  * each the median of BENCH_LIGHTHOUSE_RUNS runs; and the slowest run's main-thread breakdown.
  *
  * Knobs: BENCH_PORT (3400), BENCH_RUNS (3), BENCH_ROUTES (comma-separated paths as printed,
- * e.g. "/sign-in,/people"), BENCH_LIST_SCRIPTS=1 (each route's scripts with their sizes),
+ * e.g. "/sign-in,/people", or one role's: "/@candidate"), BENCH_LIST_SCRIPTS=1 (each route's scripts with their sizes),
  * BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_REPORTS=<dir>
  * (keep each run's whole Lighthouse report there, as JSON), BENCH_SKIP_TYPECHECK=1 (see
  * production-build.ts), BENCH_TIME_LIMIT_S (3600).
@@ -96,7 +96,7 @@ async function main() {
   const selected = ROUTES.map((route) => {
     const pathname = route.path(ids);
     return { ...route, origin: ORIGIN, pathname, label: routeLabel(pathname, ids) };
-  }).filter((r) => !ONLY || ONLY.includes(r.label));
+  }).filter((r) => !ONLY || ONLY.includes(r.label) || ONLY.includes(`${r.label}@${r.as}`));
   const floor = { origin: FLOOR_ORIGIN, pathname: "/", label: "floor page", as: null };
   let floorBytes: number | undefined;
   for (const { origin, pathname, label, as } of [floor, ...selected]) {
