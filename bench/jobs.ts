@@ -5,6 +5,8 @@
  * database `cas_bench_jobs` on that local PostgreSQL. Workers are separate processes
  * (bench/jobs-worker.ts: scripts/worker.ts's handlers).
  *
+ *   0. idle: the transactions a worker process with nothing to do costs the database per second
+ *      (its polls, each a transaction: pg_stat_database's xact_commit over BENCH_IDLE_S, 20 s).
  *   1. the queue's overhead: BENCH_OVERHEAD_JOBS (200) small jobs enqueued one every 20 ms, each
  *      timed from its enqueue's commit to its start in one worker process (p50/p99). On
  *      PostgreSQL an enqueue wakes the workers through NOTIFY; PGlite drops NOTIFY, so its workers
@@ -29,6 +31,7 @@ import { freshPgDatabase, percentile, startBench, tsxServer } from "./harness";
 const bench = startBench({ timeLimitS: 3600 });
 const { log } = bench;
 
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 20);
 const OVERHEAD_JOBS = Number(process.env.BENCH_OVERHEAD_JOBS ?? 200);
 const JOBS = Number(process.env.BENCH_JOBS ?? 1000);
 const WORKERS = (process.env.BENCH_WORKERS ?? "1,2,4").split(",").map(Number);
@@ -141,6 +144,22 @@ async function main() {
   const boss = await jobBoss();
   bench.onCleanup(() => stopJobBoss(1000));
   const workerEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR, JOBS_SCHEMA: "bench_jobs", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" };
+
+  // ---- 0. idle: what an idle worker process asks of the database ----
+  {
+    const { db } = await import("@/lib/db/client");
+    const commits = async () =>
+      Number((await db().$queryRawUnsafe<{ n: bigint }[]>("select xact_commit as n from pg_stat_database where datname = current_database()"))[0].n);
+    const worker = startWorker({ ...workerEnv, BENCH_NOOP: "1" }, "idle-worker");
+    await worker.ready;
+    await new Promise((r) => setTimeout(r, 3000));
+    const before = await commits();
+    await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+    const after = await commits();
+    await stop(worker);
+    // Two of them are this measurement's own.
+    log(`idle (${engine}): one worker process with nothing to do: ${((after - before - 2) / IDLE_S).toFixed(1)} transactions/s over ${IDLE_S} s`);
+  }
 
   // ---- 1. overhead: enqueue (committed) → start ----
   {

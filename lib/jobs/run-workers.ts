@@ -62,8 +62,18 @@ async function listenForEnqueues(): Promise<() => Promise<void>> {
 }
 
 /**
+ * Every poll is a query, and on the embedded database one thread answers them all, between the
+ * requests' own: a worker process that asked every queue with every worker every half second made
+ * 64 queries a second, idle (docs/benchmarks.md). So each queue's first worker polls every
+ * JOB_POLL_SECONDS and wakes the others when it finds a job; they ask on their own only every
+ * SIBLING_POLL_SECONDS. Background queues (QUEUES[q].background) poll every BACKGROUND_POLL_SECONDS.
+ */
+const SIBLING_POLL_SECONDS = 10;
+const BACKGROUND_POLL_SECONDS = 5;
+
+/**
  * Runs the handlers of `queues` in this process: QUEUES[q].concurrency jobs of each at once,
- * polled every JOB_POLL_SECONDS (at once again after a job) and woken at once by an enqueue (here, or on PostgreSQL by
+ * polled as said above (at once again after a job) and woken at once by an enqueue (here, or on PostgreSQL by
  * NOTIFY from any process). The cron schedules of those queues are declared (pg-boss runs each
  * once per cluster), and the periodic tasks start. `stop` lets running jobs finish (or gives up after `graceMs`).
  */
@@ -73,9 +83,14 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
   const unregister: Array<() => void> = [];
   for (const queue of queues) {
     const handler = handlers[queue] as JobHandler<QueueName>;
+    const poll = Math.max(env().JOB_POLL_SECONDS, QUEUES[queue].background ? BACKGROUND_POLL_SECONDS : 0);
+    const siblings: string[] = [];
     for (let i = 0; i < QUEUES[queue].concurrency; i++) {
       let id = "";
-      id = await boss.work(queue, { pollingIntervalSeconds: env().JOB_POLL_SECONDS, batchSize: 1, includeMetadata: true }, async (jobs) => {
+      const pollingIntervalSeconds = i === 0 ? poll : Math.max(poll, SIBLING_POLL_SECONDS);
+      id = await boss.work(queue, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
+        // The first worker found work: the others ask at once too (a busy one, once it is done).
+        if (i === 0) for (const sibling of siblings) boss.notifyWorker(sibling);
         const job = jobs[0] as unknown as RawJob;
         const info: JobInfo = { id: job.id, queue, retryCount: job.retryCount, retryLimit: job.retryLimit, isLastAttempt: job.retryCount >= job.retryLimit };
         try {
@@ -89,6 +104,7 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
           if (id) boss.notifyWorker(id);
         }
       });
+      if (i > 0) siblings.push(id);
       unregister.push(registerLocalWorker(queue, () => boss.notifyWorker(id)));
     }
   }
