@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
+import { CandidateStart } from "@/app/(app)/_reader/candidate-start";
 import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { apiQueries } from "@/components/api/api-queries";
-import { CandidateStartPage } from "@/components/home/candidate-start-page";
 import { InterviewsStartPage } from "@/components/home/interviews-start-page";
 import { MentorStartPage } from "@/components/home/mentor-start-page";
 import { PeopleStartPage } from "@/components/home/people-start-page";
@@ -60,11 +60,10 @@ export default async function Home() {
         </Prefetched>
       </ClientMessages>
     );
+  // A candidate's is rendered on the server alone: no client component reads messages.
   return (
-    <ClientMessages namespaces={["home", "ui"]}>
-      <Prefetched queries={[q.interviews(), q.person(me.person.id), q.boards()]}>
-        <CandidateStartPage />
-      </Prefetched>
+    <ClientMessages namespaces={[]}>
+      <CandidateStart me={me} />
     </ClientMessages>
   );
 }

@@ -1,5 +1,3 @@
-"use client";
-
 import { useFormatter, useTranslations } from "next-intl";
 import type { Interview } from "@/components/interviews/interview-types";
 

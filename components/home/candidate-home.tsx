@@ -1,91 +1,86 @@
-"use client";
-
-import { useQueries } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
-import { apiFetch } from "@/components/api/api-fetch";
-import { useBoards } from "@/components/boards/use-boards";
+import type { Board } from "@/lib/boards/schemas";
 import { inLanguage } from "@/components/forms/form-types";
-import { interviewKeys } from "@/components/interviews/interview-keys";
 import type { Interview, InterviewSummary } from "@/components/interviews/interview-types";
-import { interviewPath, useInterviews } from "@/components/interviews/use-interviews";
 import { ownLanguageName } from "@/components/languages/language-names";
-import { useMe } from "@/components/me/use-me";
-import { usePerson } from "@/components/people/use-people";
+import type { Me } from "@/components/me/me";
+import type { ConversationListItem } from "@/components/messages/chat-types";
+import type { PersonDetail } from "@/components/people/person-types";
 import { Avatar } from "@/components/ui/avatar";
 import { fullName } from "@/components/ui/format";
-import { EmptyState, ErrorState, Skeleton, SkeletonRows } from "@/components/ui/states";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
-import { useConversations } from "@/components/messages/use-messages";
+
+/** One part of the page as it was loaded on the server: its data, or null when that failed. */
+type Loaded<T> = T | null;
+
+export type CandidateHomeData = {
+  interviews: Loaded<InterviewSummary[]>;
+  /** The interviews' details, for their recordings (those that failed to load are left out). */
+  details: Interview[];
+  person: Loaded<PersonDetail>;
+  boards: Board[];
+  conversations: ConversationListItem[];
+};
 
 /**
  * A candidate's start page: who they are to the district, their published interviews, and,
  * once there are any, the recordings of those interviews and their conversations. Nothing of
- * anyone else, nothing district-wide.
+ * anyone else, nothing district-wide. Rendered on the server only (app/(app)/_reader/candidate-start.tsx
+ * loads its data): a phone downloads and hydrates none of it.
  */
-export function CandidateHome() {
+export function CandidateHome({ me, data }: { me: Me; data: CandidateHomeData }) {
   const t = useTranslations("home.candidate");
-  const me = useMe();
-  const interviews = useInterviews();
-  if (!me.data) return null;
-  const person = me.data.person;
-
+  const person = me.person;
   return (
     <>
       <div className="page-head">
         <div>
           <h1>{t("title", { first: person.first })}</h1>
-          <p>{t("lead", { district: me.data.district.name })}</p>
+          <p>{t("lead", { district: me.district.name })}</p>
         </div>
       </div>
       <div className="home-grid">
         <div>
-          <InterviewsCard
-            interviews={interviews.data}
-            error={interviews.error}
-            pending={interviews.isPending}
-            onRetry={() => interviews.refetch()}
-            personId={person.id}
-          />
-          <RecordingsCard interviews={interviews.data ?? []} personId={person.id} />
-          <ConversationsCard personId={person.id} />
+          <InterviewsCard interviews={data.interviews} boards={data.boards} personId={person.id} />
+          <RecordingsCard details={data.details} personId={person.id} language={person.language || "en"} />
+          <ConversationsCard conversations={data.conversations} personId={person.id} />
         </div>
-        <ProfileCard personId={person.id} />
+        <ProfileCard person={data.person} personId={person.id} />
       </div>
     </>
   );
 }
 
-function ProfileCard({ personId }: { personId: string }) {
+function ProfileCard({ person, personId }: { person: Loaded<PersonDetail>; personId: string }) {
   const t = useTranslations("home.candidate");
-  const person = usePerson(personId);
   return (
     <section className="card" aria-labelledby="profile-title">
       <div className="card-head">
         <h2 id="profile-title">{t("profile")}</h2>
       </div>
       <div className="card-body">
-        {person.isPending ? (
-          <Skeleton lines={3} />
-        ) : person.isError ? (
-          <ErrorState error={person.error} onRetry={() => person.refetch()} />
+        {!person ? (
+          <LoadFailed href="/" />
         ) : (
           <div className="stack-sm">
             <div className="home-profile">
-              <Avatar first={person.data.first} last={person.data.last} src={person.data.photo_url} size={56} />
+              <Avatar first={person.first} last={person.last} src={person.photo_url} size={56} />
               <div>
-                <p className="home-item-title">{fullName(person.data)}</p>
-                <p className="muted small">{person.data.email}</p>
+                <p className="home-item-title">{fullName(person)}</p>
+                <p className="muted small">{person.email}</p>
               </div>
             </div>
             <dl className="home-facts">
               <div>
                 <dt>{t("language")}</dt>
-                <dd lang={person.data.language}>{ownLanguageName(person.data.language)}</dd>
+                <dd lang={person.language}>{ownLanguageName(person.language)}</dd>
               </div>
               <div>
                 <dt>{t("documents")}</dt>
-                <dd>{t("documentCount", { count: person.data.files?.length ?? 0 })}</dd>
+                <dd>{t("documentCount", { count: person.files?.length ?? 0 })}</dd>
               </div>
             </dl>
             <Link href={`/people/${encodeURIComponent(personId)}`}>{t("allDetails")}</Link>
@@ -96,23 +91,10 @@ function ProfileCard({ personId }: { personId: string }) {
   );
 }
 
-function InterviewsCard({
-  interviews,
-  error,
-  pending,
-  onRetry,
-  personId,
-}: {
-  interviews: InterviewSummary[] | undefined;
-  error: unknown;
-  pending: boolean;
-  onRetry: () => void;
-  personId: string;
-}) {
+function InterviewsCard({ interviews, boards, personId }: { interviews: Loaded<InterviewSummary[]>; boards: Board[]; personId: string }) {
   const t = useTranslations("home.candidate");
   const format = useDisplayFormat();
-  const boards = useBoards();
-  const boardName = (id: string | null) => (id ? boards.data?.find((b) => b.id === id)?.name : undefined);
+  const boardName = (id: string | null) => (id ? boards.find((b) => b.id === id)?.name : undefined);
   return (
     <section className="card" aria-labelledby="home-interviews-title">
       <div className="card-head">
@@ -121,11 +103,9 @@ function InterviewsCard({
           <p>{t("interviewsLead")}</p>
         </div>
       </div>
-      {pending ? (
-        <SkeletonRows rows={2} />
-      ) : error ? (
-        <ErrorState error={error} onRetry={onRetry} />
-      ) : !interviews?.length ? (
+      {!interviews ? (
+        <LoadFailed href="/" />
+      ) : !interviews.length ? (
         <EmptyState title={t("noInterviewsTitle")}>{t("noInterviews")}</EmptyState>
       ) : (
         <ul className="home-list">
@@ -146,18 +126,11 @@ function InterviewsCard({
 }
 
 /** Shown once any of the candidate's interviews has a recording. */
-function RecordingsCard({ interviews, personId }: { interviews: InterviewSummary[]; personId: string }) {
+function RecordingsCard({ details, personId, language }: { details: Interview[]; personId: string; language: string }) {
   const t = useTranslations("home.candidate");
   const format = useDisplayFormat();
-  const language = useMe().data?.person.language ?? "en";
-  const details = useQueries({
-    queries: interviews.map((i) => ({
-      queryKey: interviewKeys.detail(personId, i.id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<Interview>(interviewPath(personId, i.id), { signal }),
-    })),
-  });
-  const recordings = details.flatMap((q) =>
-    q.data ? Object.entries(q.data.audio).map(([id, r]) => ({ id, name: inLanguage(r.name, language), createdAt: r.created_at, interview: q.data })) : [],
+  const recordings = details.flatMap((interview) =>
+    Object.entries(interview.audio).map(([id, r]) => ({ id, name: inLanguage(r.name, language), createdAt: r.created_at, interview })),
   );
   if (recordings.length === 0) return null;
   return (
@@ -183,12 +156,11 @@ function RecordingsCard({ interviews, personId }: { interviews: InterviewSummary
 }
 
 /** Shown once the candidate has a conversation: with whom, the newest message, what is unread. */
-function ConversationsCard({ personId }: { personId: string }) {
+function ConversationsCard({ conversations, personId }: { conversations: ConversationListItem[]; personId: string }) {
   const t = useTranslations("home.candidate");
   const locale = useLocale();
   const format = useDisplayFormat();
-  const conversations = useConversations();
-  if (!conversations.data?.length) return null;
+  if (!conversations.length) return null;
   const others = (people: { id: string; first: string; last: string }[]) =>
     new Intl.ListFormat(locale, { type: "conjunction" }).format(people.filter((p) => p.id !== personId).map(fullName));
   return (
@@ -197,7 +169,7 @@ function ConversationsCard({ personId }: { personId: string }) {
         <h2 id="home-conversations-title">{t("conversations")}</h2>
       </div>
       <ul className="home-list">
-        {conversations.data.map((c) => (
+        {conversations.map((c) => (
           <li key={c.id} className="home-item">
             <div className="home-item-main">
               <Link href={`/messages/${encodeURIComponent(c.id)}`} className="home-item-title">

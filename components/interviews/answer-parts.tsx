@@ -1,5 +1,3 @@
-"use client";
-
 import { useTranslations } from "next-intl";
 import type { FormField } from "@/components/forms/form-types";
 import type { FileRecord } from "./interview-types";

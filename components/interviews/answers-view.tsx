@@ -1,5 +1,3 @@
-"use client";
-
 import { useLocale, useTranslations } from "next-intl";
 import { inLanguage, type FormField } from "@/components/forms/form-types";
 import { languageName, sameLanguage } from "@/components/languages/language-names";

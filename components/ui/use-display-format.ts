@@ -1,5 +1,3 @@
-"use client";
-
 import { useFormatter } from "next-intl";
 import { useMemo } from "react";
 
@@ -8,7 +6,7 @@ export type DayStyle = "medium" | "long" | "full";
 /**
  * Dates, times, sizes and numbers as the reader's locale writes them, with Intl through
  * next-intl's formatter (the locale and the district's time zone come with the request, so
- * the server's render and the browser's agree).
+ * the server's render and the browser's agree). No "use client": server components use it too.
  */
 export function useDisplayFormat() {
   const format = useFormatter();

@@ -48,3 +48,43 @@ export async function prefetchQueries(client: QueryClient, queries: ApiQuery[]):
     }),
   );
 }
+
+/** A server-rendered page's data: as the reader's browser would get it, or the status that refused it (0: no answer). */
+export type PageData<T> = { ok: true; data: T } | { ok: false; status: number };
+
+/** Server-rendered pages hold what they load in memory only while they render; past this it is an error. */
+const MAX_PAGE_DATA_BYTES = 8 * 1024 * 1024;
+
+/**
+ * What a page rendered on the server shows (no browser cache involved): the answer to `query` as
+ * the signed-in reader gets it, asked of this process over loopback with the page's cookie like
+ * prefetchQueries, with every page of a paged list. A refusal or a failure is returned, for the
+ * page to show its error state.
+ */
+export async function loadForPage<T>(query: ApiQuery): Promise<PageData<T>> {
+  const cookie = (await cookies()).toString();
+  if (!cookie) return { ok: false, status: 401 };
+  const origin = `http://${reachableHost(listenHost())}:${env().PORT}`;
+  const rows: unknown[] = [];
+  let cursor: string | null = null;
+  try {
+    do {
+      const url = new URL(query.path, origin);
+      for (const [name, value] of Object.entries(query.query ?? {})) url.searchParams.set(name, value);
+      if (query.all) url.searchParams.set("limit", String(LIST_PAGE_ROWS));
+      if (cursor) url.searchParams.set("cursor", cursor);
+      const res = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS), cache: "no-store" });
+      if (res.status !== 200) {
+        await res.body?.cancel();
+        return { ok: false, status: res.status };
+      }
+      const data: unknown = JSON.parse(new TextDecoder().decode(await readLimited(res, MAX_PAGE_DATA_BYTES)));
+      if (!query.all) return { ok: true, data: data as T };
+      rows.push(...(data as unknown[]));
+      cursor = res.headers.get("x-next-cursor");
+    } while (cursor);
+  } catch {
+    return { ok: false, status: 0 };
+  }
+  return { ok: true, data: rows as T };
+}

@@ -2,9 +2,11 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
+import { CandidateInterview } from "@/app/(app)/_reader/candidate-interview";
 import { apiQueries } from "@/components/api/api-queries";
 import { InterviewPage } from "@/components/interviews/interview-page";
-import { seesAllPeople } from "@/components/me/me";
+import { audienceOf } from "@/components/me/audience";
+import { hasPermission, seesAllPeople } from "@/components/me/me";
 import { pageMe } from "@/lib/pages/page-me";
 import { ClientMessages } from "@/components/i18n/client-messages";
 
@@ -15,6 +17,13 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function Page({ params }: { params: Promise<{ personId: string; id: string }> }) {
   const { personId, id } = await params;
   const me = await pageMe();
+  // A candidate's own interview is rendered on the server, with only its recordings hydrated.
+  if (me && audienceOf(me) === "candidate" && me.person.id === personId && !hasPermission(me, "interviews:edit"))
+    return (
+      <ClientMessages namespaces={["audio", "scorecards", "ui"]}>
+        <CandidateInterview me={me} id={id} />
+      </ClientMessages>
+    );
   const q = apiQueries;
   const interview = q.interview(personId, id);
   // The candidate's details only for staff, as the page asks for them; the form once the interview names it.

@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import { demoIds, EMAIL } from "../bench/pages-routes";
+import { signIn } from "./helpers";
+
+/**
+ * A candidate's start page and own interview are rendered on the server (app/(app)/_reader), so
+ * a phone hydrates only their live parts: they read whole with JavaScript off, and the start page
+ * is rendered again with what changed when the candidate comes back to the tab after 15 s
+ * (components/ui/refresh-on-return.tsx), as the query-backed pages refetch on focus.
+ */
+test("a candidate's start page and interview come from the server, and the start page catches up when she returns to the tab", async ({ browser }) => {
+  const admin = await browser.newPage();
+  await signIn(admin, EMAIL.admin);
+  const ids = await demoIds(async (path) => (await admin.request.get(path)).json());
+
+  const candidate = await browser.newPage();
+  await signIn(candidate, EMAIL.candidate);
+  await expect(candidate.getByRole("heading", { level: 1 })).toHaveText("Hola, Cleo");
+
+  // With JavaScript off, her interview is all there: the header, the form's answers and the recordings' card.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  await noScript.addCookies(await candidate.context().cookies());
+  const reader = await noScript.newPage();
+  await reader.goto(`/interviews/${ids.cleo}/${ids.published}`);
+  await expect(reader.getByRole("heading", { level: 1 })).toContainText("Su entrevista");
+  await expect(reader.getByRole("region", { name: "Respuestas" })).toContainText("Clear answers on ethics");
+  await expect(reader.getByRole("heading", { name: "Grabaciones" })).toBeVisible();
+  await noScript.close();
+
+  // A message for her, written while her start page is open: the page does not know yet.
+  // (She reads it in Spanish, translated: the unique word is what stays.)
+  const word = Date.now().toString(36);
+  const body = `Welcome back ${word}`;
+  const sent = await admin.request.post("/api/messages", { data: { participants: [ids.cleo], body } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const conversations = candidate.getByRole("region", { name: "Sus conversaciones" });
+  await expect(candidate.getByText(word)).toHaveCount(0);
+
+  // Back to the tab more than 15 s after the page was rendered: rendered again, with the message.
+  await candidate.waitForTimeout(15_500);
+  await candidate.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(conversations).toContainText(word);
+  await expect(candidate.getByRole("heading", { level: 1 })).toHaveText("Hola, Cleo");
+  await admin.close();
+  await candidate.close();
+});
