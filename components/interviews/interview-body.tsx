@@ -1,7 +1,6 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo } from "react";
 import { isApiError } from "@/components/api/api-fetch";
 import { useBoards } from "@/components/boards/use-boards";
@@ -13,8 +12,9 @@ import type { Person } from "@/components/people/person-types";
 import { usePeople, usePerson } from "@/components/people/use-people";
 import { useProfiles } from "@/components/profiles/use-profiles";
 import { fullName } from "@/components/ui/format";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { ErrorState, Skeleton } from "@/components/ui/states";
 import { useInterview } from "./use-interviews";
+import { InterviewNotFound } from "./interview-head";
 import { InterviewView, type EditorParts, type InterviewViewProps } from "./interview-view";
 
 export type ViewProps = Omit<InterviewViewProps, "editor">;
@@ -56,21 +56,7 @@ export function InterviewBody({ personId, id, editor }: { personId: string; id: 
   }
   if (interview.isError) {
     if (isApiError(interview.error) && interview.error.status === 404) {
-      return (
-        <div className="card">
-          <EmptyState
-            heading
-            title={t("notFound")}
-            action={
-              <Link href={listHref} className="btn">
-                {listHref === "/" ? t("backHome") : t("backToList")}
-              </Link>
-            }
-          >
-            {t("notFoundText")}
-          </EmptyState>
-        </div>
-      );
+      return <InterviewNotFound listHref={listHref} />;
     }
     return <ErrorState error={interview.error} onRetry={() => interview.refetch()} title={t("couldNotLoadOne")} />;
   }

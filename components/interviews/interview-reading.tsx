@@ -1,11 +1,10 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { InterviewScheduleMeta } from "@/components/calendar/interview-schedule-meta";
 import type { FormField } from "@/components/forms/form-types";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadFailed } from "@/components/ui/load-failed";
-import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { AnswersView } from "./answers-view";
+import { InterviewMetaList, PublishedBadge } from "./interview-head";
 import type { Interview } from "./interview-types";
 
 export type InterviewReadingProps = {
@@ -26,7 +25,6 @@ export type InterviewReadingProps = {
  */
 export function InterviewReading({ interview: i, form, board, profile, language, recordings }: InterviewReadingProps) {
   const t = useTranslations("interviews");
-  const format = useDisplayFormat();
   return (
     <>
       <Link href="/" className="back-link">
@@ -35,30 +33,9 @@ export function InterviewReading({ interview: i, form, board, profile, language,
       <header className="iv-head">
         <div className="iv-head-text">
           <h1>
-            {t("yourInterview")}{" "}
-            {i.published ? <span className="badge badge-success">{t("published")}</span> : <span className="badge badge-warning">{t("draft")}</span>}
+            {t("yourInterview")} <PublishedBadge published={i.published} />
           </h1>
-          <dl className="iv-meta">
-            <div>
-              <dt>{t("fields.date")}</dt>
-              <dd>
-                <time dateTime={i.date}>{format.day(i.date, "long")}</time>
-              </dd>
-            </div>
-            <InterviewScheduleMeta interview={i} />
-            <div>
-              <dt>{t("fields.board")}</dt>
-              <dd>{board ?? <span className="muted">{t("none")}</span>}</dd>
-            </div>
-            <div>
-              <dt>{t("fields.profile")}</dt>
-              <dd>{profile ?? <span className="muted">{t("none")}</span>}</dd>
-            </div>
-            <div>
-              <dt>{t("fields.form")}</dt>
-              <dd>{i.form_id ? (form?.name ?? "…") : <span className="muted">{t("none")}</span>}</dd>
-            </div>
-          </dl>
+          <InterviewMetaList interview={i} board={board} profile={profile} formName={form?.name} />
         </div>
       </header>
 

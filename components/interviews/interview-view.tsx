@@ -4,12 +4,11 @@ import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
-import { InterviewScheduleMeta } from "@/components/calendar/interview-schedule-meta";
 import type { FormField } from "@/components/forms/form-types";
 import type { Person } from "@/components/people/person-types";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
-import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { AnswersView } from "./answers-view";
+import { InterviewMetaList, PublishedBadge } from "./interview-head";
 import type { Interview, InterviewView as PreviewView } from "./interview-types";
 import { RecordingsCard } from "./recordings-card";
 
@@ -59,7 +58,6 @@ export type InterviewViewProps = {
 /** One interview as the page shows it; editors' parts come in `editor`. */
 export function InterviewView(p: InterviewViewProps) {
   const t = useTranslations("interviews");
-  const format = useDisplayFormat();
   const [mode, setMode] = useState<Mode>("main");
   const { interview: i, personId, id, canEdit, staff, language, fields, listHref } = p;
 
@@ -80,29 +78,9 @@ export function InterviewView(p: InterviewViewProps) {
             ) : (
               p.name
             )}{" "}
-            {i.published ? <span className="badge badge-success">{t("published")}</span> : <span className="badge badge-warning">{t("draft")}</span>}
+            <PublishedBadge published={i.published} />
           </h1>
-          <dl className="iv-meta">
-            <div>
-              <dt>{t("fields.date")}</dt>
-              <dd>
-                <time dateTime={i.date}>{format.day(i.date, "long")}</time>
-              </dd>
-            </div>
-            <InterviewScheduleMeta interview={i} />
-            <div>
-              <dt>{t("fields.board")}</dt>
-              <dd>{p.board ?? <span className="muted">{t("none")}</span>}</dd>
-            </div>
-            <div>
-              <dt>{t("fields.profile")}</dt>
-              <dd>{p.profile ?? <span className="muted">{t("none")}</span>}</dd>
-            </div>
-            <div>
-              <dt>{t("fields.form")}</dt>
-              <dd>{i.form_id ? (p.form.name ?? "…") : <span className="muted">{t("none")}</span>}</dd>
-            </div>
-          </dl>
+          <InterviewMetaList interview={i} board={p.board} profile={p.profile} formName={p.form.name} />
         </div>
         {p.editor?.actions}
       </header>

@@ -12,10 +12,20 @@ import { listenHost } from "@/lib/hosting/service-origin";
 const MAX_PREFETCHED_BYTES = 256 * 1024;
 const PREFETCH_TIMEOUT_MS = 3000;
 
-async function fetchQuery(origin: string, query: ApiQuery, forwarded: Record<string, string>): Promise<unknown> {
+/** The address the browser's hook asks for `query` (a paged list: its first page, or the one at `cursor`). */
+function queryUrl(origin: string, query: ApiQuery, cursor?: string | null): URL {
   const url = new URL(query.path, origin);
   for (const [name, value] of Object.entries(query.query ?? {})) url.searchParams.set(name, value);
   if (query.all) url.searchParams.set("limit", String(LIST_PAGE_ROWS));
+  if (cursor) url.searchParams.set("cursor", cursor);
+  return url;
+}
+
+/** This very process, as the pages reach their own API over loopback. */
+const loopbackOrigin = () => `http://${reachableHost(listenHost())}:${env().PORT}`;
+
+async function fetchQuery(origin: string, query: ApiQuery, forwarded: Record<string, string>): Promise<unknown> {
+  const url = queryUrl(origin, query);
   const res = await fetch(url, { headers: forwarded, signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS), cache: "no-store" });
   // More than one page: the browser's apiFetchAll shows them as they come.
   if (res.status !== 200 || (query.all && res.headers.get("x-next-cursor"))) {
@@ -40,7 +50,7 @@ export async function prefetchQueries(client: QueryClient, queries: ApiQuery[]):
   if (!cookie) return;
   // The cookie is all the API reads of the reader: their language is their own setting.
   const forwarded = { cookie };
-  const origin = `http://${reachableHost(listenHost())}:${env().PORT}`;
+  const origin = loopbackOrigin();
   await Promise.all(
     queries.map(async (query) => {
       const data = await fetchQuery(origin, query, forwarded).catch(() => undefined);
@@ -64,16 +74,16 @@ const MAX_PAGE_DATA_BYTES = 8 * 1024 * 1024;
 export async function loadForPage<T>(query: ApiQuery): Promise<PageData<T>> {
   const cookie = (await cookies()).toString();
   if (!cookie) return { ok: false, status: 401 };
-  const origin = `http://${reachableHost(listenHost())}:${env().PORT}`;
+  const origin = loopbackOrigin();
   const rows: unknown[] = [];
   let cursor: string | null = null;
   try {
     do {
-      const url = new URL(query.path, origin);
-      for (const [name, value] of Object.entries(query.query ?? {})) url.searchParams.set(name, value);
-      if (query.all) url.searchParams.set("limit", String(LIST_PAGE_ROWS));
-      if (cursor) url.searchParams.set("cursor", cursor);
-      const res = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS), cache: "no-store" });
+      const res: Response = await fetch(queryUrl(origin, query, cursor), {
+        headers: { cookie },
+        signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
+        cache: "no-store",
+      });
       if (res.status !== 200) {
         await res.body?.cancel();
         return { ok: false, status: res.status };

@@ -1,15 +1,14 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { loadForPage } from "@/app/(app)/_prefetch/prefetch-queries";
 import { apiQueries } from "@/components/api/api-queries";
 import type { InterviewForm } from "@/components/forms/form-types";
+import { InterviewNotFound } from "@/components/interviews/interview-head";
 import { InterviewReading } from "@/components/interviews/interview-reading";
 import { InterviewRecordings } from "@/components/interviews/interview-recordings";
 import type { Interview } from "@/components/interviews/interview-types";
 import type { Me } from "@/components/me/me";
-import { EmptyState } from "@/components/ui/empty-state";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { RefreshOnReturn } from "@/components/ui/refresh-on-return";
 import type { Board } from "@/lib/boards/schemas";
@@ -30,23 +29,7 @@ export async function CandidateInterview({ me, id }: { me: Me; id: string }) {
     loadForPage<Board[]>(q.boards()),
     loadForPage<Profile[]>(q.profiles()),
   ]);
-  if (!loaded.ok && loaded.status === 404) {
-    return (
-      <div className="card">
-        <EmptyState
-          heading
-          title={t("notFound")}
-          action={
-            <Link href="/" className="btn">
-              {t("backHome")}
-            </Link>
-          }
-        >
-          {t("notFoundText")}
-        </EmptyState>
-      </div>
-    );
-  }
+  if (!loaded.ok && loaded.status === 404) return <InterviewNotFound listHref="/" />;
   if (!loaded.ok) return <LoadFailed title={t("couldNotLoadOne")} href={`/interviews/${encodeURIComponent(personId)}/${encodeURIComponent(id)}`} />;
   const interview = loaded.data;
   const form = interview.form_id ? await loadForPage<InterviewForm>(q.form(interview.form_id)) : null;
