@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demoIds, EMAIL } from "../bench/pages-routes";
+import { EMAIL } from "../bench/pages-routes";
 import { signIn } from "./helpers";
 
 /**
@@ -11,46 +11,51 @@ import { signIn } from "./helpers";
 test("a candidate's start page and interview come from the server, and the start page catches up when she returns to the tab", async ({ browser }) => {
   const admin = await browser.newPage();
   await signIn(admin, EMAIL.admin);
-  const ids = await demoIds(async (path) => (await admin.request.get(path)).json());
-
-  // An interview of her own, published, on a form of this test's (other specs change the demo's).
-  const word = Date.now().toString(36);
   const post = async (path: string, data: unknown, method: "post" | "patch" = "post") => {
     const res = await admin.request[method](path, { data });
     expect(res.status(), await res.text()).toBeLessThan(300);
     return (await res.json()) as { id: string };
   };
+
+  // A Spanish-speaking candidate of this test's own, with a published interview on a form of its
+  // own: other specs change the demo's, and the messages spec counts on Cleo having no conversation.
+  const word = Date.now().toString(36);
+  const roles = (await (await admin.request.get("/api/roles")).json()) as { id: string; kind: string }[];
+  const candidateRole = roles.find((r) => r.kind === "candidate")!.id;
+  const email = `reader-${word}@example.test`;
+  const person = await post("/api/people", { first: "Rita", last: `Reader ${word}`, email, language: "es", roles: { [candidateRole]: 1 } });
   const form = await post("/api/forms", { name: `Reading ${word}`, fields: [{ id: "said", type: "text", label: { en: "What she said" } }] });
-  const interview = await post(`/api/interviews/${ids.cleo}`, { date: "2026-11-20", form_id: form.id });
-  await post(`/api/interviews/${ids.cleo}/${interview.id}`, { responses: { said: { en: `Answers of ${word}` } }, published: 1 }, "patch");
+  const interview = await post(`/api/interviews/${person.id}`, { date: "2026-11-20", form_id: form.id });
+  await post(`/api/interviews/${person.id}/${interview.id}`, { responses: { said: { en: `Answers of ${word}` } }, published: 1 }, "patch");
 
   const candidate = await browser.newPage();
-  await signIn(candidate, EMAIL.candidate);
-  await expect(candidate.getByRole("heading", { level: 1 })).toHaveText("Hola, Cleo");
+  await signIn(candidate, email);
+  await expect(candidate.getByRole("heading", { level: 1 })).toHaveText("Hola, Rita");
 
   // With JavaScript off, her interview is all there: the header, the form's answers and the recordings' card.
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   await noScript.addCookies(await candidate.context().cookies());
   const reader = await noScript.newPage();
-  await reader.goto(`/interviews/${ids.cleo}/${interview.id}`);
+  await reader.goto(`/interviews/${person.id}/${interview.id}`);
   await expect(reader.getByRole("heading", { level: 1 })).toContainText("Su entrevista");
   await expect(reader.getByRole("region", { name: "Respuestas" })).toContainText(`Answers of ${word}`);
   await expect(reader.getByRole("heading", { name: "Grabaciones" })).toBeVisible();
   await noScript.close();
 
   // A message for her, written while her start page is open: the page does not know yet.
-  // (She reads it in Spanish, translated: the unique word is what stays.)
-  const body = `Welcome back ${word}`;
-  const sent = await admin.request.post("/api/messages", { data: { participants: [ids.cleo], body } });
+  // (She reads it in Spanish, translated: the unique word is what stays; her name holds `word` itself.)
+  const unread = `note${word}`;
+  const body = `Welcome back ${unread}`;
+  const sent = await admin.request.post("/api/messages", { data: { participants: [person.id], body } });
   expect(sent.status(), await sent.text()).toBe(201);
   const conversations = candidate.getByRole("region", { name: "Sus conversaciones" });
-  await expect(candidate.getByText(word)).toHaveCount(0);
+  await expect(candidate.getByText(unread)).toHaveCount(0);
 
   // Back to the tab more than 15 s after the page was rendered: rendered again, with the message.
   await candidate.waitForTimeout(15_500);
   await candidate.evaluate(() => window.dispatchEvent(new Event("focus")));
-  await expect(conversations).toContainText(word);
-  await expect(candidate.getByRole("heading", { level: 1 })).toHaveText("Hola, Cleo");
+  await expect(conversations).toContainText(unread);
+  await expect(candidate.getByRole("heading", { level: 1 })).toHaveText("Hola, Rita");
   await admin.close();
   await candidate.close();
 });
