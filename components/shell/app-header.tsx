@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { ownLanguageName } from "@/components/languages/language-names";
 import { audienceOf } from "@/components/me/audience";
 import type { Me } from "@/components/me/me";
 import { SearchLauncher } from "@/components/search/search-launcher";
@@ -8,6 +9,15 @@ import { LanguageSwitcher } from "./language-switcher";
 import { MainNav } from "./main-nav";
 import { NAV_LINKS } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
+
+/** The languages the interface is written in. */
+const INTERFACE_LANGUAGES = ["en", "es"];
+
+/** Each by its own name; a language the interface is not written in (their `fr`, say) stays listed while it is theirs. */
+function languageChoices(language: string) {
+  const codes = INTERFACE_LANGUAGES.includes(language) ? INTERFACE_LANGUAGES : [language, ...INTERFACE_LANGUAGES];
+  return codes.map((code) => ({ code, name: ownLanguageName(code) }));
+}
 
 /**
  * The app's top bar, rendered on the server: the district, the navigation the person's role
@@ -48,7 +58,7 @@ export async function AppHeader({ me }: { me: Me | null }) {
                   {me.person.first} {me.person.last}
                 </span>
               </Link>
-              <LanguageSwitcher language={me.person.language} />
+              <LanguageSwitcher language={me.person.language} choices={languageChoices(me.person.language)} />
               <SignOutButton />
             </div>
           </MainNav>

@@ -5,24 +5,20 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { apiFetch } from "@/components/api/api-fetch";
 import { useErrorMessage } from "@/components/api/use-error-message";
-import { ownLanguageName } from "@/components/languages/language-names";
-
-/** The languages the interface is written in, by their own names. */
-const INTERFACE_LANGUAGES = ["en", "es"];
 
 /**
  * The person's language, saved to them (PATCH /api/me): the interface follows it at once
- * (the server's pages render again in it), and so do e-mails and translated messages. A
- * language the interface is not written in (their `fr`, say) stays listed while it is theirs.
+ * (the server's pages render again in it), and so do e-mails and translated messages. The
+ * choices come named by the server (components/shell/app-header.tsx): naming them here would
+ * build an Intl.DisplayNames per language while the page hydrates, 170 ms on a slow phone.
  */
-export function LanguageSwitcher({ language }: { language: string }) {
+export function LanguageSwitcher({ language, choices }: { language: string; choices: { code: string; name: string }[] }) {
   const t = useTranslations("shell");
   const errorMessage = useErrorMessage();
   const router = useRouter();
   const id = useId();
   const [saving, startSaving] = useTransition();
   const [error, setError] = useState<string | null>(null);
-  const choices = INTERFACE_LANGUAGES.includes(language) ? INTERFACE_LANGUAGES : [language, ...INTERFACE_LANGUAGES];
 
   const change = (next: string) =>
     startSaving(async () => {
@@ -48,9 +44,9 @@ export function LanguageSwitcher({ language }: { language: string }) {
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => change(e.target.value)}
       >
-        {choices.map((code) => (
+        {choices.map(({ code, name }) => (
           <option key={code} value={code} lang={code}>
-            {ownLanguageName(code)}
+            {name}
           </option>
         ))}
       </select>
