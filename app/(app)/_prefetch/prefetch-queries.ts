@@ -7,6 +7,9 @@ import { env } from "@/lib/env";
 import { reachableHost } from "@/lib/hosting/reachable-host";
 import { readLimited } from "@/lib/http/read-body";
 import { listenHost } from "@/lib/hosting/service-origin";
+import { loggerFor } from "@/lib/logging/logger";
+
+const log = loggerFor("prefetch");
 
 /** Larger answers are left to the browser: they would only weigh the HTML down (a long list). */
 const MAX_PREFETCHED_BYTES = 256 * 1024;
@@ -24,16 +27,19 @@ function queryUrl(origin: string, query: ApiQuery, cursor?: string | null): URL 
 /** This very process, as the pages reach their own API over loopback. */
 const loopbackOrigin = () => `http://${reachableHost(listenHost())}:${env().PORT}`;
 
-async function fetchQuery(origin: string, query: ApiQuery, forwarded: Record<string, string>): Promise<unknown> {
+/** An answer for the page, or why the browser is left to ask for it. */
+type Prefetched = { data: unknown } | { leftOut: string };
+
+async function fetchQuery(origin: string, query: ApiQuery, forwarded: Record<string, string>): Promise<Prefetched> {
   const url = queryUrl(origin, query);
   const res = await fetch(url, { headers: forwarded, signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS), cache: "no-store" });
   // More than one page: the browser's apiFetchAll shows them as they come.
   if (res.status !== 200 || (query.all && res.headers.get("x-next-cursor"))) {
     await res.body?.cancel();
-    return undefined;
+    return { leftOut: res.status !== 200 ? `status ${res.status}` : "more than one page" };
   }
   // Past the limit this throws, having read no further: the caller leaves the query out.
-  return JSON.parse(new TextDecoder().decode(await readLimited(res, MAX_PREFETCHED_BYTES)));
+  return { data: JSON.parse(new TextDecoder().decode(await readLimited(res, MAX_PREFETCHED_BYTES))) };
 }
 
 /**
@@ -53,8 +59,10 @@ export async function prefetchQueries(client: QueryClient, queries: ApiQuery[]):
   const origin = loopbackOrigin();
   await Promise.all(
     queries.map(async (query) => {
-      const data = await fetchQuery(origin, query, forwarded).catch(() => undefined);
-      if (data !== undefined) client.setQueryData(query.queryKey, data);
+      const answer = await fetchQuery(origin, query, forwarded).catch((error: unknown): Prefetched => ({ leftOut: String(error) }));
+      if ("data" in answer) client.setQueryData(query.queryKey, answer.data);
+      // Said, since the page then paints its loading state until the browser has asked.
+      else log.info({ path: query.path, reason: answer.leftOut }, "a page's data was left to the browser");
     }),
   );
 }
