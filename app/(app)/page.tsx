@@ -1,15 +1,13 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { Suspense } from "react";
 import { CandidateStart } from "@/app/(app)/_reader/candidate-start";
-import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
+import { dehydratedQueries } from "@/app/(app)/_prefetch/dehydrated-queries";
 import { apiQueries } from "@/components/api/api-queries";
 import { InterviewsStartPage } from "@/components/home/interviews-start-page";
 import { MentorStartPage } from "@/components/home/mentor-start-page";
 import { PeopleStartPage } from "@/components/home/people-start-page";
 import { audienceOf, staffStartList } from "@/components/me/audience";
 import type { Me } from "@/components/me/me";
-import { SkeletonRows } from "@/components/ui/states";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { pageMe } from "@/lib/pages/page-me";
 
@@ -32,32 +30,25 @@ export default async function Home() {
   if (!me) return null; // the layout sends the visitor to the sign-in page
   const start = staffStart(me);
   const q = apiQueries;
-  // Each start page's first paint comes with the HTML (app/(app)/_prefetch/prefetch-queries.ts),
-  // and the messages of its own client components only.
+  // Each start page's first paint comes with the HTML (app/(app)/_prefetch/dehydrated-queries.ts),
+  // and the messages of its own client components only. Nothing here imports react-query for the
+  // browser: each start page loads it, so a candidate's goes without.
   if (start === "people")
     return (
       <ClientMessages namespaces={["languages", "people", "peopleImport", "ui"]}>
-        <Prefetched queries={[q.people(), q.roles(), q.tags()]}>
-          <PeopleStartPage />
-        </Prefetched>
+        <PeopleStartPage state={await dehydratedQueries({ queries: [q.people(), q.roles(), q.tags()] })} />
       </ClientMessages>
     );
   if (start)
     return (
       <ClientMessages namespaces={["interviews", "ui"]}>
-        <Prefetched queries={[q.interviews(), q.people(), q.boards(), q.profiles(), q.forms()]}>
-          <Suspense fallback={<SkeletonRows rows={8} />}>
-            <InterviewsStartPage defaults={{ status: "draft" }} />
-          </Suspense>
-        </Prefetched>
+        <InterviewsStartPage state={await dehydratedQueries({ queries: [q.interviews(), q.people(), q.boards(), q.profiles(), q.forms()] })} />
       </ClientMessages>
     );
   if (audienceOf(me) === "mentor")
     return (
       <ClientMessages namespaces={["home", "ui"]}>
-        <Prefetched queries={[q.people(), q.interviews(), q.boards()]}>
-          <MentorStartPage />
-        </Prefetched>
+        <MentorStartPage state={await dehydratedQueries({ queries: [q.people(), q.interviews(), q.boards()] })} />
       </ClientMessages>
     );
   // A candidate's is rendered on the server alone: no client component reads messages.

@@ -1,9 +1,21 @@
 "use client";
 
+import type { DehydratedState } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 
 /*
  * Staff who run interviews get their start page at `/` (app/(app)/page.tsx), in a chunk of its own: still rendered with the HTML
- * (ssr) and its chunk preloaded there, but no other audience's code comes with it.
+ * (ssr) and its chunk preloaded there, but no other audience's code comes with it; react-query
+ * too comes in a chunk of its own (QueryBoundary), so a candidate's start page goes without it.
  */
-export const InterviewsStartPage = dynamic(() => import("@/components/interviews/interviews-list-page").then((m) => m.InterviewsListPage));
+const QueryBoundary = dynamic(() => import("@/components/api/query-boundary").then((m) => m.QueryBoundary));
+const InterviewsListPage = dynamic(() => import("@/components/interviews/interviews-list-page").then((m) => m.InterviewsListPage));
+
+/** With `state`, the answers its first paint needs (app/(app)/_prefetch/dehydrated-queries.ts). */
+export function InterviewsStartPage({ state }: { state: DehydratedState }) {
+  return (
+    <QueryBoundary state={state}>
+      <InterviewsListPage defaults={{ status: "draft" }} />
+    </QueryBoundary>
+  );
+}

@@ -75,7 +75,7 @@ export function InterviewBody({ personId, id, editor }: { personId: string; id: 
     interview: i,
     form: { name: form.data?.name, isError: form.isError, error: form.error, refetch: () => void form.refetch() },
     name,
-    own: me.data?.person.id === personId,
+    own: meId === personId,
     candidate: candidate.person,
     mentors: candidate.mentors,
     board: i.board_id ? (boardRecord?.name ?? "…") : null,

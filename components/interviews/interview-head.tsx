@@ -13,7 +13,7 @@ import type { Interview } from "./interview-types";
 
 export function PublishedBadge({ published }: { published: number }) {
   const t = useTranslations("interviews");
-  return published ? <span className="badge badge-success">{t("published")}</span> : <span className="badge badge-warning">{t("draft")}</span>;
+  return <span className={published ? "badge badge-success" : "badge badge-warning"}>{t(published ? "published" : "draft")}</span>;
 }
 
 /** Date, time and place, board, profile and form; `null` names none, `undefined` one not loaded yet. */

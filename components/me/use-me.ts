@@ -9,8 +9,9 @@ export const meKeys = {
 };
 
 /**
- * The signed-in person, cached for the whole app: the app's layout puts the server's answer
- * in the cache (so pages have it at once); it is refreshed from /api/me like any query.
+ * The signed-in person, cached for the whole tab: the frame's answer (app/(app)/layout.tsx) is put
+ * in the cache by components/api/query-provider.tsx, so pages have it at once; it is refreshed
+ * from /api/me like any query.
  */
 export function useMe() {
   return useQuery({

@@ -1,8 +1,8 @@
 "use client";
 
-import { QueryClientContext } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useContext } from "react";
+import { QueryProvider } from "@/components/api/query-provider";
+import { useFrameMe } from "@/components/me/me-context";
 import { useMe } from "@/components/me/use-me";
 import { useChatSync } from "./use-chat-sync";
 import { useUnread } from "./use-messages";
@@ -11,11 +11,15 @@ import { useUnread } from "./use-messages";
  * The navigation's total of unread messages. Mounted on every signed-in page (once it is idle,
  * components/shell/main-nav.tsx), beside "Messages" and on the phone's menu button, which is all
  * a phone shows while the menu is folded. The one beside "Messages" also starts the tab's realtime
- * connection that keeps every count live. Pages outside the app's data layer (the 404 page) show
- * no badge.
+ * connection that keeps every count live. Pages outside the signed-in frame (the 404 page) show
+ * no badge. It brings the API's data layer along: the frame has none of its own.
  */
 export function UnreadBadge({ onMenuButton = false }: { onMenuButton?: boolean }) {
-  return useContext(QueryClientContext) ? <LiveUnreadBadge onMenuButton={onMenuButton} /> : null;
+  return useFrameMe() ? (
+    <QueryProvider>
+      <LiveUnreadBadge onMenuButton={onMenuButton} />
+    </QueryProvider>
+  ) : null;
 }
 
 function ChatSync({ meId }: { meId: string | undefined }) {

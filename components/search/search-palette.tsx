@@ -1,9 +1,9 @@
 "use client";
 
-import { QueryClient, QueryClientContext, QueryClientProvider } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useContext, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { QueryProvider } from "@/components/api/query-provider";
 import { useErrorMessage } from "@/components/api/use-error-message";
 import { seesAllPeople } from "@/components/me/me";
 import { useMe } from "@/components/me/use-me";
@@ -13,18 +13,13 @@ import { useSearch, type SearchResult } from "./use-search";
 /** Only the app's own pages are opened (a result's `url` is a path of this app). */
 const isAppPath = (url: string) => url.startsWith("/") && !url.startsWith("//");
 
-/** The palette, with a query client of its own on a page outside the app's frame (the signed-in "not found" page). */
+/** The palette, with the API's data layer: the top bar has none of its own. */
 export function SearchPalette(props: { open: boolean; onClose: () => void }) {
-  const client = useContext(QueryClientContext);
-  const [own] = useState(() => (client ? null : new QueryClient()));
-  if (own) {
-    return (
-      <QueryClientProvider client={own}>
-        <Palette {...props} />
-      </QueryClientProvider>
-    );
-  }
-  return <Palette {...props} />;
+  return (
+    <QueryProvider>
+      <Palette {...props} />
+    </QueryProvider>
+  );
 }
 
 /**

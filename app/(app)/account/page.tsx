@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { QueryProvider } from "@/components/api/query-provider";
 import { CalendarFeedCard } from "@/components/calendar/calendar-feed-card";
 import { NotificationPreferencesCard } from "@/components/notifications/notification-preferences-card";
 import { ClientMessages } from "@/components/i18n/client-messages";
@@ -13,7 +14,7 @@ export default async function AccountPage() {
   const t = await getTranslations("notifications");
   return (
     <ClientMessages namespaces={["calendar", "notifications", "ui"]}>
-      <>
+      <QueryProvider>
         <div className="page-head">
           <div>
             <h1>{t("account.title")}</h1>
@@ -22,7 +23,7 @@ export default async function AccountPage() {
         </div>
         <NotificationPreferencesCard />
         <CalendarFeedCard />
-      </>
+      </QueryProvider>
     </ClientMessages>
   );
 }
