@@ -6,7 +6,7 @@ import { QueryProvider } from "./query-provider";
 /**
  * The API's data layer around `children`, with `state`'s answers in the tab's query cache before
  * they render: what app/(app)/_prefetch/prefetched.tsx renders, and what a client component loads
- * when one of its parts needs it (components/home/people-start-page.tsx).
+ * when one of its parts needs it (lazy-query-boundary.tsx).
  */
 export function QueryBoundary({ state, children }: { state: DehydratedState; children: React.ReactNode }) {
   return (

@@ -27,9 +27,10 @@ function seedMe(client: QueryClient, me: Me | null) {
 export function QueryProvider({ children }: { children: React.ReactNode }) {
   const outer = useContext(QueryClientContext);
   const me = useFrameMe();
+  // Seeded while rendering too: the server renders once and runs no effect.
   const [client] = useState(() => {
     const own = outer ?? getQueryClient();
-    if (own.getQueryData(meKeys.all) === undefined) seedMe(own, me);
+    seedMe(own, me);
     return own;
   });
   useEffect(() => seedMe(client, me), [client, me]);

@@ -2,20 +2,20 @@
 
 import type { DehydratedState } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
+import { LazyQueryBoundary } from "@/components/api/lazy-query-boundary";
 
 /*
  * Staff who run interviews get their start page at `/` (app/(app)/page.tsx), in a chunk of its own: still rendered with the HTML
- * (ssr) and its chunk preloaded there, but no other audience's code comes with it; react-query
- * too comes in a chunk of its own (QueryBoundary), so a candidate's start page goes without it.
+ * (ssr) and its chunk preloaded there, but no other audience's code comes with it; and
+ * react-query with LazyQueryBoundary, so a candidate's start page goes without it.
  */
-const QueryBoundary = dynamic(() => import("@/components/api/query-boundary").then((m) => m.QueryBoundary));
 const InterviewsListPage = dynamic(() => import("@/components/interviews/interviews-list-page").then((m) => m.InterviewsListPage));
 
 /** With `state`, the answers its first paint needs (app/(app)/_prefetch/dehydrated-queries.ts). */
 export function InterviewsStartPage({ state }: { state: DehydratedState }) {
   return (
-    <QueryBoundary state={state}>
+    <LazyQueryBoundary state={state}>
       <InterviewsListPage defaults={{ status: "draft" }} />
-    </QueryBoundary>
+    </LazyQueryBoundary>
   );
 }

@@ -15,7 +15,7 @@ export type PrefetchPlan = {
  * The browser's query cache as a page's first paint needs it: the answers to the plan's queries
  * (app/(app)/_prefetch/prefetch-queries.ts), for a HydrationBoundary to put in the cache before
  * the page renders. A plain function, so a page can hand it to a client component that loads
- * react-query only for the readers who get that part (components/home/start-page.tsx).
+ * react-query only for the readers who get that part (components/api/lazy-query-boundary.tsx).
  */
 export async function dehydratedQueries({ queries, then, seeded = [] }: PrefetchPlan): Promise<DehydratedState> {
   const client = new QueryClient();

@@ -13,9 +13,10 @@ export async function generateMetadata(): Promise<Metadata> {
  * The list reads its filters from the query string (useSearchParams). No Suspense boundary around
  * it, though a static page would need one: this page is rendered for each request, and React
  * (19.2) sends a boundary whose HTML passes 12.8 KB hidden, revealed by a script, so a long list
- * read without JavaScript showed its skeleton only. A link to this page (the navigation, a board member's start page with its
- * drafts) starts the list afresh with that link's filters: the key is the query it came with.
- * The list's own edits to the query (history.replaceState) never come back here.
+ * read without JavaScript showed its skeleton only. A link to this page (the navigation, a board
+ * member's start page with its drafts) starts the list afresh with that link's filters: the key
+ * is the query it came with. The list's own edits to the query (history.replaceState) never come
+ * back here.
  */
 export default async function InterviewsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const q = apiQueries;
