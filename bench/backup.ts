@@ -19,6 +19,7 @@ import pg from "pg";
 import { freshPgDatabase, mb, memoryOf, ROOT, sleep, startBench, tsxServer } from "./harness";
 import { startCopy, stopCopy, type Copy } from "./load/copy";
 import { runStep, type StepResult } from "./load/open-loop";
+import { printStep } from "./load/report";
 import { seedLoadDistricts, type SeededDistrict } from "./load/seed";
 
 const args = process.argv.slice(2);
@@ -97,6 +98,29 @@ async function waitForQueue(client: pg.Client) {
   log(`the service's queue was idle after ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
+/**
+ * Waits until the planner's statistics are current: no table changed past autovacuum's ANALYZE
+ * threshold (50 + 10 % of its rows) since its last one. After the seeding, PostgreSQL's autovacuum
+ * or the embedded database's upkeep (lib/db/embedded-maintenance.ts) gets there within a minute
+ * or two; a step timed earlier measures plans made for the tables as they were before the seeding.
+ */
+async function waitForStatistics(client: pg.Client) {
+  const started = performance.now();
+  for (;;) {
+    const { rows } = await client.query<{ name: string }>(
+      `select s.relname as name from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+        where s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, s.n_live_tup, 0)`,
+    );
+    if (!rows.length) break;
+    if (performance.now() - started > 300_000) {
+      log(`statistics still not current after 300 s: ${rows.map((r) => r.name).join(", ")}; going on`);
+      return;
+    }
+    await sleep(2000);
+  }
+  log(`the planner's statistics were current after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
 function admin(args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, [...tsxServer, path.join(ROOT, "scripts/admin.ts"), ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
@@ -162,6 +186,7 @@ async function main() {
   log(`wrote ${mb(audioBytes)} of audio in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const dbBytes = Number((await client.query("select pg_database_size(current_database()) as n")).rows[0].n);
   await waitForQueue(client);
+  await waitForStatistics(client);
   await client.end();
   const stored = audioBytes + dbBytes;
   log(`stored data: ${mb(stored)} (database ${mb(dbBytes)} on disk, audio ${mb(audioBytes)})`);
@@ -202,6 +227,8 @@ backup (${onPostgres ? "PostgreSQL" : "PGlite"}): ${PEOPLE} people, ${PEOPLE} in
   backup process RSS   peak ${mb(Math.max(alone.peak, during.peak))}, growth ${mb(Math.max(alone.growth, during.growth))} over its RSS once started (target < 128 MB)
   service p99          ${p99(quiet).toFixed(0)} ms without a backup, ${p99(loaded).toFixed(0)} ms with one running (target ≤ ×2 = ${(2 * p99(quiet)).toFixed(0)} ms); non-2xx ${errors(quiet)} / ${errors(loaded)} of ${quiet.samples.length} / ${loaded.samples.length}
   restore              ${restoreSeconds.toFixed(1)} s = ${rate(stored, restoreSeconds)} (${restored.rows} rows, ${restored.files} files)`);
+  printStep("the service without a backup", quiet);
+  printStep("the service with a backup running", loaded);
   await stopCopy(copy);
 }
 

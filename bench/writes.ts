@@ -13,8 +13,10 @@
  *      a reaction toggled, and the candidate marking the conversation read
  *
  * Prints p50/p95/p99 and the total per kind of write, the load average, and the process's peak
- * RSS (with the embedded database, its too). BENCH_TRACK_FUNCTIONS=1 also prints the database's
- * time per trigger function (track_functions = pl; PostgreSQL only). It never asserts.
+ * RSS (with the embedded database, its too), and the WAL the writes made. BENCH_TRACK_FUNCTIONS=1
+ * also prints the database's time per trigger function (track_functions = pl; PostgreSQL only).
+ * BENCH_DISABLE_TRIGGERS=<regexp> turns off the triggers whose names match for the timed writes
+ * (e.g. `^audit_`, `_search_`, `_version_`): the difference is what they cost. It never asserts.
  */
 import os from "node:os";
 import pg from "pg";
@@ -27,6 +29,7 @@ const PEOPLE = Number(process.env.BENCH_WRITES_PEOPLE ?? 500);
 const CONVERSATIONS = 20;
 const WARM_UP = 10;
 const TRACK = process.env.BENCH_TRACK_FUNCTIONS === "1";
+const DISABLE = process.env.BENCH_DISABLE_TRIGGERS;
 
 bench.run(async () => {
   const { url, embedded } = await migratedBenchDatabase(bench, "cas_bench_writes");
@@ -105,6 +108,15 @@ bench.run(async () => {
     [d, admin.actor.type === "person" ? admin.actor.personId : null, CONVERSATIONS],
   );
   const conversations = Array.from({ length: CONVERSATIONS }, (_, c) => `wc${c + 1}`);
+  if (DISABLE) {
+    // Off after the seeding, for the timed writes only: what the matching triggers cost is the difference.
+    const { rows } = await client.query<{ tbl: string; name: string }>(
+      "select tgrelid::regclass::text as tbl, quote_ident(tgname) as name from pg_trigger where not tgisinternal and tgname ~ $1",
+      [DISABLE],
+    );
+    for (const t of rows) await client.query(`alter table ${t.tbl} disable trigger ${t.name}`);
+    log(`disabled ${rows.length} triggers matching /${DISABLE}/`);
+  }
   log(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: ${PEOPLE} people and interviews, ${CONVERSATIONS} conversations`);
 
   // Each kind of write, given the round's number. The candidate reads the conversation the admin
@@ -150,6 +162,8 @@ bench.run(async () => {
       .map((l) => l.toFixed(1))
       .join(" ");
   log(`load average at the start: ${load()} (${os.cpus().length} CPUs); ${ROUNDS} rounds of ${writes.length} writes`);
+  const walAt = async () => (await client.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn")).rows[0].lsn;
+  const walStart = await walAt();
   const runStart = performance.now();
   for (let i = 0; i < ROUNDS; i++) {
     for (const [kind, write] of writes) {
@@ -168,6 +182,8 @@ bench.run(async () => {
     );
   }
   log(`all writes: ${runMs.toFixed(0)} ms for ${ROUNDS * writes.length} (${((ROUNDS * writes.length) / (runMs / 1000)).toFixed(0)} writes/s)`);
+  const walBytes = Number((await client.query<{ n: string }>("select pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn) as n", [await walAt(), walStart])).rows[0].n);
+  log(`WAL written: ${(walBytes / 1024 / 1024).toFixed(1)} MB, ${(walBytes / 1024 / (ROUNDS * writes.length)).toFixed(1)} KB per write`);
   if (TRACK && !embedded) {
     const { rows } = await client.query<{ name: string; calls: string; total: number; self: number }>(
       `select funcname as name, calls, total_time as total, self_time as self from pg_stat_user_functions order by total_time desc limit 12`,

@@ -9,6 +9,7 @@ import { translateStep } from "@/lib/audio/pipeline/translate-step";
 import { sweepStaleChunks } from "@/lib/audio/sweep-stale-chunks";
 import { runScheduledBackup } from "@/lib/backup/scheduled-backup";
 import { syncInvitations } from "@/lib/calendar/sync-invitations";
+import { maintainEmbeddedDatabase } from "@/lib/db/embedded-maintenance";
 import { env } from "@/lib/env";
 import { sweepIdempotencyKeys } from "@/lib/http/idempotency-sweep";
 import { sendQueuedMail } from "@/lib/mail/send-queued-mail";
@@ -69,6 +70,8 @@ export const periodicTasks = (): PeriodicTask[] => [
   { name: "fail orphaned step jobs", everyMs: Math.max(1000, (env().JOB_LEASE_SECONDS * 1000) / 2), run: failOrphanedStepJobs },
   // Changed transcripts to their indexing jobs, and the search index's backfill when it is due.
   { name: "search index upkeep", everyMs: 3000, run: searchIndexUpkeep },
+  // The embedded database has no autovacuum: its dead rows and planner statistics, as autovacuum would.
+  ...(env().EMBEDDED_DATABASE ? [{ name: "embedded database upkeep", everyMs: 60_000, run: maintainEmbeddedDatabase }] : []),
 ];
 
 /**

@@ -1,0 +1,53 @@
+import "server-only";
+import { loggerFor } from "@/lib/logging/logger";
+import { pool } from "./pool";
+
+const log = loggerFor("db");
+
+/** A table due for upkeep, and what it needs. */
+type DueTable = { name: string; vacuum: boolean; analyze: boolean };
+
+/**
+ * The tables that autovacuum would work on now, by its own rules and default settings
+ * (PostgreSQL's relation_needs_vacanalyze): dead rows past 50 + 20 % of the table, rows inserted
+ * since the last vacuum past 1,000 + 20 % (so append-only tables get their visibility map and
+ * frozen rows), transaction ids older than autovacuum_freeze_max_age (wraparound), and rows changed
+ * since the last ANALYZE past 50 + 10 % (the planner's statistics). The most changed first.
+ */
+async function dueTables(): Promise<DueTable[]> {
+  const { rows } = await pool().query<DueTable>(`
+    with t as (
+      select format('%I.%I', s.schemaname, s.relname) as name, greatest(c.reltuples, s.n_live_tup, 0) as size,
+             s.n_dead_tup as dead, s.n_ins_since_vacuum as inserted, s.n_mod_since_analyze as changed,
+             age(c.relfrozenxid) > current_setting('autovacuum_freeze_max_age')::bigint as wraparound
+        from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+       where c.relkind in ('r', 'm')
+    )
+    select name,
+           dead > 50 + 0.2 * size or inserted > 1000 + 0.2 * size or wraparound as vacuum,
+           changed > 50 + 0.1 * size as analyze
+      from t
+     where dead > 50 + 0.2 * size or inserted > 1000 + 0.2 * size or wraparound or changed > 50 + 0.1 * size
+     order by greatest(dead, inserted, changed) desc`);
+  return rows;
+}
+
+/**
+ * What autovacuum does for a PostgreSQL server, for the embedded database: PGlite runs PostgreSQL
+ * as a single backend, with no autovacuum. Without this, dead rows (the job queue's, list
+ * versions', search documents' replaced rows) would pile up for good, and the planner's statistics
+ * would stay as the last ANALYZE left them: after a district's first 200,000 messages it would
+ * plan for a table of a few rows. One table at a time, so that requests run between them. The
+ * worker calls it every minute on the embedded database only (lib/jobs/handlers.ts); it returns
+ * what it did.
+ */
+export async function maintainEmbeddedDatabase(): Promise<DueTable[]> {
+  const due = await dueTables();
+  for (const table of due) {
+    const started = performance.now();
+    // VACUUM cannot run in a transaction: each is a simple query of its own (no parameters).
+    await pool().query(table.vacuum ? `vacuum${table.analyze ? " (analyze)" : ""} ${table.name}` : `analyze ${table.name}`);
+    log.info({ table: table.name, vacuum: table.vacuum, analyze: table.analyze, ms: Math.round(performance.now() - started) }, "table upkeep");
+  }
+  return due;
+}
