@@ -4,6 +4,9 @@ import { pool } from "./pool";
 
 const log = loggerFor("db");
 
+/** An upkeep statement this long is logged at info; shorter ones at debug. */
+const SLOW_MS = 1000;
+
 /** A table due for upkeep, and what it needs. */
 type DueTable = { name: string; vacuum: boolean; analyze: boolean };
 
@@ -47,7 +50,9 @@ export async function maintainEmbeddedDatabase(): Promise<DueTable[]> {
     const started = performance.now();
     // VACUUM cannot run in a transaction: each is a simple query of its own (no parameters).
     await pool().query(table.vacuum ? `vacuum${table.analyze ? " (analyze)" : ""} ${table.name}` : `analyze ${table.name}`);
-    log.info({ table: table.name, vacuum: table.vacuum, analyze: table.analyze, ms: Math.round(performance.now() - started) }, "table upkeep");
+    const ms = Math.round(performance.now() - started);
+    // Everything else waited meanwhile: a long one is worth an operator's notice, a quick one is not.
+    log[ms >= SLOW_MS ? "info" : "debug"]({ table: table.name, vacuum: table.vacuum, analyze: table.analyze, ms }, "table upkeep");
   }
   return due;
 }
