@@ -6,6 +6,7 @@ import { recordBackupSuccess } from "./backup-state";
 import { restoreBackup } from "./restore-backup";
 import { takeBackup } from "./take-backup";
 import { verifyBackup } from "./verify-backup";
+import { yieldCpuToService } from "./yield-cpu";
 
 export const BACKUP_USAGE = `  admin backup [--to <file or folder>]
   admin backup verify <archive>
@@ -29,6 +30,8 @@ export async function backupCommand(positionals: string[], values: { to?: string
     return verifyBackup(archive, { passphrase });
   }
   if (sub) throw new Error(`usage:\n${BACKUP_USAGE}`);
+  // A backup is taken while the service runs: it gets the CPU the service's requests leave.
+  yieldCpuToService();
   const db = await prepareDatabase((line) => console.error(line));
   try {
     const summary = await takeBackup(db.url, { to: values.to });
