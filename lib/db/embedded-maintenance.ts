@@ -6,6 +6,8 @@ const log = loggerFor("db");
 
 /** An upkeep statement this long is logged at info; shorter ones at debug. */
 const SLOW_MS = 1000;
+/** A run starts no new statement after this long: a backlog (a large import, a first run) is spread over minutes. */
+const RUN_BUDGET_MS = 250;
 
 /** A table due for upkeep, and what it needs. */
 type DueTable = { name: string; vacuum: boolean; analyze: boolean };
@@ -40,19 +42,23 @@ async function dueTables(): Promise<DueTable[]> {
  * as a single backend, with no autovacuum. Without this, dead rows (the job queue's, list
  * versions', search documents' replaced rows) would pile up for good, and the planner's statistics
  * would stay as the last ANALYZE left them: after a district's first 200,000 messages it would
- * plan for a table of a few rows. One table at a time, so that requests run between them. The
- * worker calls it every minute on the embedded database only (lib/jobs/handlers.ts); it returns
- * what it did.
+ * plan for a table of a few rows. One table at a time, so that requests run between them, the
+ * most changed first, within a budget per run. The worker calls it every minute on the embedded
+ * database only (lib/jobs/handlers.ts); it returns what it did.
  */
 export async function maintainEmbeddedDatabase(): Promise<DueTable[]> {
-  const due = await dueTables();
-  for (const table of due) {
+  const runStarted = performance.now();
+  const done: DueTable[] = [];
+  for (const table of await dueTables()) {
+    // The rest waits for the next minute: a run stops the embedded database for one statement past its budget at most.
+    if (done.length && performance.now() - runStarted > RUN_BUDGET_MS) break;
     const started = performance.now();
     // VACUUM cannot run in a transaction: each is a simple query of its own (no parameters).
     await pool().query(table.vacuum ? `vacuum${table.analyze ? " (analyze)" : ""} ${table.name}` : `analyze ${table.name}`);
     const ms = Math.round(performance.now() - started);
     // Everything else waited meanwhile: a long one is worth an operator's notice, a quick one is not.
     log[ms >= SLOW_MS ? "info" : "debug"]({ table: table.name, vacuum: table.vacuum, analyze: table.analyze, ms }, "table upkeep");
+    done.push(table);
   }
-  return due;
+  return done;
 }
