@@ -16,6 +16,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { DUE_TABLES_SQL } from "@/lib/db/embedded-maintenance";
 import { freshPgDatabase, mb, memoryOf, ROOT, sleep, startBench, tsxServer } from "./harness";
 import { startCopy, stopCopy, type Copy } from "./load/copy";
 import { runStep, type StepResult } from "./load/open-loop";
@@ -107,10 +108,7 @@ async function waitForQueue(client: pg.Client) {
 async function waitForStatistics(client: pg.Client) {
   const started = performance.now();
   for (;;) {
-    const { rows } = await client.query<{ name: string }>(
-      `select s.relname as name from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-        where s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, s.n_live_tup, 0)`,
-    );
+    const rows = (await client.query<{ name: string; analyze: boolean }>(DUE_TABLES_SQL)).rows.filter((t) => t.analyze);
     if (!rows.length) break;
     if (performance.now() - started > 300_000) {
       log(`statistics still not current after 300 s: ${rows.map((r) => r.name).join(", ")}; going on`);

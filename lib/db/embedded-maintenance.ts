@@ -17,25 +17,23 @@ type DueTable = { name: string; vacuum: boolean; analyze: boolean };
  * (PostgreSQL's relation_needs_vacanalyze): dead rows past 50 + 20 % of the table, rows inserted
  * since the last vacuum past 1,000 + 20 % (so append-only tables get their visibility map and
  * frozen rows), transaction ids older than autovacuum_freeze_max_age (wraparound), and rows changed
- * since the last ANALYZE past 50 + 10 % (the planner's statistics). The most changed first.
+ * since the last ANALYZE past 50 + 10 % (the planner's statistics). The most changed first. Also
+ * what bench:backup waits on (no table left to analyze).
  */
-async function dueTables(): Promise<DueTable[]> {
-  const { rows } = await pool().query<DueTable>(`
-    with t as (
-      select format('%I.%I', s.schemaname, s.relname) as name, greatest(c.reltuples, s.n_live_tup, 0) as size,
-             s.n_dead_tup as dead, s.n_ins_since_vacuum as inserted, s.n_mod_since_analyze as changed,
-             age(c.relfrozenxid) > current_setting('autovacuum_freeze_max_age')::bigint as wraparound
-        from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-       where c.relkind in ('r', 'm')
-    )
-    select name,
-           dead > 50 + 0.2 * size or inserted > 1000 + 0.2 * size or wraparound as vacuum,
-           changed > 50 + 0.1 * size as analyze
+export const DUE_TABLES_SQL = `
+  with t as (
+    select format('%I.%I', s.schemaname, s.relname) as name, greatest(c.reltuples, s.n_live_tup, 0) as size,
+           s.n_dead_tup as dead, s.n_ins_since_vacuum as inserted, s.n_mod_since_analyze as changed,
+           age(c.relfrozenxid) > current_setting('autovacuum_freeze_max_age')::bigint as wraparound
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+     where c.relkind in ('r', 'm')
+  ), due as (
+    select name, greatest(dead, inserted, changed) as weight,
+           dead > 50 + 0.2 * size or inserted > 1000 + 0.2 * size or wraparound as "vacuum",
+           changed > 50 + 0.1 * size as "analyze"
       from t
-     where dead > 50 + 0.2 * size or inserted > 1000 + 0.2 * size or wraparound or changed > 50 + 0.1 * size
-     order by greatest(dead, inserted, changed) desc`);
-  return rows;
-}
+  )
+  select name, "vacuum", "analyze" from due where "vacuum" or "analyze" order by weight desc`;
 
 /**
  * What autovacuum does for a PostgreSQL server, for the embedded database: PGlite runs PostgreSQL
@@ -49,7 +47,7 @@ async function dueTables(): Promise<DueTable[]> {
 export async function maintainEmbeddedDatabase(): Promise<DueTable[]> {
   const runStarted = performance.now();
   const done: DueTable[] = [];
-  for (const table of await dueTables()) {
+  for (const table of (await pool().query<DueTable>(DUE_TABLES_SQL)).rows) {
     // The rest waits for the next minute: a run stops the embedded database for one statement past its budget at most.
     if (done.length && performance.now() - runStarted > RUN_BUDGET_MS) break;
     const started = performance.now();

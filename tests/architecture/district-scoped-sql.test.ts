@@ -131,7 +131,8 @@ describe("raw SQL names the district", () => {
   it("calls whose SQL the reader cannot see are the reviewed ones", () => {
     const opaque = scanned.flatMap(({ file, opaque }) => opaque.map((o) => `${file}: ${o.call}`)).sort();
     expect(opaque).toEqual([
-      // The benches' `psql`-like helper.
+      // The benches' `psql`-like helper, and bench:backup's wait for the upkeep's list (catalog statistics).
+      "bench/backup.ts: client.query<{ name: string; analyze: boolean }>(DUE_TABLES_SQL)",
       "bench/harness.ts: client.query(sql)",
       // Backups (lib/backup/): every table whole, by name (row counts, COPY out and in), and a
       // dump's statements run as psql would, into an empty database.
