@@ -140,7 +140,7 @@ const schema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, "Use lower-case letters, digits and _.")
     .default("pgboss"),
-  /** How often an idle worker asks each queue for work (pg-boss's minimum is 0.5). */
+  /** How often a worker process asks which of its queues have a job due (lib/jobs/run-workers.ts). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(0.5),
   /** The test setup also runs job workers inside the test process (tests/helpers/job-workers.ts); a test file running its own sets 0. */
   JOBS_IN_PROCESS: bool,

@@ -53,11 +53,6 @@ export type QueueDefinition = {
   expireInSeconds: number;
   /** Jobs of this queue one worker process runs at once. */
   concurrency: number;
-  /**
-   * Run by cron or after a migration, never waited on by a person: polled every
-   * BACKGROUND_POLL_SECONDS rather than JOB_POLL_SECONDS (lib/jobs/run-workers.ts).
-   */
-  background?: true;
 };
 
 const minutes = (n: number) => n * 60;
@@ -74,7 +69,7 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   "chunks-delete": { policy: "stately", retryLimit: 10, retryDelay: 60, expireInSeconds: hours(1), concurrency: 2 },
   "recording-files-delete": { policy: "standard", retryLimit: 10, retryDelay: 60, expireInSeconds: minutes(10), concurrency: 2 },
   // Run by cron once per cluster (pg-boss's schedule takes a lock), never per process.
-  "chunks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1, background: true },
+  "chunks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
   // Retries for about a day when the provider is down: 10 attempts from 30 s doubling.
   "message-translate": { policy: "standard", retryLimit: 10, retryDelay: 30, expireInSeconds: minutes(10), concurrency: 2 },
   // SMTP down: retried for about a day (12 attempts from 30 s doubling, capped by pg-boss at 2^16).
@@ -84,23 +79,23 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   // on average. Then the endpoint is disabled (lib/webhooks/deliver-webhook.ts).
   "webhook-deliver": { policy: "standard", retryLimit: 10, retryDelay: 60, expireInSeconds: minutes(5), concurrency: 4 },
   // Removes events and deliveries older than 30 days; cron, once per cluster.
-  "webhooks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1, background: true },
+  "webhooks-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
   // Deletes Idempotency-Key answers older than their 24 hours; cron, once per cluster.
-  "idempotency-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1, background: true },
+  "idempotency-sweep": { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: hours(1), concurrency: 1 },
   // A people import too large for its request: all rows in one transaction (at most 15 minutes); a
   // worker that died mid-import is noticed after the expiry, and the retry finds it done or runs it whole again.
   "people-import": { policy: "standard", retryLimit: 2, retryDelay: 30, expireInSeconds: minutes(20), concurrency: 1 },
   // A transcript's passages: a second or two for hours of text; a change while one is queued joins it.
   "search-index-recording": { policy: "stately", retryLimit: 5, retryDelay: 10, expireInSeconds: minutes(10), concurrency: 1 },
   // Indexes every row after a new index (or index version): minutes for a large district; once per cluster.
-  "search-backfill": { policy: "stately", retryLimit: 5, retryDelay: 60, expireInSeconds: hours(2), concurrency: 1, background: true },
+  "search-backfill": { policy: "stately", retryLimit: 5, retryDelay: 60, expireInSeconds: hours(2), concurrency: 1 },
   // Deletes what each district's retention settings say has expired (lib/retention/); cron, once per cluster.
-  "retention-sweep": { policy: "stately", retryLimit: 2, retryDelay: 300, expireInSeconds: hours(3), concurrency: 1, background: true },
+  "retention-sweep": { policy: "stately", retryLimit: 2, retryDelay: 300, expireInSeconds: hours(3), concurrency: 1 },
   // Not retried: a failed backup is a dead job at once, for the operator to see; the next schedule
   // tries again. Long: 2 GB of audio takes minutes.
-  backup: { policy: "stately", retryLimit: 0, retryDelay: 60, expireInSeconds: hours(6), concurrency: 1, background: true },
+  backup: { policy: "stately", retryLimit: 0, retryDelay: 60, expireInSeconds: hours(6), concurrency: 1 },
   // Claims the e-mails due (unread messages, published interviews, reminders) and queues one job each; cron, every minute, once per cluster.
-  "notifications-sweep": { policy: "stately", retryLimit: 1, retryDelay: 30, expireInSeconds: minutes(10), concurrency: 1, background: true },
+  "notifications-sweep": { policy: "stately", retryLimit: 1, retryDelay: 30, expireInSeconds: minutes(10), concurrency: 1 },
   // SMTP down: retried for about a day, like mail-send; the e-mail is rendered again at each attempt.
   "notification-send": { policy: "standard", retryLimit: 12, retryDelay: 30, expireInSeconds: minutes(10), concurrency: 2 },
   // One queued per interview (a burst of edits joins it); SMTP down: retried for about a day like mail-send.

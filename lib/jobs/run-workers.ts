@@ -1,5 +1,6 @@
 import "server-only";
 import pg from "pg";
+import type PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { runWithRequestContext } from "@/lib/http/request-context";
 import { jobBoss, stopJobBoss } from "./boss";
@@ -63,18 +64,53 @@ async function listenForEnqueues(): Promise<() => Promise<void>> {
 
 /**
  * Every poll is a query, and on the embedded database one thread answers them all, between the
- * requests' own: a worker process that asked every queue with every worker every half second made
- * 64 queries a second, idle (docs/benchmarks.md). So each queue's first worker polls every
- * JOB_POLL_SECONDS and wakes the others when it finds a job; they ask on their own only every
- * SIBLING_POLL_SECONDS. Background queues (QUEUES[q].background) poll every BACKGROUND_POLL_SECONDS.
+ * requests' own: a worker process whose workers each asked their queue every half second made
+ * 30 to 64 queries a second, idle (docs/benchmarks.md). So one query, every JOB_POLL_SECONDS, asks
+ * which of this process's queues have a job due (`wakeProbeSql`, on pg-boss's partial index of
+ * waiting jobs), and wakes those queues' workers; a worker asks on its own only every
+ * FALLBACK_POLL_SECONDS, in case the probe fails. The probe also finds what no enqueue announces:
+ * a retry whose delay ran out, a job sent with a start time.
  */
-const SIBLING_POLL_SECONDS = 10;
-const BACKGROUND_POLL_SECONDS = 5;
+const FALLBACK_POLL_SECONDS = 30;
+
+/** The queues among $1 with a job due now (pg-boss's own test in its fetch: waiting, and its start time passed). */
+export const wakeProbeSql = (schema: string) =>
+  `select name from ${schema}.job where name = any($1::text[]) and state < 'active' and start_after < now() group by name`;
+
+/** Runs the probe every JOB_POLL_SECONDS (never two at once), waking the workers of each queue it names. */
+function startWakeProbe(boss: PgBoss, queues: QueueName[]) {
+  const sql = wakeProbeSql(env().JOBS_SCHEMA);
+  let running = false;
+  let failing = false;
+  let stopped = false;
+  const probe = async () => {
+    try {
+      const result: { rows: Array<{ name: string }> } = await boss.getDb().executeSql(sql, [queues]);
+      if (failing) log.info("the job probe answers again");
+      failing = false;
+      for (const { name } of result.rows) wakeLocalWorkers(name as QueueName);
+    } catch (error) {
+      // Once per outage, not twice a second: the workers' own polls go on meanwhile.
+      if (!failing && !stopped) log.warn({ err: error }, "the job probe failed; workers poll on their own until it answers");
+      failing = true;
+    }
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void probe().finally(() => (running = false));
+  }, env().JOB_POLL_SECONDS * 1000);
+  timer.unref();
+  return () => {
+    stopped = true; // a probe still out as pg-boss stops fails, and that is no outage
+    clearInterval(timer);
+  };
+}
 
 /**
  * Runs the handlers of `queues` in this process: QUEUES[q].concurrency jobs of each at once,
- * polled as said above (at once again after a job) and woken at once by an enqueue (here, or on PostgreSQL by
- * NOTIFY from any process). The cron schedules of those queues are declared (pg-boss runs each
+ * woken by the probe above, by an enqueue (here, or on PostgreSQL by NOTIFY from any process) and
+ * at once again after a job. The cron schedules of those queues are declared (pg-boss runs each
  * once per cluster), and the periodic tasks start. `stop` lets running jobs finish (or gives up after `graceMs`).
  */
 export async function startWorkers(handlers: JobHandlers, options: { queues?: QueueName[]; periodic?: PeriodicTask[]; schedules?: JobSchedule[] } = {}) {
@@ -83,14 +119,9 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
   const unregister: Array<() => void> = [];
   for (const queue of queues) {
     const handler = handlers[queue] as JobHandler<QueueName>;
-    const poll = Math.max(env().JOB_POLL_SECONDS, QUEUES[queue].background ? BACKGROUND_POLL_SECONDS : 0);
-    const siblings: string[] = [];
     for (let i = 0; i < QUEUES[queue].concurrency; i++) {
       let id = "";
-      const pollingIntervalSeconds = i === 0 ? poll : Math.max(poll, SIBLING_POLL_SECONDS);
-      id = await boss.work(queue, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
-        // The first worker found work: the others ask at once too (a busy one, once it is done).
-        if (i === 0) for (const sibling of siblings) boss.notifyWorker(sibling);
+      id = await boss.work(queue, { pollingIntervalSeconds: FALLBACK_POLL_SECONDS, batchSize: 1, includeMetadata: true }, async (jobs) => {
         const job = jobs[0] as unknown as RawJob;
         const info: JobInfo = { id: job.id, queue, retryCount: job.retryCount, retryLimit: job.retryLimit, isLastAttempt: job.retryCount >= job.retryLimit };
         try {
@@ -104,10 +135,10 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
           if (id) boss.notifyWorker(id);
         }
       });
-      if (i > 0) siblings.push(id);
       unregister.push(registerLocalWorker(queue, () => boss.notifyWorker(id)));
     }
   }
+  unregister.push(startWakeProbe(boss, queues));
   for (const { queue, cron } of options.schedules ?? []) {
     if (!queues.includes(queue)) continue;
     if (cron) await boss.schedule(queue, cron, {}, { tz: "UTC" });

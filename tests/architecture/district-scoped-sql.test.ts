@@ -160,6 +160,8 @@ describe("raw SQL names the district", () => {
       "lib/http/rate-limit.ts: store.query({ text: q.text, values: q.values })",
       // pg-boss's own statements, on its schema, run in the caller's transaction.
       "lib/jobs/enqueue.ts: tx.$queryRawUnsafe<unknown[]>(",
+      // The workers' wake probe: which queues have a job due (wakeProbeSql, on pg-boss's schema).
+      "lib/jobs/run-workers.ts: boss.getDb().executeSql(sql, [queues])",
     ]);
   });
 });

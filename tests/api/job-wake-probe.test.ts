@@ -1,13 +1,12 @@
 import { afterAll, expect, it } from "vitest";
-import { resetEnvCache } from "@/lib/env";
+import { env, resetEnvCache } from "@/lib/env";
 import { jobBoss } from "@/lib/jobs/boss";
 import { QUEUE_NAMES } from "@/lib/jobs/queues";
-import { startWorkers, type JobHandlers, type Workers } from "@/lib/jobs/run-workers";
+import { startWorkers, wakeProbeSql, type JobHandlers, type Workers } from "@/lib/jobs/run-workers";
 
 /**
- * A queue's workers run its jobs side by side although only the first polls often (every
- * JOB_POLL_SECONDS; the others every 10 s, so that an idle worker process asks the database less):
- * the first wakes the others when it finds a job (lib/jobs/run-workers.ts).
+ * A worker asks its queue for work on its own only every 30 s; one query every JOB_POLL_SECONDS
+ * (the wake probe) names the queues with a job due and wakes their workers (lib/jobs/run-workers.ts).
  */
 
 // Its jobs run in workers it starts itself, with handlers of its own, not in the test process's own (tests/helpers/job-workers.ts).
@@ -18,15 +17,29 @@ afterAll(() => workers?.stop(2000));
 
 const mail = (to: string) => ({ to, subject: "s", text: "t", html: "h" });
 
-it("runs two jobs of a two-worker queue at once: the first worker to find one wakes the other", async () => {
+it("names the queues with a job due, and not a job whose start time is still ahead", async () => {
+  const boss = await jobBoss();
+  const probe = async () =>
+    ((await boss.getDb().executeSql(wakeProbeSql(env().JOBS_SCHEMA), [["calendar-sync", "people-import"]])) as { rows: Array<{ name: string }> }).rows.map(
+      (r) => r.name,
+    );
+  expect(await probe()).toEqual([]);
+  await boss.send("people-import", { districtId: "d", importId: "later" }, { startAfter: 60 });
+  await boss.send("notification-send", { districtId: "d", notificationId: "not-asked" });
+  expect(await probe()).toEqual([]);
+  await boss.send("calendar-sync", { districtId: "d", interviewId: "now" });
+  expect(await probe()).toEqual(["calendar-sync"]);
+});
+
+it("starts jobs no enqueue announced within the probe's interval, every worker of the queue at once", async () => {
   process.env.JOB_POLL_SECONDS = "0.5";
   resetEnvCache();
   let running = 0;
   let most = 0;
   let bothRunning!: () => void;
   const together = new Promise<void>((resolve) => (bothRunning = resolve));
-  // Each job holds its worker until the other job runs too, or for 8 s: less than the second
-  // worker's own 10 s between polls, so only a wake-up lets both run at once.
+  // Each job holds its worker until the other job runs too, or for 8 s: less than a worker's own
+  // 30 s between polls, so only the probe's wake-up lets both run at once.
   const hold = async () => {
     most = Math.max(most, ++running);
     if (running === 2) bothRunning();
