@@ -61,6 +61,15 @@ it("vacuums and analyzes a table past autovacuum's thresholds, and leaves one be
   expect(after).toMatchObject({ dead: 0, changed: 0, tuples: 1700 });
   expect(await statsOf("upkeep_quiet")).toMatchObject({ vacuumed: false, changed: 10 });
 
+  // Its statistics come from a sample of 3,000 rows (a histogram of 10 buckets at most), and the
+  // setting that said so was the ANALYZE's alone: on the embedded database every connection shares one session.
+  const { rows } = await pool().query<{ bounds: number }>(
+    "select array_length(histogram_bounds, 1) as bounds from pg_stats where tablename = 'upkeep_churned' and attname = 'note'",
+  );
+  expect(rows[0].bounds).toBeGreaterThan(1);
+  expect(rows[0].bounds).toBeLessThanOrEqual(11);
+  expect((await pool().query<{ target: string }>("select current_setting('default_statistics_target') as target")).rows[0].target).toBe("100");
+
   // Once done, the table is not due again.
   expect((await maintainEmbeddedDatabase()).map((t) => t.name)).not.toContain("public.upkeep_churned");
 }, 90_000);

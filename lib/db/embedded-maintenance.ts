@@ -9,6 +9,23 @@ const SLOW_MS = 1000;
 /** A run starts no new statement after this long: a backlog (a large import, a first run) is spread over minutes. */
 const RUN_BUDGET_MS = 250;
 
+/**
+ * ANALYZE samples 300 rows per unit of this. PostgreSQL's default of 100 (30,000 rows) took 340–370
+ * ms on a 200,000-row table in PGlite, where every request waits meanwhile; 10 (3,000 rows) took
+ * 55–75 ms. The planner still learns each table's size, its most common values and a coarser
+ * histogram: enough for this service's lookups by district, id and date.
+ */
+const STATISTICS_TARGET = 10;
+
+/**
+ * What a due table gets, one statement each (requests run between them): VACUUM, which cannot
+ * share a statement, then ANALYZE with its sample size set for that statement only.
+ */
+const upkeepStatements = (table: DueTable) => [
+  ...(table.vacuum ? [`vacuum ${table.name}`] : []),
+  ...(table.analyze ? [`set local default_statistics_target = ${STATISTICS_TARGET}; analyze ${table.name}`] : []),
+];
+
 /** A table due for upkeep, and what it needs. */
 type DueTable = { name: string; vacuum: boolean; analyze: boolean };
 
@@ -52,8 +69,8 @@ export async function maintainEmbeddedDatabase(): Promise<DueTable[]> {
     if (done.length && performance.now() - runStarted > RUN_BUDGET_MS) break;
     const started = performance.now();
     try {
-      // VACUUM cannot run in a transaction: each is a simple query of its own (no parameters).
-      await pool().query(table.vacuum ? `vacuum${table.analyze ? " (analyze)" : ""} ${table.name}` : `analyze ${table.name}`);
+      // Simple queries (no parameters): VACUUM outside any transaction, ANALYZE and its setting in one implicit transaction.
+      for (const statement of upkeepStatements(table)) await pool().query(statement);
     } catch (error) {
       // A table dropped meanwhile (a test's, a migration's) does not keep the others waiting.
       log.warn({ err: error, table: table.name }, "table upkeep failed");

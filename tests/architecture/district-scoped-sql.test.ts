@@ -149,7 +149,7 @@ describe("raw SQL names the district", () => {
       // The Prisma client extension passes query-builder calls on (district-scoped-writes.ts checks those).
       "lib/db/client.ts: query(args)",
       // The embedded database's upkeep (autovacuum's work): VACUUM or ANALYZE of a table the catalog names.
-      'lib/db/embedded-maintenance.ts: pool().query(table.vacuum ? `vacuum${table.analyze ? " (analyze)" : ""} ${table.name}` : `analyze ${table.name}`)',
+      "lib/db/embedded-maintenance.ts: pool().query(statement)",
       // The embedded database's protocol bridge, and the migration files (schema changes).
       "lib/db/embedded.ts: db.exec(sql)",
       "lib/db/migrate.ts: client.query(sql)",
