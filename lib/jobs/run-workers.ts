@@ -77,33 +77,28 @@ const FALLBACK_POLL_SECONDS = 30;
 export const wakeProbeSql = (schema: string) =>
   `select name from ${schema}.job where name = any($1::text[]) and state < 'active' and start_after < now() group by name`;
 
-/** Runs the probe every JOB_POLL_SECONDS (never two at once), waking the workers of each queue it names. */
-function startWakeProbe(boss: PgBoss, queues: QueueName[]) {
+/**
+ * The probe as a periodic task (run every JOB_POLL_SECONDS, never two at once): it wakes the
+ * workers of each queue it names. A failure is logged once per outage, not twice a second (the
+ * workers' own polls go on meanwhile), and not at all once the workers are stopping.
+ */
+function wakeProbeTask(boss: PgBoss, queues: QueueName[], stopping: () => boolean): PeriodicTask {
   const sql = wakeProbeSql(env().JOBS_SCHEMA);
-  let running = false;
   let failing = false;
-  let stopped = false;
-  const probe = async () => {
-    try {
-      const result: { rows: Array<{ name: string }> } = await boss.getDb().executeSql(sql, [queues]);
-      if (failing) log.info("the job probe answers again");
-      failing = false;
-      for (const { name } of result.rows) wakeLocalWorkers(name as QueueName);
-    } catch (error) {
-      // Once per outage, not twice a second: the workers' own polls go on meanwhile.
-      if (!failing && !stopped) log.warn({ err: error }, "the job probe failed; workers poll on their own until it answers");
-      failing = true;
-    }
-  };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void probe().finally(() => (running = false));
-  }, env().JOB_POLL_SECONDS * 1000);
-  timer.unref();
-  return () => {
-    stopped = true; // a probe still out as pg-boss stops fails, and that is no outage
-    clearInterval(timer);
+  return {
+    name: "job wake probe",
+    everyMs: env().JOB_POLL_SECONDS * 1000,
+    async run() {
+      try {
+        const result: { rows: Array<{ name: string }> } = await boss.getDb().executeSql(sql, [queues]);
+        if (failing) log.info("the job probe answers again");
+        failing = false;
+        for (const { name } of result.rows) wakeLocalWorkers(name as QueueName);
+      } catch (error) {
+        if (!failing && !stopping()) log.warn({ err: error }, "the job probe failed; workers poll on their own until it answers");
+        failing = true;
+      }
+    },
   };
 }
 
@@ -138,7 +133,6 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
       unregister.push(registerLocalWorker(queue, () => boss.notifyWorker(id)));
     }
   }
-  unregister.push(startWakeProbe(boss, queues));
   for (const { queue, cron } of options.schedules ?? []) {
     if (!queues.includes(queue)) continue;
     if (cron) await boss.schedule(queue, cron, {}, { tz: "UTC" });
@@ -146,7 +140,9 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
   }
   const stopListening = await listenForEnqueues();
 
-  const timers = (options.periodic ?? []).map((task) => {
+  let stopping = false;
+  const periodic = [...(options.periodic ?? []), wakeProbeTask(boss, queues, () => stopping)];
+  const timers = periodic.map((task) => {
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
@@ -162,6 +158,7 @@ export async function startWorkers(handlers: JobHandlers, options: { queues?: Qu
 
   return {
     async stop(graceMs = 10_000) {
+      stopping = true; // a probe still out as pg-boss stops fails, and that is no outage
       for (const timer of timers) clearInterval(timer);
       for (const off of unregister) off();
       await stopListening();
