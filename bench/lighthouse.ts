@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
 export type PhoneScore = {
   score: number;
@@ -75,21 +76,31 @@ export async function launchPhoneBrowser(chromePath: string, flags: string[]) {
 }
 
 /**
- * `cpuMultiplier`: the CPU slowdown to simulate instead of the preset's 4×.
+ * `cpuMultiplier`: the CPU slowdown to simulate instead of the preset's 4×. `desktop`: Lighthouse's
+ * desktop preset instead of the mobile one (a desktop screen, dense 4G: 40 ms round trips,
+ * 10 Mbit/s, and no CPU slowdown).
  * `reportFile`: where to keep Lighthouse's whole report (JSON), to read a run in detail. With
  * BENCH_LIGHTHOUSE_TRACE_CATEGORIES (Chromium's trace categories, comma-separated, such as
  * "cc,viz,disabled-by-default-v8.cpu_profiler"), the run's trace is kept beside it too.
  */
-export async function phoneScore(port: number, url: string, cookie?: string, reportFile?: string, cpuMultiplier?: number): Promise<PhoneScore> {
-  const result = await lighthouse(url, {
-    port,
-    ...(cpuMultiplier ? { throttling: { cpuSlowdownMultiplier: cpuMultiplier } } : {}),
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance"],
-    ...(process.env.BENCH_LIGHTHOUSE_TRACE_CATEGORIES ? { additionalTraceCategories: process.env.BENCH_LIGHTHOUSE_TRACE_CATEGORIES } : {}),
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  });
+export async function phoneScore(
+  port: number,
+  url: string,
+  { cookie, reportFile, cpuMultiplier, desktop = false }: { cookie?: string; reportFile?: string; cpuMultiplier?: number; desktop?: boolean } = {},
+): Promise<PhoneScore> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      ...(cpuMultiplier ? { throttling: { cpuSlowdownMultiplier: cpuMultiplier } } : {}),
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      ...(process.env.BENCH_LIGHTHOUSE_TRACE_CATEGORIES ? { additionalTraceCategories: process.env.BENCH_LIGHTHOUSE_TRACE_CATEGORIES } : {}),
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
+    desktop ? desktopConfig : undefined,
+  );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(lhr));

@@ -1,9 +1,10 @@
 /**
- * Lighthouse's mobile runs of `npm run bench:pages`: each page, the floor page first, run twice
- * over — with Lighthouse's default mobile preset (4× CPU slowdown), then with the slowdown
- * calibrated to the machine as that page's default runs measured it (bench/lighthouse.ts,
- * `calibratedMultiplier`) — each the median of `runs` runs, its total blocking time and script
- * evaluation as ratios to the floor's, and where the slowest run's main thread went.
+ * Lighthouse's runs of `npm run bench:pages`: each page, the floor page first, run three times
+ * over — with Lighthouse's default mobile preset (4× CPU slowdown), with the slowdown calibrated
+ * to the machine as that page's default runs measured it (bench/lighthouse.ts,
+ * `calibratedMultiplier`), and with its desktop preset — each the median of `runs` runs, its total
+ * blocking time and script evaluation as ratios to the floor's, and where the slowest run's main
+ * thread went.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,7 +13,8 @@ import { median } from "./pages-visit";
 
 export type PhoneTarget = { url: string; label: string; as: string | null; cookie?: string };
 type Options = { runs: number; chromium: string; chromiumArgs: string[]; reportsDir?: string; log: (line: string) => void };
-type Preset = "default" | "calibrated";
+type Preset = "default" | "calibrated" | "desktop";
+const PRESETS: Preset[] = ["default", "calibrated", "desktop"];
 
 /**
  * A first paint this late, as the run happened (unsimulated), is Chromium holding the frame (its
@@ -41,7 +43,12 @@ async function measure(targets: PhoneTarget[], { runs, chromium, chromiumArgs, r
   const once = async (t: PhoneTarget, preset: Preset, run: number, multiplier?: number) => {
     const chrome = await launchPhoneBrowser(chromium, chromiumArgs);
     try {
-      return await phoneScore(chrome.port, t.url, t.cookie, reportFile(t, preset, run), multiplier);
+      return await phoneScore(chrome.port, t.url, {
+        cookie: t.cookie,
+        reportFile: reportFile(t, preset, run),
+        cpuMultiplier: multiplier,
+        desktop: preset === "desktop",
+      });
     } finally {
       await chrome.kill();
     }
@@ -52,10 +59,10 @@ async function measure(targets: PhoneTarget[], { runs, chromium, chromiumArgs, r
     try {
       const byPreset = {} as Record<Preset, Summary>;
       let multiplier: number | undefined;
-      for (const preset of ["default", "calibrated"] as const) {
+      for (const preset of PRESETS) {
         const done: PhoneScore[] = [];
         for (let i = 1; i <= runs; i++) {
-          const run = await once(t, preset, i, multiplier);
+          const run = await once(t, preset, i, preset === "calibrated" ? multiplier : undefined);
           log(
             `  ${name} ${preset} run ${i}: ${run.score}, LCP ${run.lcpMs.toFixed(0)} ms (${run.lcpElement}), TBT ${run.tbtMs.toFixed(0)} ms, script evaluation ${scriptEval(run).toFixed(0)} ms; CPU ${run.cpuMultiplier.toFixed(2)}×, machine ${run.benchmarkIndex.toFixed(0)}${wasHeld(run) ? ", first paint held" : ""}`,
           );
@@ -89,10 +96,10 @@ export async function phoneTables(targets: PhoneTarget[], options: Options) {
   const results = await measure(targets, options);
   const floor = results.get(targets[0]);
   const floorOf = (preset: Preset, f: (run: PhoneScore) => number) => floor?.[preset].m(f);
-  const indexes = [...results.values()].flatMap((r) => [...r.default.runs, ...r.calibrated.runs].map((run) => run.benchmarkIndex));
+  const indexes = [...results.values()].flatMap((r) => PRESETS.flatMap((preset) => r[preset].runs.map((run) => run.benchmarkIndex)));
   const runsLabel = options.runs > 1 ? `median of ${options.runs} runs` : "one run";
 
-  for (const preset of ["default", "calibrated"] as const) {
+  for (const preset of PRESETS) {
     const rows = [...results].map(([t, r]) => {
       const s = r[preset];
       const tbt = s.m((run) => run.tbtMs);
@@ -119,12 +126,14 @@ export async function phoneTables(targets: PhoneTarget[], options: Options) {
         `${s.runs.filter(wasHeld).length}/${s.runs.length}`,
       ];
     });
-    const what =
-      preset === "default"
-        ? "default mobile preset: simulated slow 4G, 4× CPU"
-        : "CPU slowdown calibrated to the machine (Lighthouse's calculator on the median benchmarkIndex of the page's default runs)";
+    const what = {
+      default: "Lighthouse mobile, default mobile preset: simulated slow 4G, 4× CPU; targets: score ≥ 90, LCP < 2,500 ms, TBT ≤ 1.5× the floor's",
+      calibrated:
+        "Lighthouse mobile, CPU slowdown calibrated to the machine (Lighthouse's calculator on the median benchmarkIndex of the page's default runs); target: score ≥ 85 for a candidate's start and interview pages",
+      desktop: "Lighthouse desktop preset: dense 4G, no CPU slowdown; target: score ≥ 98",
+    }[preset];
     console.log(
-      `\nLighthouse mobile, ${what}; ${runsLabel}, each figure its own median; × floor: as a multiple of the floor page's; targets: score ≥ 95, LCP < 2,500 ms; held: runs whose first paint Chromium held back (≥ ${HELD_FRAME_MS} ms as run)`,
+      `\n${what}; ${runsLabel}, each figure its own median; × floor: as a multiple of the floor page's; held: runs whose first paint Chromium held back (≥ ${HELD_FRAME_MS} ms as run)`,
     );
     table(
       [
@@ -152,7 +161,7 @@ export async function phoneTables(targets: PhoneTarget[], options: Options) {
 
   const groups = ["scriptEvaluation", "scriptParseCompile", "styleLayout", "garbageCollection", "paintCompositeRender", "parseHTML", "other"];
   const rows = [...results].flatMap(([t, r]) =>
-    (["default", "calibrated"] as const).map((preset) => {
+    PRESETS.map((preset) => {
       const run = r[preset].slowest;
       return [
         t.label,

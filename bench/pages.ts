@@ -21,9 +21,9 @@
  * (bench/pages-floor.ts), served by `next start` on BENCH_PORT + 10 and measured first in the
  * same run, so each page's figures read as multiples of what any Next.js page costs here.
  *
- * Then Lighthouse 13's mobile runs of each page (bench/pages-phone.ts): with its default preset
- * (simulated slow 4G, 4× CPU), then with the CPU slowdown calibrated to the machine's
- * benchmarkIndex as measured: the score, LCP, total blocking time and script evaluation (with
+ * Then Lighthouse 13's runs of each page (bench/pages-phone.ts): with its default mobile preset
+ * (simulated slow 4G, 4× CPU), with the CPU slowdown calibrated to the machine's benchmarkIndex
+ * as measured, and with its desktop preset: the score, LCP, total blocking time and script evaluation (with
  * their ratios to the floor's), what redirects cost, the JavaScript downloaded but never run,
  * each the median of BENCH_LIGHTHOUSE_RUNS runs; and the slowest run's main-thread breakdown.
  *
