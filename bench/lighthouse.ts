@@ -1,7 +1,7 @@
 /**
- * Lighthouse 13's mobile run of a page, for `npm run bench:pages`: its default mobile preset
- * (a phone's screen, simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, and a CPU 4× slower than
- * this machine's), in Debian's Chromium through chrome-launcher, signed in with the session
+ * Lighthouse 13's run of a page, for `npm run bench:pages`: its default mobile preset (a phone's
+ * screen, simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, and a CPU 4× slower than this
+ * machine's) or its desktop one, in Debian's Chromium through chrome-launcher, signed in with the session
  * cookie sent as a header. Lighthouse 13 asks for Node ≥ 22.19; it runs on this machine's
  * Node 20 (npm warns EBADENGINE). Its CPU slowdown multiplies what this machine takes, so a busy
  * machine scores lower; `calibratedMultiplier` is the slowdown Lighthouse's own calculator
@@ -12,7 +12,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
-export type PhoneScore = {
+export type LighthouseScore = {
   score: number;
   lcpMs: number;
   fcpMs: number;
@@ -71,7 +71,7 @@ function firstNode(value: unknown): string | null {
   return null;
 }
 
-export async function launchPhoneBrowser(chromePath: string, flags: string[]) {
+export async function launchLighthouseBrowser(chromePath: string, flags: string[]) {
   return chromeLauncher.launch({ chromePath, chromeFlags: flags });
 }
 
@@ -83,11 +83,11 @@ export async function launchPhoneBrowser(chromePath: string, flags: string[]) {
  * BENCH_LIGHTHOUSE_TRACE_CATEGORIES (Chromium's trace categories, comma-separated, such as
  * "cc,viz,disabled-by-default-v8.cpu_profiler"), the run's trace is kept beside it too.
  */
-export async function phoneScore(
+export async function lighthouseScore(
   port: number,
   url: string,
   { cookie, reportFile, cpuMultiplier, desktop = false }: { cookie?: string; reportFile?: string; cpuMultiplier?: number; desktop?: boolean } = {},
-): Promise<PhoneScore> {
+): Promise<LighthouseScore> {
   const result = await lighthouse(
     url,
     {

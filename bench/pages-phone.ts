@@ -8,7 +8,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { calibratedMultiplier, launchPhoneBrowser, phoneScore, type PhoneScore } from "./lighthouse";
+import { calibratedMultiplier, launchLighthouseBrowser, lighthouseScore, type LighthouseScore } from "./lighthouse";
 import { median } from "./pages-visit";
 
 export type PhoneTarget = { url: string; label: string; as: string | null; cookie?: string };
@@ -21,13 +21,13 @@ const PRESETS: Preset[] = ["default", "calibrated", "desktop"];
  * compositor throttled to one frame a second): the page's own first paint is at 150–350 ms here.
  */
 const HELD_FRAME_MS = 1000;
-const wasHeld = (run: PhoneScore) => run.observedFcpMs >= HELD_FRAME_MS;
-const scriptEval = (run: PhoneScore) => run.mainThread.scriptEvaluation ?? 0;
-const mainThreadTotal = (run: PhoneScore) => Object.values(run.mainThread).reduce((a, b) => a + b, 0);
+const wasHeld = (run: LighthouseScore) => run.observedFcpMs >= HELD_FRAME_MS;
+const scriptEval = (run: LighthouseScore) => run.mainThread.scriptEvaluation ?? 0;
+const mainThreadTotal = (run: LighthouseScore) => Object.values(run.mainThread).reduce((a, b) => a + b, 0);
 
-type Summary = { runs: PhoneScore[]; m: (f: (run: PhoneScore) => number) => number; slowest: PhoneScore };
+type Summary = { runs: LighthouseScore[]; m: (f: (run: LighthouseScore) => number) => number; slowest: LighthouseScore };
 
-function summarize(runs: PhoneScore[]): Summary {
+function summarize(runs: LighthouseScore[]): Summary {
   // The slowest run: the most blocking time, then the most main-thread work.
   const slowest = [...runs].sort((a, b) => b.tbtMs - a.tbtMs || mainThreadTotal(b) - mainThreadTotal(a))[0];
   return { runs, m: (f) => median(runs.map(f)), slowest };
@@ -41,9 +41,9 @@ async function measure(targets: PhoneTarget[], { runs, chromium, chromiumArgs, r
   // Each run gets a browser of its own: in one shared browser, every run after the first counted
   // the previous page's document as a redirect before its own and found its first paint later.
   const once = async (t: PhoneTarget, preset: Preset, run: number, multiplier?: number) => {
-    const chrome = await launchPhoneBrowser(chromium, chromiumArgs);
+    const chrome = await launchLighthouseBrowser(chromium, chromiumArgs);
     try {
-      return await phoneScore(chrome.port, t.url, {
+      return await lighthouseScore(chrome.port, t.url, {
         cookie: t.cookie,
         reportFile: reportFile(t, preset, run),
         cpuMultiplier: multiplier,
@@ -60,7 +60,7 @@ async function measure(targets: PhoneTarget[], { runs, chromium, chromiumArgs, r
       const byPreset = {} as Record<Preset, Summary>;
       let multiplier: number | undefined;
       for (const preset of PRESETS) {
-        const done: PhoneScore[] = [];
+        const done: LighthouseScore[] = [];
         for (let i = 1; i <= runs; i++) {
           const run = await once(t, preset, i, preset === "calibrated" ? multiplier : undefined);
           log(
@@ -95,7 +95,7 @@ const ratio = (value: number, floor: number | undefined) => (floor ? `${(value /
 export async function phoneTables(targets: PhoneTarget[], options: Options) {
   const results = await measure(targets, options);
   const floor = results.get(targets[0]);
-  const floorOf = (preset: Preset, f: (run: PhoneScore) => number) => floor?.[preset].m(f);
+  const floorOf = (preset: Preset, f: (run: LighthouseScore) => number) => floor?.[preset].m(f);
   const indexes = [...results.values()].flatMap((r) => PRESETS.flatMap((preset) => r[preset].runs.map((run) => run.benchmarkIndex)));
   const runsLabel = options.runs > 1 ? `median of ${options.runs} runs` : "one run";
 
