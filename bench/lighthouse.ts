@@ -1,8 +1,8 @@
 /**
  * Lighthouse 13's run of a page, for `npm run bench:pages`: its default mobile preset (a phone's
  * screen, simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, and a CPU 4× slower than this
- * machine's) or its desktop one, in Debian's Chromium through chrome-launcher, signed in with the session
- * cookie sent as a header. Lighthouse 13 asks for Node ≥ 22.19; it runs on this machine's
+ * machine's) or its desktop one, in Debian's Chromium through chrome-launcher, signed in with the
+ * session cookie sent as a header. Lighthouse 13 asks for Node ≥ 22.19; it runs on this machine's
  * Node 20 (npm warns EBADENGINE). Its CPU slowdown multiplies what this machine takes, so a busy
  * machine scores lower; `calibratedMultiplier` is the slowdown Lighthouse's own calculator
  * suggests for the machine as measured, to run the preset again with.

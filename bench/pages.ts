@@ -23,9 +23,10 @@
  *
  * Then Lighthouse 13's runs of each page (bench/pages-phone.ts): with its default mobile preset
  * (simulated slow 4G, 4× CPU), with the CPU slowdown calibrated to the machine's benchmarkIndex
- * as measured, and with its desktop preset: the score, LCP, total blocking time and script evaluation (with
- * their ratios to the floor's), what redirects cost, the JavaScript downloaded but never run,
- * each the median of BENCH_LIGHTHOUSE_RUNS runs; and the slowest run's main-thread breakdown.
+ * as measured, and with its desktop preset: the score, LCP, total blocking time and script
+ * evaluation (with their ratios to the floor's), what redirects cost, the JavaScript downloaded
+ * but never run, each the median of BENCH_LIGHTHOUSE_RUNS runs; and the slowest run's main-thread
+ * breakdown.
  *
  * Knobs: BENCH_PORT (3400), BENCH_RUNS (3), BENCH_ROUTES (comma-separated paths as printed,
  * e.g. "/sign-in,/people", or one role's: "/@candidate"), BENCH_LIST_SCRIPTS=1 (each route's scripts with their sizes),

@@ -18,6 +18,7 @@ const RUN_BUDGET_MS = 250;
  * a stopping process alive.)
  */
 const PAUSE_MS = 1000;
+const pauseBetweenStatements = () => sleep(PAUSE_MS, undefined, { ref: false });
 
 /**
  * ANALYZE samples 300 rows per unit of this. PostgreSQL's default of 100 (30,000 rows) took 340–370
@@ -72,9 +73,7 @@ export const DUE_TABLES_SQL = `
  * calls it every minute on the embedded database only (lib/jobs/handlers.ts); it returns what it
  * did. `pause` is for tests.
  */
-export async function maintainEmbeddedDatabase({ pause = () => sleep(PAUSE_MS, undefined, { ref: false }) }: { pause?: () => Promise<unknown> } = {}): Promise<
-  DueTable[]
-> {
+export async function maintainEmbeddedDatabase({ pause = pauseBetweenStatements }: { pause?: () => Promise<unknown> } = {}): Promise<DueTable[]> {
   let busyMs = 0;
   let statements = 0;
   const done: DueTable[] = [];
@@ -90,15 +89,15 @@ export async function maintainEmbeddedDatabase({ pause = () => sleep(PAUSE_MS, u
         try {
           await pool().query(statement);
         } finally {
-          ms += performance.now() - started;
+          const took = performance.now() - started;
+          ms += took;
+          busyMs += took;
         }
       }
     } catch (error) {
       // A table dropped meanwhile (a test's, a migration's) does not keep the others waiting.
       log.warn({ err: error, table: table.name }, "table upkeep failed");
       continue;
-    } finally {
-      busyMs += ms;
     }
     // Everything else waited meanwhile: a long one is worth an operator's notice, a quick one is not.
     log[ms >= SLOW_MS ? "info" : "debug"]({ table: table.name, vacuum: table.vacuum, analyze: table.analyze, ms: Math.round(ms) }, "table upkeep");
