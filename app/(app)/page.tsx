@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CandidateStart } from "@/app/(app)/_reader/candidate-start";
+import { MentorStart } from "@/app/(app)/_reader/mentor-start";
 import { dehydratedQueries } from "@/app/(app)/_prefetch/dehydrated-queries";
 import { apiQueries } from "@/components/api/api-queries";
 import { InterviewsStartPage } from "@/components/home/interviews-start-page";
-import { MentorStartPage } from "@/components/home/mentor-start-page";
 import { PeopleStartPage } from "@/components/home/people-start-page";
 import { audienceOf, staffStartList } from "@/components/me/audience";
 import type { Me } from "@/components/me/me";
@@ -32,7 +32,7 @@ export default async function Home() {
   const q = apiQueries;
   // Each start page's first paint comes with the HTML (app/(app)/_prefetch/dehydrated-queries.ts),
   // and the messages of its own client components only. Nothing here imports react-query for the
-  // browser: each start page loads it, so a candidate's goes without.
+  // browser: each staff start page loads it, so a mentor's and a candidate's go without.
   if (start === "people")
     return (
       <ClientMessages namespaces={["languages", "people", "peopleImport", "ui"]}>
@@ -45,13 +45,13 @@ export default async function Home() {
         <InterviewsStartPage state={await dehydratedQueries({ queries: [q.interviews(), q.people(), q.boards(), q.profiles(), q.forms()] })} />
       </ClientMessages>
     );
+  // A mentor's and a candidate's are rendered on the server alone: no client component reads messages.
   if (audienceOf(me) === "mentor")
     return (
-      <ClientMessages namespaces={["home", "ui"]}>
-        <MentorStartPage state={await dehydratedQueries({ queries: [q.people(), q.interviews(), q.boards()] })} />
+      <ClientMessages namespaces={[]}>
+        <MentorStart me={me} />
       </ClientMessages>
     );
-  // A candidate's is rendered on the server alone: no client component reads messages.
   return (
     <ClientMessages namespaces={[]}>
       <CandidateStart me={me} />

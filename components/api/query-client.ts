@@ -1,5 +1,6 @@
 import { isServer, MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { mayPassOnRetry } from "./api-fetch";
+import { onListChanged } from "./list-changes";
 
 /** A 401 anywhere means the session is gone: back to the sign-in page, then here again. */
 function onUnauthorized(error: unknown) {
@@ -29,5 +30,9 @@ let browserClient: QueryClient | undefined;
  */
 export function getQueryClient() {
   if (isServer) return makeQueryClient();
-  return (browserClient ??= makeQueryClient());
+  if (!browserClient) {
+    const client = (browserClient = makeQueryClient());
+    onListChanged((queryKey) => void client.invalidateQueries({ queryKey }));
+  }
+  return browserClient;
 }

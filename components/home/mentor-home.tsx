@@ -1,39 +1,35 @@
-"use client";
-
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useMemo } from "react";
-import { useBoards } from "@/components/boards/use-boards";
+import type { Board } from "@/lib/boards/schemas";
 import type { InterviewSummary } from "@/components/interviews/interview-types";
-import { useInterviews } from "@/components/interviews/use-interviews";
-import { useMe } from "@/components/me/use-me";
-import { usePeople } from "@/components/people/use-people";
+import type { Person } from "@/components/people/person-types";
 import { Avatar } from "@/components/ui/avatar";
+import { EmptyState } from "@/components/ui/empty-state";
 import { fullName } from "@/components/ui/format";
-import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 
-/** A mentor's start page: their candidates, each with their latest published interview. */
-export function MentorHome() {
+export type MentorHomeData = {
+  /** Everyone the mentor sees (themselves and their candidates), or null when that failed to load. */
+  people: Person[] | null;
+  /** Their candidates' interviews, newest first (none when that failed: each says "no interview yet"). */
+  interviews: InterviewSummary[];
+  boards: Board[];
+};
+
+/**
+ * A mentor's start page: their candidates, each with their latest published interview. Rendered
+ * on the server only (app/(app)/_reader/mentor-start.tsx loads its data): a phone downloads and
+ * hydrates none of it.
+ */
+export function MentorHome({ myId, data }: { myId: string; data: MentorHomeData }) {
   const t = useTranslations("home.mentor");
   const format = useDisplayFormat();
-  const me = useMe();
-  const people = usePeople();
-  const interviews = useInterviews();
-  const boards = useBoards();
-  const myId = me.data?.person.id;
-
-  const candidates = useMemo(
-    () => (people.data ?? []).filter((p) => p.id !== myId && !p.archived).sort((a, b) => fullName(a).localeCompare(fullName(b))),
-    [people.data, myId],
-  );
+  const candidates = (data.people ?? []).filter((p) => p.id !== myId && !p.archived).sort((a, b) => fullName(a).localeCompare(fullName(b)));
   // The list comes newest first: the first one seen per candidate is their latest.
-  const latest = useMemo(() => {
-    const byPerson = new Map<string, InterviewSummary>();
-    for (const i of interviews.data ?? []) if (!byPerson.has(i.person_id)) byPerson.set(i.person_id, i);
-    return byPerson;
-  }, [interviews.data]);
-  const boardName = (id: string | null) => (id ? boards.data?.find((b) => b.id === id)?.name : undefined);
+  const latest = new Map<string, InterviewSummary>();
+  for (const i of data.interviews) if (!latest.has(i.person_id)) latest.set(i.person_id, i);
+  const boardName = (id: string | null) => (id ? data.boards.find((b) => b.id === id)?.name : undefined);
 
   return (
     <>
@@ -47,10 +43,8 @@ export function MentorHome() {
         <h2 id="candidates-title" className="sr-only">
           {t("listTitle")}
         </h2>
-        {people.isPending ? (
-          <SkeletonRows rows={4} />
-        ) : people.isError ? (
-          <ErrorState error={people.error} onRetry={() => people.refetch()} title={t("couldNotLoad")} />
+        {data.people === null ? (
+          <LoadFailed title={t("couldNotLoad")} href="/" />
         ) : candidates.length === 0 ? (
           <EmptyState title={t("emptyTitle")}>{t("empty")}</EmptyState>
         ) : (
@@ -75,8 +69,6 @@ export function MentorHome() {
                           {board ? t("dayAndBoard", { day: format.day(interview.date, "long"), board }) : format.day(interview.date, "long")}
                         </Link>
                       </>
-                    ) : interviews.isPending ? (
-                      <span className="muted small">…</span>
                     ) : (
                       <span className="muted small">{t("noInterview")}</span>
                     )}

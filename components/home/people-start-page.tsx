@@ -7,7 +7,7 @@ import { LazyQueryBoundary } from "@/components/api/lazy-query-boundary";
 /*
  * Staff who manage people get their start page at `/` (app/(app)/page.tsx), in a chunk of its own: still rendered with the HTML
  * (ssr) and its chunk preloaded there, but no other audience's code comes with it; and
- * react-query with LazyQueryBoundary, so a candidate's start page goes without it.
+ * react-query with LazyQueryBoundary, so a mentor's or a candidate's start page goes without it.
  */
 const PeopleListPage = dynamic(() => import("@/components/people/people-list-page").then((m) => m.PeopleListPage));
 

@@ -1,64 +1,36 @@
-"use client";
-
 import { useTranslations } from "next-intl";
-import dynamic from "next/dynamic";
-import { useRef, useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { QueryStates } from "@/components/settings/query-states";
-import { EmptyState } from "@/components/ui/states";
-import { useToast } from "@/components/ui/toast";
+import type { PageData } from "@/app/(app)/_prefetch/prefetch-queries";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
-import { useApiKeys, useRevokeApiKey, type ApiKey, type NewApiKey } from "./use-api-keys";
+import type { ApiKey } from "./api-key";
+import { KeyRowActions, KeysEditing, NewKeyButton } from "./keys-editing";
 
-// Only once someone creates a key.
-const CreateKeyDialog = dynamic(() => import("./create-key-dialog").then((m) => m.CreateKeyDialog));
-const ShowKeyDialog = dynamic(() => import("./show-key-dialog").then((m) => m.ShowKeyDialog));
-const RotateKeyDialog = dynamic(() => import("./rotate-key-dialog").then((m) => m.RotateKeyDialog));
-
-/** API keys: create (the key is shown once), list with each working secret's last use, rotate, revoke. */
-export function ApiKeysSettings() {
+/**
+ * API keys, rendered on the server: each with its working secrets' last use, and its buttons
+ * (create, rotate, revoke: KeysEditing's).
+ */
+export function ApiKeysSettings({ keys }: { keys: PageData<ApiKey[]> }) {
   const t = useTranslations("keys");
   const format = useDisplayFormat();
-  const keys = useApiKeys();
-  const revoke = useRevokeApiKey();
-  const toast = useToast();
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<NewApiKey | null>(null);
-  const [rotating, setRotating] = useState<ApiKey | null>(null);
-  const [rotated, setRotated] = useState<{ key: NewApiKey; oldHint: string; graceSeconds: number } | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const newButton = useRef<HTMLButtonElement>(null);
-
+  const now = Date.now();
   return (
-    <section className="card" aria-labelledby="keys-title">
-      <div className="card-head">
-        <div>
-          <h2 id="keys-title">{t("title")}</h2>
-          <p>{t("description")}</p>
+    <KeysEditing>
+      <section className="card" aria-labelledby="keys-title">
+        <div className="card-head">
+          <div>
+            <h2 id="keys-title">{t("title")}</h2>
+            <p>{t("description")}</p>
+          </div>
+          <NewKeyButton label={t("new")} head />
         </div>
-        <button ref={newButton} type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-          {t("new")}
-        </button>
-      </div>
-      <QueryStates
-        query={keys}
-        errorTitle={t("couldNotLoad")}
-        empty={
-          keys.data?.length === 0 && (
-            <EmptyState
-              title={t("emptyTitle")}
-              action={
-                <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-                  {t("createFirst")}
-                </button>
-              }
-            >
-              {t("emptyText")}
-            </EmptyState>
-          )
-        }
-      >
-        {(list) => (
+        {!keys.ok ? (
+          <LoadFailed title={t("couldNotLoad")} href="/settings/keys" />
+        ) : keys.data.length === 0 ? (
+          <EmptyState title={t("emptyTitle")} action={<NewKeyButton label={t("createFirst")} />}>
+            {t("emptyText")}
+          </EmptyState>
+        ) : (
           <div className="table-wrap">
             <table className="table table-stack">
               <thead>
@@ -75,8 +47,8 @@ export function ApiKeysSettings() {
                 </tr>
               </thead>
               <tbody>
-                {list.map((k) => {
-                  const expired = k.expires_at !== null && k.expires_at < Date.now();
+                {keys.data.map((k) => {
+                  const expired = k.expires_at !== null && k.expires_at < now;
                   return (
                     <tr key={k.id}>
                       <td data-label={t("columns.name")}>
@@ -110,19 +82,7 @@ export function ApiKeysSettings() {
                         {expired ? <span className="badge badge-danger">{t("expired")}</span> : k.expires_at ? format.moment(k.expires_at) : t("never")}
                       </td>
                       <td className="actions">
-                        {!expired && (
-                          <button type="button" className="btn btn-sm" onClick={() => setRotating(k)} aria-label={t("rotateNamed", { name: k.name })}>
-                            {t("rotate")}
-                          </button>
-                        )}
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-danger-outline"
-                          onClick={() => setRevoking(k)}
-                          aria-label={t("revokeNamed", { name: k.name })}
-                        >
-                          {t("revoke")}
-                        </button>
+                        <KeyRowActions apiKey={k} expired={expired} />
                       </td>
                     </tr>
                   );
@@ -131,60 +91,7 @@ export function ApiKeysSettings() {
             </table>
           </div>
         )}
-      </QueryStates>
-
-      {creating && (
-        <CreateKeyDialog
-          onClose={() => setCreating(false)}
-          onCreated={(k) => {
-            setCreating(false);
-            setCreated(k);
-          }}
-        />
-      )}
-      {created && (
-        <ShowKeyDialog
-          created={created}
-          onClose={() => {
-            setCreated(null);
-            // The dialog that opened this one is gone: focus goes back to where keys are created, once this one has closed.
-            requestAnimationFrame(() => newButton.current?.focus());
-          }}
-        />
-      )}
-      {rotating && (
-        <RotateKeyDialog
-          apiKey={rotating}
-          onClose={() => setRotating(null)}
-          onRotated={(key, graceSeconds) => {
-            setRotated({ key, oldHint: rotating.hint, graceSeconds });
-            setRotating(null);
-          }}
-        />
-      )}
-      {rotated && (
-        <ShowKeyDialog
-          created={rotated.key}
-          rotation={{ oldHint: rotated.oldHint, graceSeconds: rotated.graceSeconds }}
-          onClose={() => {
-            setRotated(null);
-            requestAnimationFrame(() => newButton.current?.focus());
-          }}
-        />
-      )}
-      <ConfirmDialog
-        open={revoking !== null}
-        onClose={() => setRevoking(null)}
-        title={t("revokeTitle", { name: revoking?.name ?? "" })}
-        message={revoking?.previous_secrets.length ? `${t("revokeConsequence")} ${t("revokeAllSecrets")}` : t("revokeConsequence")}
-        confirmLabel={t("revokeAction")}
-        danger
-        onConfirm={async () => {
-          if (!revoking) return;
-          await revoke.mutateAsync(revoking.id);
-          toast.show(t("revoked", { name: revoking.name }));
-        }}
-      />
-    </section>
+      </section>
+    </KeysEditing>
   );
 }

@@ -2,13 +2,13 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { isApiError } from "@/components/api/api-fetch";
+import { apiFetch, isApiError } from "@/components/api/api-fetch";
 import { useErrorMessage } from "@/components/api/use-error-message";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
-import { useMe } from "@/components/me/use-me";
-import { ADMIN_SCOPES, SCOPES, useCreateApiKey, type NewApiKey, type Scope } from "./use-api-keys";
+import { useFrameMe } from "@/components/me/me-context";
+import { ADMIN_SCOPES, SCOPES, type NewApiKey, type Scope } from "./api-key";
 import { DialogActions } from "@/components/ui/dialog-actions";
 
 /** Name, scopes (read:people ticked to start with) and an optional last day; the key itself comes back once. */
@@ -16,8 +16,8 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
   const t = useTranslations("keys");
   const errorMessage = useErrorMessage();
   const format = useDisplayFormat();
-  const create = useCreateApiKey();
-  const admin = Boolean(useMe().data?.kinds.includes("admin"));
+  const admin = Boolean(useFrameMe()?.kinds.includes("admin"));
+  const [pending, setPending] = useState(false);
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<Scope[]>(["read:people"]);
   const [expires, setExpires] = useState("");
@@ -33,11 +33,14 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
     if (expiresAt !== null && expiresAt <= Date.now()) local.expires_at = t("expiresInPast");
     setErrors(local);
     if (Object.keys(local).length) return;
+    setPending(true);
     try {
-      onCreated(await create.mutateAsync({ name: name.trim(), scopes, expires_at: expiresAt }));
+      onCreated(await apiFetch<NewApiKey>("/api/keys", { method: "POST", body: { name: name.trim(), scopes, expires_at: expiresAt } }));
     } catch (err) {
       if (isApiError(err) && err.details.length) setErrors({ ...err.fieldErrors(), _: err.message });
       else setErrors({ _: errorMessage(err) });
+    } finally {
+      setPending(false);
     }
   };
 
@@ -78,7 +81,7 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
         <Field label={t("expiresLabel")} error={errors.expires_at} hint={expires ? t("expiresOn", { day: format.day(expires, "full") }) : t("expiresHint")}>
           {(p) => <input {...p} className="input input-date" type="date" min={tomorrow} value={expires} onChange={(e) => setExpires(e.target.value)} />}
         </Field>
-        <DialogActions submitLabel={t("create")} onCancel={onClose} pending={create.isPending} />
+        <DialogActions submitLabel={t("create")} onCancel={onClose} pending={pending} />
       </form>
     </Dialog>
   );

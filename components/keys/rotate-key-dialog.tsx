@@ -2,10 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { apiFetch } from "@/components/api/api-fetch";
 import { useErrorMessage } from "@/components/api/use-error-message";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
-import { useRotateApiKey, type ApiKey, type NewApiKey } from "./use-api-keys";
+import type { ApiKey, NewApiKey } from "./api-key";
 
 /** The grace periods offered, in seconds (the API takes any from 0 to 7 days). */
 const GRACES = [
@@ -28,17 +29,21 @@ export function RotateKeyDialog({
 }) {
   const t = useTranslations("keys");
   const errorMessage = useErrorMessage();
-  const rotate = useRotateApiKey();
+  const [pending, setPending] = useState(false);
   const [grace, setGrace] = useState(86_400);
   const [error, setError] = useState("");
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError("");
+    setPending(true);
     try {
-      onRotated(await rotate.mutateAsync({ id: apiKey.id, grace_seconds: grace }), grace);
+      const body = { grace_seconds: grace };
+      onRotated(await apiFetch<NewApiKey>(`/api/keys/${encodeURIComponent(apiKey.id)}/rotate`, { method: "POST", body }), grace);
     } catch (err) {
       setError(errorMessage(err));
+    } finally {
+      setPending(false);
     }
   };
 
@@ -62,7 +67,7 @@ export function RotateKeyDialog({
           </div>
           <p className="field-hint">{grace === 0 ? t("graceNowHint") : t("graceHint")}</p>
         </fieldset>
-        <DialogActions submitLabel={t("rotateAction")} onCancel={onClose} pending={rotate.isPending} lockCancel />
+        <DialogActions submitLabel={t("rotateAction")} onCancel={onClose} pending={pending} lockCancel />
       </form>
     </Dialog>
   );

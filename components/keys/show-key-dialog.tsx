@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Dialog } from "@/components/ui/dialog";
 import { SecretField } from "@/components/ui/secret-field";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
-import type { NewApiKey } from "./use-api-keys";
+import type { NewApiKey } from "./api-key";
 
 /** The new key, shown this once, with a copy button. Closed only by saying it is stored. */
 export function ShowKeyDialog({

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { isApiError } from "@/components/api/api-fetch";
 import { useErrorMessage } from "@/components/api/use-error-message";
 import { LanguagePicker } from "@/components/languages/language-picker";
-import type { Role } from "@/components/roles/use-roles";
+import type { Role } from "@/components/roles/role";
 import type { Tag } from "@/components/tags/use-tags";
 import { Field } from "@/components/ui/field";
 import { fullName } from "@/components/ui/format";

@@ -1,4 +1,4 @@
-import type { Role } from "@/components/roles/use-roles";
+import type { Role } from "@/components/roles/role";
 
 /** Role names of a person, the primary one first. */
 export function roleNames(roles: Record<string, 1 | 2>, byId: Map<string, Role>): string[] {

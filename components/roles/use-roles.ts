@@ -2,20 +2,10 @@
 
 import { apiQueries } from "@/components/api/api-queries";
 import { crudHooks } from "@/components/api/crud-hooks";
-import type { Permission, RoleKind } from "@/components/me/me";
+import type { Role } from "./role";
 import { roleKeys } from "./role-keys";
 
-export type Role = { id: string; name: string; kind: RoleKind; permissions: Permission[] };
-type RoleInput = { name?: string; kind?: RoleKind; permissions?: Permission[] };
+const roles = crudHooks<Role, never>({ path: "/api/roles", list: apiQueries.roles, invalidates: [roleKeys.all], staleTime: 60_000 });
 
-/** Role kinds in the order they are offered; named by the roles messages (`kinds.<kind>`). */
-export const ROLE_KINDS: RoleKind[] = ["admin", "board", "mentor", "candidate", "other"];
-
-/** Permissions in the order they are offered; named by the roles messages (`permissions.<permission>`). */
-export const PERMISSIONS: Permission[] = ["people:edit", "interviews:edit", "settings"];
-
-const roles = crudHooks<Role, RoleInput>({ path: "/api/roles", list: apiQueries.roles, invalidates: [roleKeys.all], staleTime: 60_000 });
-
+/** The district's roles, for the pages that offer them (boards, a new interview); the roles page itself is rendered on the server. */
 export const useRoles = roles.useList;
-export const useSaveRole = roles.useSave;
-export const useDeleteRole = roles.useDelete;

@@ -1,22 +1,21 @@
-"use client";
-
 import Link from "next/link";
-import { useTranslations } from "next-intl";
-import { usePathname } from "next/navigation";
-import { hasPermission } from "@/components/me/me";
-import { useMe } from "@/components/me/use-me";
-import { EmptyState } from "@/components/ui/states";
+import { getTranslations } from "next-intl/server";
+import type { BackupHealth } from "@/lib/health/service-health-schema";
+import { hasPermission, type Me } from "@/components/me/me";
+import { EmptyState } from "@/components/ui/empty-state";
 import { BackupNotice } from "./backup-notice";
+import { SettingsSubnav } from "./settings-subnav";
 import { SETTINGS_LINKS } from "./settings-links";
 
-/** Settings frame: the sub-navigation from SETTINGS_LINKS beside the page (above it, wrapped, on phones). */
-export function SettingsShell({ children }: { children: React.ReactNode }) {
-  const t = useTranslations("settings");
-  const me = useMe();
-  // Typed nullable because the sign-in pages use the pages router; the app router always has it.
-  const pathname = usePathname() ?? "/";
-  if (!me.data) return null;
-  if (!hasPermission(me.data, "settings")) {
+/**
+ * Settings frame, rendered on the server: the sub-navigation from SETTINGS_LINKS beside the page
+ * (above it, wrapped, on phones), or why the person cannot use settings. Only the links' current
+ * page is marked in the browser (settings-subnav.tsx). `backup`: what an administrator is told of
+ * the backups (null for anyone else).
+ */
+export async function SettingsShell({ me, backup, children }: { me: Me; backup: BackupHealth | null; children: React.ReactNode }) {
+  const t = await getTranslations("settings");
+  if (!hasPermission(me, "settings")) {
     return (
       <div className="card">
         <EmptyState
@@ -33,7 +32,11 @@ export function SettingsShell({ children }: { children: React.ReactNode }) {
       </div>
     );
   }
-  const links = SETTINGS_LINKS.filter((l) => hasPermission(me.data, l.permission ?? "settings") && (!l.kind || me.data.kinds.includes(l.kind)));
+  const links = SETTINGS_LINKS.filter((l) => hasPermission(me, l.permission ?? "settings") && (!l.kind || me.kinds.includes(l.kind))).map((l) => ({
+    href: l.href,
+    label: t(`links.${l.key}.label`),
+    description: t(`links.${l.key}.description`),
+  }));
   return (
     <>
       <div className="page-head">
@@ -43,22 +46,9 @@ export function SettingsShell({ children }: { children: React.ReactNode }) {
         </div>
       </div>
       <div className="settings">
-        <nav className="subnav" aria-label={t("title")}>
-          <ul>
-            {links.map((l) => {
-              const active = pathname === l.href || pathname.startsWith(`${l.href}/`);
-              return (
-                <li key={l.href}>
-                  <Link href={l.href} aria-current={active ? "page" : undefined} title={t(`links.${l.key}.description`)}>
-                    {t(`links.${l.key}.label`)}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <SettingsSubnav label={t("title")} links={links} />
         <div>
-          {me.data.kinds.includes("admin") && <BackupNotice />}
+          <BackupNotice backup={backup} />
           {children}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CalendarSettingsPage } from "@/components/calendar/calendar-settings";
+import { QueryProvider } from "@/components/api/query-provider";
 import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -10,7 +11,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default function Page() {
   return (
     <ClientMessages namespaces={["calendar", "ui"]}>
-      <CalendarSettingsPage />
+      <QueryProvider>
+        <CalendarSettingsPage />
+      </QueryProvider>
     </ClientMessages>
   );
 }

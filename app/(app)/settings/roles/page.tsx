@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { loadForPage } from "@/app/(app)/_prefetch/prefetch-queries";
+import { apiQueries } from "@/components/api/api-queries";
+import type { Role } from "@/components/roles/role";
 import { RolesSettings } from "@/components/roles/roles-settings";
 import { ClientMessages } from "@/components/i18n/client-messages";
 
@@ -7,10 +10,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("roles"))("title") };
 }
 
-export default function Page() {
+/** Rendered on the server from GET /api/roles as the administrator's browser would get it; only its buttons and dialogs hydrate. */
+export default async function Page() {
+  const roles = await loadForPage<Role[]>(apiQueries.roles());
   return (
     <ClientMessages namespaces={["roles", "settings", "ui"]}>
-      <RolesSettings />
+      <RolesSettings roles={roles} />
     </ClientMessages>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { WebhooksSettings } from "@/components/webhooks/webhooks-settings";
 import { ENDPOINT_PARAM } from "@/lib/webhooks/event-types.shared";
+import { QueryProvider } from "@/components/api/query-provider";
 import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,7 +14,9 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const linked = (await searchParams)[ENDPOINT_PARAM];
   return (
     <ClientMessages namespaces={["ui", "webhooks"]}>
-      <WebhooksSettings linked={typeof linked === "string" ? linked : undefined} />
+      <QueryProvider>
+        <WebhooksSettings linked={typeof linked === "string" ? linked : undefined} />
+      </QueryProvider>
     </ClientMessages>
   );
 }

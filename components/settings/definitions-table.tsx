@@ -1,0 +1,81 @@
+import { useTranslations } from "next-intl";
+import type { PageData } from "@/app/(app)/_prefetch/prefetch-queries";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { DefinitionRowActions, NewDefinitionButton } from "./definition-editing";
+
+type Named = { id: string; name: string };
+
+export type DefinitionCell<T> = { label: string; cell: (item: T) => React.ReactNode };
+
+/**
+ * A settings card listing one kind of definition, rendered on the server: its head with a
+ * "New …" button, the error or empty state, and a table whose rows end with Edit and Delete.
+ * The buttons work through the DefinitionEditing around it. Its words come from the definition's
+ * own messages (`namespace`: title, description, new, couldNotLoad, emptyTitle, emptyText, createFirst).
+ */
+export function DefinitionsTable<T extends Named>({
+  namespace,
+  loaded,
+  columns,
+  href,
+}: {
+  namespace: string;
+  loaded: PageData<T[]>;
+  columns: DefinitionCell<T>[];
+  /** The page's own address, to load it again after a failure. */
+  href: string;
+}) {
+  const t = useTranslations(namespace);
+  const common = useTranslations("settings");
+  const titleId = `${namespace}-title`;
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <div className="card-head">
+        <div>
+          <h2 id={titleId}>{t("title")}</h2>
+          <p>{t("description")}</p>
+        </div>
+        <NewDefinitionButton label={t("new")} />
+      </div>
+      {!loaded.ok ? (
+        <LoadFailed title={t("couldNotLoad")} href={href} />
+      ) : loaded.data.length === 0 ? (
+        <EmptyState title={t("emptyTitle")} action={<NewDefinitionButton label={t("createFirst")} />}>
+          {t("emptyText")}
+        </EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table table-stack">
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.label} scope="col">
+                    {c.label}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="sr-only">{common("actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaded.data.map((item) => (
+                <tr key={item.id}>
+                  {columns.map((c) => (
+                    <td key={c.label} data-label={c.label}>
+                      {c.cell(item)}
+                    </td>
+                  ))}
+                  <td className="actions">
+                    <DefinitionRowActions item={item} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
