@@ -263,3 +263,40 @@ test("admin creates a profile with the new form as its default", async ({ page }
   await page.getByRole("dialog").getByRole("button", { name: "Delete profile" }).click();
   await expect(page.getByRole("row", { name: new RegExp(profile) })).toHaveCount(0);
 });
+
+test("admin creates, edits and deletes a role; the table, rendered on the server, follows each change", async ({ page }) => {
+  await signIn(page, "admin@demo.test");
+  await page.goto("/settings/roles");
+  await expect(page.getByRole("heading", { name: "Roles" })).toBeVisible();
+
+  const role = `Reviewer ${unique()}`;
+  await page.getByRole("button", { name: "New role" }).click();
+  const dialog = page.getByRole("dialog", { name: "New role" });
+  await dialog.getByLabel("Name").fill(role);
+  await dialog.getByLabel("Kind").selectOption({ label: "Board" });
+  await dialog.getByRole("checkbox", { name: "Edit interviews" }).check();
+  await dialog.getByRole("button", { name: "Create role" }).click();
+  await expect(page.getByText(`The role “${role}” was created.`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const row = page.getByRole("row", { name: new RegExp(role) });
+  await expect(row).toContainText("Board");
+  await expect(row).toContainText("Edit interviews");
+
+  await row.getByRole("button", { name: `Edit ${role}` }).click();
+  const edit = page.getByRole("dialog", { name: `Edit “${role}”` });
+  await edit.getByRole("checkbox", { name: "Edit interviews" }).uncheck();
+  await edit.getByRole("checkbox", { name: "Edit people" }).check();
+  await edit.getByRole("button", { name: "Save role" }).click();
+  await expect(page.getByText("Role saved.")).toBeVisible();
+  await expect(row).toContainText("Edit people");
+  await expect(row).not.toContainText("Edit interviews");
+  // Focus is back on the button that opened the dialog, though the table was rendered again; the change stays after a reload.
+  await expect(row.getByRole("button", { name: `Edit ${role}` })).toBeFocused();
+  await page.reload();
+  await expect(row).toContainText("Edit people");
+
+  await row.getByRole("button", { name: `Delete ${role}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete role" }).click();
+  await expect(page.getByText(`The role “${role}” was deleted.`)).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(role) })).toHaveCount(0);
+});
