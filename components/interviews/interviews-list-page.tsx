@@ -251,7 +251,8 @@ function VirtualInterviews({ rows, dimmed, audience }: { rows: Row[]; dimmed: bo
         {shown.map(({ item: { i, name, board, profile, form }, key, top }) => {
           return (
             <li key={key} data-key={key} ref={measure} className="iv-row" style={{ transform: `translateY(${top}px)` }}>
-              <Link href={`/interviews/${encodeURIComponent(i.person_id)}/${encodeURIComponent(i.id)}`} className="iv-row-link">
+              {/* Not prefetched: an interview is rendered per request, and a phone scrolling a long list would ask for every row's. */}
+              <Link href={`/interviews/${encodeURIComponent(i.person_id)}/${encodeURIComponent(i.id)}`} prefetch={false} className="iv-row-link">
                 <span className="iv-row-name">{name}</span>
                 <span className="iv-row-date">
                   <time dateTime={i.date}>{format.day(i.date)}</time>

@@ -217,7 +217,8 @@ function VirtualPeople({
         const names = roleNames(p.roles, roleById);
         return (
           <li key={key} data-key={key} ref={measure} className="person-row" style={{ transform: `translateY(${top}px)` }}>
-            <Link href={`/people/${p.id}`} className="person-link">
+            {/* Not prefetched: a person's page is rendered per request, and a phone scrolling a long list would ask for every row's. */}
+            <Link href={`/people/${p.id}`} prefetch={false} className="person-link">
               <Avatar first={p.first} last={p.last} />
               <span className="person-name">
                 {p.first} {p.last}
