@@ -5,11 +5,10 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { EmptyState } from "@/components/ui/states";
 import { ConfirmDeleteDefinition, RowActions } from "./definition-actions";
+import { DefinitionsRows, type DefinitionColumn } from "./definitions-rows";
 import { QueryStates } from "./query-states";
 
 type Named = { id: string; name: string };
-
-export type DefinitionColumn<T> = { label: string; cell: (item: T) => React.ReactNode };
 
 /**
  * A settings card listing one kind of definition (roles, forms, boards, profiles): its head
@@ -68,36 +67,14 @@ export function DefinitionsCard<T extends Named>({
         }
       >
         {(items) => (
-          <div className="table-wrap">
-            <table className="table table-stack">
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c.label} scope="col">
-                      {c.label}
-                    </th>
-                  ))}
-                  <th scope="col">
-                    <span className="sr-only">{common("actions")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id}>
-                    {columns.map((c) => (
-                      <td key={c.label} data-label={c.label}>
-                        {c.cell(item)}
-                      </td>
-                    ))}
-                    <td className="actions">
-                      <RowActions name={item.name} onEdit={onEdit && (() => onEdit(item))} editHref={editHref?.(item)} onDelete={() => setDeleting(item)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DefinitionsRows
+            items={items}
+            columns={columns}
+            actionsLabel={common("actions")}
+            actions={(item) => (
+              <RowActions name={item.name} onEdit={onEdit && (() => onEdit(item))} editHref={editHref?.(item)} onDelete={() => setDeleting(item)} />
+            )}
+          />
         )}
       </QueryStates>
       {children}

@@ -3,10 +3,9 @@ import type { PageData } from "@/app/(app)/_prefetch/prefetch-queries";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { DefinitionRowActions, NewDefinitionButton } from "./definition-editing";
+import { DefinitionsRows, type DefinitionColumn } from "./definitions-rows";
 
 type Named = { id: string; name: string };
-
-export type DefinitionCell<T> = { label: string; cell: (item: T) => React.ReactNode };
 
 /**
  * A settings card listing one kind of definition, rendered on the server: its head with a
@@ -22,7 +21,7 @@ export function DefinitionsTable<T extends Named>({
 }: {
   namespace: string;
   loaded: PageData<T[]>;
-  columns: DefinitionCell<T>[];
+  columns: DefinitionColumn<T>[];
   /** The page's own address, to load it again after a failure. */
   href: string;
 }) {
@@ -45,36 +44,7 @@ export function DefinitionsTable<T extends Named>({
           {t("emptyText")}
         </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.label} scope="col">
-                    {c.label}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="sr-only">{common("actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaded.data.map((item) => (
-                <tr key={item.id}>
-                  {columns.map((c) => (
-                    <td key={c.label} data-label={c.label}>
-                      {c.cell(item)}
-                    </td>
-                  ))}
-                  <td className="actions">
-                    <DefinitionRowActions item={item} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DefinitionsRows items={loaded.data} columns={columns} actionsLabel={common("actions")} actions={(item) => <DefinitionRowActions item={item} />} />
       )}
     </section>
   );
