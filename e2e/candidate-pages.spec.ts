@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { EMAIL } from "../bench/pages-routes";
 import { signIn } from "./helpers";
+import { newInterview, segmentsOf, speechWebm, uploadRecording } from "./recording-fixture";
 
 /**
  * A candidate's start page and own interview are rendered on the server (app/(app)/_reader), so
@@ -57,5 +58,56 @@ test("a candidate's start page and interview come from the server, and the start
   await expect(conversations).toContainText(unread);
   await expect(candidate.getByRole("heading", { level: 1 })).toHaveText("Hola, Rita");
   await admin.close();
+  await candidate.close();
+});
+
+/**
+ * The recordings card of a candidate's interview is the server's HTML until the page has loaded
+ * (components/interviews/candidate-recordings.tsx): its player plays, its transcript reads, and
+ * the buttons that need the card's code wait, disabled, until it is in; then a passage seeks.
+ */
+test("a candidate's recordings read as HTML first; once the card's code is in, a passage of the transcript plays from there", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const board = await browser.newPage();
+  await signIn(board, "board@demo.test");
+  const target = await newInterview(board.request, "2029-04-02");
+  const webm = speechWebm("Good afternoon and thank you for coming in today.", "Tell us about the students you mentored last spring.");
+  const recordingId = await uploadRecording(board.request, target, webm, "Reading session");
+  const segments = await segmentsOf(board.request, target, recordingId);
+  const later = segments.findIndex((s) => s.start >= 20);
+  expect(later, "the engine heard the second sentence").toBeGreaterThan(0);
+  const at = Math.floor(segments[later].start);
+  const clock = `${Math.floor(at / 60)}:${String(at % 60).padStart(2, "0")}`;
+  await board.close();
+
+  const candidate = await browser.newPage();
+  await signIn(candidate, EMAIL.candidate);
+  const item = (page: typeof candidate) => page.locator(`li[data-recording-id="${recordingId}"]`);
+
+  // JavaScript off: the player is there with its file, the transcript reads, its passages wait.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  await noScript.addCookies(await candidate.context().cookies());
+  const reader = await noScript.newPage();
+  await reader.goto(target.path);
+  await expect(item(reader).locator("audio")).toHaveAttribute("src", /.+/);
+  // (In the candidate's language: the passages are the transcript's, each with its time.)
+  const passages = (page: typeof candidate) => item(page).locator(".audio-transcript .audio-segment");
+  await expect(passages(reader)).toHaveCount(segments.length);
+  await expect(passages(reader).nth(later)).toContainText(clock);
+  await expect(passages(reader).nth(later)).toBeDisabled();
+  await noScript.close();
+
+  // JavaScript on: the passages come alive after the load, and one plays from its start.
+  await candidate.goto(target.path);
+  const passage = passages(candidate).nth(later);
+  await expect(passage).toBeEnabled({ timeout: 15_000 });
+  await passage.click();
+  await expect
+    .poll(() =>
+      item(candidate)
+        .locator("audio")
+        .evaluate((a: HTMLAudioElement) => a.currentTime),
+    )
+    .toBeGreaterThanOrEqual(segments[later].start - 0.5);
   await candidate.close();
 });

@@ -1,7 +1,8 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { Recording } from "@/components/interviews/interview-types";
 import { summarizeRecording, transcribeRecording, type RecordingTarget } from "./audio-api";
 import { useAudioErrorMessage } from "./use-audio-error-message";
@@ -29,15 +30,21 @@ export function PipelineStatus({
   const t = useTranslations("audio.pipeline");
   const errorMessage = useAudioErrorMessage();
   const transcript = Object.values(recording.transcript ?? {})[0] ?? "";
-  const retry = useMutation({
-    mutationFn: async (step: Step["step"]): Promise<void> => {
+  const ready = useHydrated();
+  const [retry, setRetry] = useState<{ pending: boolean; error: unknown }>({ pending: false, error: null });
+  const retryStep = async (step: Step["step"]) => {
+    setRetry({ pending: true, error: null });
+    try {
       if (step === "summarize") await summarizeRecording(target, transcript, "", true, true);
       else await transcribeRecording(target, recording.url!, "", true, true);
-    },
-    onSuccess: onChanged,
-  });
+      setRetry({ pending: false, error: null });
+      onChanged();
+    } catch (error) {
+      setRetry({ pending: false, error });
+    }
+  };
   const steps = (recording.steps ?? []).filter((s) => s.state !== "done" && !(s.state === "skipped" && s.step !== "transcribe"));
-  if (!steps.length && !retry.isError) return null;
+  if (!steps.length && retry.error === null) return null;
 
   const line = (s: Step) => {
     const { done, total, unit } = s.progress;
@@ -64,13 +71,13 @@ export function PipelineStatus({
             <progress className="audio-pipeline-progress" max={s.progress.total} value={s.progress.done} aria-label={line(s)} />
           )}
           {canRecord && (s.state === "failed" || (s.state === "skipped" && s.step === "transcribe")) && (s.step === "transcribe" || s.step === "summarize") && (
-            <button type="button" className="btn btn-sm" disabled={retry.isPending} onClick={() => retry.mutate(s.step)}>
+            <button type="button" className="btn btn-sm" disabled={retry.pending || !ready} onClick={() => void retryStep(s.step)}>
               {t("retry")}
             </button>
           )}
         </li>
       ))}
-      {retry.isError && (
+      {retry.error !== null && (
         <li className="form-error" role="alert">
           {errorMessage(retry.error)}
         </li>

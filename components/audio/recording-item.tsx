@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { isApiError } from "@/components/api/api-fetch";
@@ -9,11 +8,12 @@ import type { Recording } from "@/components/interviews/interview-types";
 import { languageName } from "@/components/languages/language-names";
 import { languageCode } from "@/lib/languages/language-code.shared";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
-import { translateRecording, type RecordingTarget } from "./audio-api";
-import { audioKeys } from "./audio-keys";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import type { RecordingTarget } from "./audio-api";
 import { PipelineStatus } from "./pipeline-status";
 import { RecordingTitle } from "./recording-title";
 import { useClock } from "./use-clock";
+import { useRecordingTranslation } from "./use-recording-translation";
 import type { RecordingManage } from "./use-recording-manage";
 
 type Segment = NonNullable<Recording["segments"]>[number];
@@ -72,6 +72,7 @@ export function RecordingItem({
   const locale = useLocale();
   const display = useDisplayFormat();
   const { clock } = useClock();
+  const ready = useHydrated();
   const audio = useRef<HTMLAudioElement>(null);
   const item = useRef<HTMLLIElement>(null);
   const [now, setNow] = useState(0);
@@ -91,13 +92,12 @@ export function RecordingItem({
     Boolean(originalTranscript.trim()) && (original ? primary(original) !== reader || mixed : false) && recording.transcript?.[reader] === undefined;
   const wantsSummary =
     Boolean(originalSummary.trim()) && summaryLanguage !== null && primary(summaryLanguage) !== reader && recording.summary?.[reader] === undefined;
-  const translation = useQuery({
-    queryKey: audioKeys.translation(recordingId, reader, recording.transcribed_at ?? 0, recording.summarized_at ?? 0),
-    queryFn: () => translateRecording(target, reader),
-    enabled: wantsTranscript || wantsSummary,
-    staleTime: Infinity,
-    retry: (count, error) => count < 2 && !(isApiError(error) && error.status > 0),
-  });
+  const translation = useRecordingTranslation(
+    target,
+    reader,
+    `${recording.transcribed_at ?? 0}-${recording.summarized_at ?? 0}`,
+    wantsTranscript || wantsSummary,
+  );
 
   const translatedTranscript = recording.transcript?.[reader] ?? translation.data?.transcript;
   const translatedSegments: Segment[] | undefined = useMemo(() => {
@@ -116,7 +116,7 @@ export function RecordingItem({
   const summaryText = (useTranslation ? translatedSummary : undefined) ?? originalSummary;
   const originalName = original ? languageName(original, locale) : summaryLanguage ? languageName(summaryLanguage, locale) : "";
   const readerName = languageName(reader, locale);
-  const unavailable = translation.isError && isApiError(translation.error) && translation.error.status === 503;
+  const unavailable = isApiError(translation.error) && translation.error.status === 503;
 
   const active = segments.findIndex((s, i) => now >= s.start && (now < s.end || (i === segments.length - 1 ? false : now < segments[i + 1].start)));
 
@@ -189,7 +189,7 @@ export function RecordingItem({
           ) : (
             <>
               {useTranslation && <span className="muted">{t("item.translatedFrom", { language: originalName })} </span>}
-              <button type="button" className="link-btn" aria-pressed={showOriginal} onClick={() => setShowOriginal((v) => !v)}>
+              <button type="button" className="link-btn" aria-pressed={showOriginal} disabled={!ready} onClick={() => setShowOriginal((v) => !v)}>
                 {showOriginal ? t("item.showTranslation", { language: readerName }) : t("item.showOriginal", { language: originalName })}
               </button>
             </>
@@ -226,7 +226,7 @@ export function RecordingItem({
                   type="button"
                   className="audio-segment"
                   onClick={() => seek(s.start)}
-                  disabled={!recording.url}
+                  disabled={!recording.url || !ready}
                   title={t("item.seekTo", { time: clock(s.start * 1000) })}
                 >
                   <time className="audio-segment-time">{clock(s.start * 1000)}</time>
@@ -250,12 +250,17 @@ export function RecordingItem({
           </a>
         )}
         {transcriptText.trim() && (
-          <button type="button" className="btn btn-sm" onClick={() => download(`${fileBase(name)} - ${t("item.transcript")}.txt`, transcriptFile())}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={!ready}
+            onClick={() => download(`${fileBase(name)} - ${t("item.transcript")}.txt`, transcriptFile())}
+          >
             {t("item.downloadTranscript")}
           </button>
         )}
         {summaryText && (
-          <button type="button" className="btn btn-sm" onClick={() => download(`${fileBase(name)} - ${t("item.summary")}.txt`, summaryText)}>
+          <button type="button" className="btn btn-sm" disabled={!ready} onClick={() => download(`${fileBase(name)} - ${t("item.summary")}.txt`, summaryText)}>
             {t("item.downloadSummary")}
           </button>
         )}

@@ -1,12 +1,10 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
-import { interviewKeys } from "@/components/interviews/interview-keys";
 import type { Recording } from "@/components/interviews/interview-types";
 import { RecordingItem } from "./recording-item";
-import { useRecordingManage } from "./use-recording-manage";
+import type { RecordingManage } from "./use-recording-manage";
 
 export type RecordingListProps = {
   audio: Record<string, Recording>;
@@ -15,8 +13,10 @@ export type RecordingListProps = {
   interviewId: string;
   /** Editors, and the candidate on their own published interview. */
   canRecord: boolean;
-  /** Whoever may edit the interview: renames and deletes recordings. */
-  canManage?: boolean;
+  /** For whoever may edit the interview: renames and deletes recordings. */
+  manage?: RecordingManage;
+  /** After a change made here (a step retried): the interview is fetched again. */
+  onChanged: () => void;
 };
 
 /** The moment a link opens (a search hit): `?recording=<id>&t=<ms>`. */
@@ -39,16 +39,14 @@ export function RecordingList({
   personId,
   interviewId,
   canRecord,
-  canManage,
+  manage,
+  onChanged,
   busy,
   quiet,
 }: RecordingListProps & { busy?: ReadonlySet<string>; quiet?: boolean }) {
   const t = useTranslations("audio");
-  const qc = useQueryClient();
-  const manage = useRecordingManage(personId, interviewId, language);
   const moment = useLinkedMoment();
   const recordings = Object.entries(audio ?? {}).sort((a, b) => (a[1].created_at ?? 0) - (b[1].created_at ?? 0));
-  const refresh = () => void qc.invalidateQueries({ queryKey: interviewKeys.detail(personId, interviewId) });
   if (!recordings.length) return quiet ? null : <p className="muted">{canRecord ? t("emptyCanRecord") : t("empty")}</p>;
   return (
     <ul className="iv-rec-list">
@@ -60,10 +58,10 @@ export function RecordingList({
           index={i}
           readerLanguage={language}
           canRecord={canRecord && !busy?.has(id)}
-          manage={canManage ? manage : undefined}
+          manage={manage}
           moment={moment?.recordingId === id ? moment.ms : undefined}
           target={{ recordingId: id, personId, interviewId }}
-          onChanged={refresh}
+          onChanged={onChanged}
         />
       ))}
     </ul>

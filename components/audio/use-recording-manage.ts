@@ -11,11 +11,10 @@ import type { RecordingChange } from "@/lib/audio/recording-events.shared";
 import type { managedRecordingSchema } from "@/lib/audio/schemas";
 import type { z } from "zod";
 import { withRecordingChange } from "./recording-cache";
+import { RECORDINGS_HEADING_ID } from "./recordings-heading";
 
 type Renamed = z.infer<typeof managedRecordingSchema>;
 
-/** The id of the recordings card's heading (components/interviews/recordings-card.tsx): where the focus goes after a delete. */
-export const RECORDINGS_HEADING_ID = "recordings-title";
 /** What the page showed, for a change to label its notices and to roll back to. */
 type Shown = { recordingId: string; name: string };
 

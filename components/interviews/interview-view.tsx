@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
+import { useRecordingManage } from "@/components/audio/use-recording-manage";
 import type { FormField } from "@/components/forms/form-types";
 import type { Person } from "@/components/people/person-types";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
@@ -11,6 +12,7 @@ import { AnswersView } from "./answers-view";
 import { InterviewMetaList, PublishedBadge } from "./interview-head";
 import type { Interview, InterviewView as PreviewView } from "./interview-types";
 import { RecordingsCard } from "./recordings-card";
+import { useQueryRecordingsSource } from "./use-query-recordings-source";
 
 // Each only for those it is shown to, in its own chunk: a candidate reading their interview on
 // a phone downloads none of them (the board's decision only once there is one). Editors get the
@@ -60,6 +62,8 @@ export function InterviewView(p: InterviewViewProps) {
   const t = useTranslations("interviews");
   const [mode, setMode] = useState<Mode>("main");
   const { interview: i, personId, id, canEdit, staff, language, fields, listHref } = p;
+  const recordings = useQueryRecordingsSource(personId, id);
+  const manageRecordings = useRecordingManage(personId, id, language);
 
   return (
     <>
@@ -157,7 +161,15 @@ export function InterviewView(p: InterviewViewProps) {
                 ))}
         </div>
         <div>
-          <RecordingsCard audio={i.audio} language={language} personId={personId} interviewId={id} canRecord={canEdit || (p.own && i.published === 1)} />
+          <RecordingsCard
+            audio={i.audio}
+            language={language}
+            personId={personId}
+            interviewId={id}
+            canRecord={canEdit || (p.own && i.published === 1)}
+            manage={canEdit ? manageRecordings : undefined}
+            source={recordings}
+          />
           {mode === "main" && (p.editor ? p.editor.decision : i.recommendation !== null && <BoardDecision interview={i} canDecide={false} />)}
           {mode === "main" && p.editor?.side}
         </div>

@@ -2,28 +2,35 @@
 
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
+import { useState } from "react";
+import type { OnDevice } from "@/components/audio/recorder-and-sessions";
 import { RecordingList, type RecordingListProps } from "@/components/audio/recording-list";
-import { RECORDINGS_HEADING_ID } from "@/components/audio/use-recording-manage";
+import { RECORDINGS_HEADING_ID } from "@/components/audio/recordings-heading";
+import type { RecordingsSource } from "@/components/audio/recordings-source";
 import { useRecordingSteps } from "@/components/audio/use-recording-steps";
-import { hasPermission } from "@/components/me/me";
-import { useMe } from "@/components/me/use-me";
 
-// The recorder (MediaRecorder, IndexedDB queue, uploader) only for people who may record.
-const RecorderAndRecordings = dynamic(() => import("@/components/audio/recorder-and-recordings").then((m) => m.RecorderAndRecordings), {
+// The recorder (MediaRecorder, IndexedDB queue, uploader) only for people who may record, and only
+// in the browser: the saved recordings below it come with the page's HTML.
+const RecorderAndSessions = dynamic(() => import("@/components/audio/recorder-and-sessions").then((m) => m.RecorderAndSessions), {
   ssr: false,
   loading: () => null,
 });
 
+const NOTHING_HELD: OnDevice = { busy: new Set(), quiet: false };
+
 /**
  * The interview's recordings, with the recorder for those who may record (editors; the
- * candidate on their own published interview), kept live as the server works on them. Those
- * who may edit the interview may also rename and delete them.
+ * candidate on their own published interview), kept live as the server works on them, in the
+ * interview `source` keeps. Those who may edit the interview also get `manage`: rename and delete.
  */
-export function RecordingsCard(props: Omit<RecordingListProps, "canRecord" | "canManage"> & { canRecord?: boolean }) {
+export function RecordingsCard({
+  source,
+  canRecord = false,
+  ...props
+}: Omit<RecordingListProps, "canRecord" | "onChanged"> & { canRecord?: boolean; source: RecordingsSource }) {
   const t = useTranslations("audio");
-  const canRecord = props.canRecord ?? false;
-  const canManage = hasPermission(useMe().data, "interviews:edit");
-  useRecordingSteps(props.personId, props.interviewId);
+  const [held, setHeld] = useState<OnDevice>(NOTHING_HELD);
+  useRecordingSteps(props.interviewId, source);
   return (
     <section className="card iv-recordings" aria-labelledby={RECORDINGS_HEADING_ID}>
       <div className="card-head">
@@ -35,11 +42,16 @@ export function RecordingsCard(props: Omit<RecordingListProps, "canRecord" | "ca
         </div>
       </div>
       <div className="card-body stack">
-        {canRecord ? (
-          <RecorderAndRecordings {...props} canRecord canManage={canManage} />
-        ) : (
-          <RecordingList {...props} canRecord={false} canManage={canManage} />
+        {canRecord && (
+          <RecorderAndSessions
+            personId={props.personId}
+            interviewId={props.interviewId}
+            language={props.language}
+            onChanged={source.refresh}
+            onDevice={setHeld}
+          />
         )}
+        <RecordingList {...props} onChanged={source.refresh} canRecord={canRecord} busy={held.busy} quiet={held.quiet} />
       </div>
     </section>
   );

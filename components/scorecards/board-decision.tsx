@@ -5,10 +5,9 @@ import { useState } from "react";
 import { useErrorMessage } from "@/components/api/use-error-message";
 import type { Interview } from "@/components/interviews/interview-types";
 import { useUpdateInterview } from "@/components/interviews/use-interviews";
-import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { useToast } from "@/components/ui/toast";
-import { RecommendationBadge, RecommendationRadios } from "./recommendation-radios";
-import { TallyView } from "./tally-view";
+import { DecisionCard } from "./decision-card";
+import { RecommendationRadios } from "./recommendation-radios";
 
 /**
  * The board's decision. Interview editors set it (the server stores the tally of the submitted
@@ -17,7 +16,6 @@ import { TallyView } from "./tally-view";
  */
 export function BoardDecision({ interview, canDecide }: { interview: Interview; canDecide: boolean }) {
   const t = useTranslations("scorecards");
-  const format = useDisplayFormat();
   const toast = useToast();
   const errorMessage = useErrorMessage();
   const update = useUpdateInterview(interview.person_id, interview.id);
@@ -37,45 +35,32 @@ export function BoardDecision({ interview, canDecide }: { interview: Interview; 
   };
 
   return (
-    <section className="card sc-card" aria-labelledby="board-decision-title">
-      <div className="card-head">
-        <div>
-          <h2 id="board-decision-title">{t("decisionTitle")}</h2>
-          <p>{t("decisionLead")}</p>
-        </div>
-      </div>
-      <div className="card-body stack">
-        <p className="sc-decision">
-          {interview.recommendation ? <RecommendationBadge value={interview.recommendation} /> : <span className="muted">{t("notDecided")}</span>}
-          {interview.recommendation_at && <span className="muted small">{t("decidedOn", { when: format.moment(interview.recommendation_at, true) })}</span>}
-        </p>
-        {interview.recommendation_tally && <TallyView title={t("decidedTallyTitle")} tally={interview.recommendation_tally} />}
-        {canDecide && (
-          <>
-            <RecommendationRadios legend={t("decisionLegend")} value={chosen} onChange={setChoice} disabled={update.isPending} />
-            {error && (
-              <p className="form-error" role="alert">
-                {error}
-              </p>
-            )}
-            <div className="sc-actions">
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={update.isPending || !choice || choice === interview.recommendation}
-                onClick={() => decide(choice)}
-              >
-                {t("saveDecision")}
+    <DecisionCard interview={interview}>
+      {canDecide && (
+        <>
+          <RecommendationRadios legend={t("decisionLegend")} value={chosen} onChange={setChoice} disabled={update.isPending} />
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="sc-actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={update.isPending || !choice || choice === interview.recommendation}
+              onClick={() => decide(choice)}
+            >
+              {t("saveDecision")}
+            </button>
+            {interview.recommendation !== null && (
+              <button type="button" className="btn" disabled={update.isPending} onClick={() => decide(null)}>
+                {t("clearDecision")}
               </button>
-              {interview.recommendation !== null && (
-                <button type="button" className="btn" disabled={update.isPending} onClick={() => decide(null)}>
-                  {t("clearDecision")}
-                </button>
-              )}
-            </div>
-          </>
-        )}
-      </div>
-    </section>
+            )}
+          </div>
+        </>
+      )}
+    </DecisionCard>
   );
 }

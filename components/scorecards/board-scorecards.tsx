@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/states";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { useToast } from "@/components/ui/toast";
 import { tallyOf } from "@/lib/scorecards/scorecard-rules.shared";
-import { RecommendationBadge } from "./recommendation-radios";
+import { RecommendationBadge } from "./recommendation-badge";
 import type { Scorecard } from "./scorecard-types";
 import { TallyView } from "./tally-view";
 import { useReopenScorecard } from "./use-scorecards";

@@ -1,5 +1,3 @@
-"use client";
-
 import { useTranslations } from "next-intl";
 import { RECOMMENDATIONS } from "@/lib/scorecards/scorecard-rules.shared";
 import type { Tally } from "./scorecard-types";

@@ -21,3 +21,19 @@ export function useIdle(timeout = 2000): boolean {
   useEffect(() => onIdle(() => setIdle(true), timeout), [timeout]);
   return idle;
 }
+
+/**
+ * Resolves once the page has loaded and the browser is idle (at most `timeout` ms later), or at the
+ * person's first press or key, whichever comes first; at once on the server. For code a first
+ * screen shows as HTML but needs only for what the person does next.
+ */
+export function afterLoadOrTouch(timeout = 2000): Promise<void> {
+  if (typeof window === "undefined") return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, done, { once: true, capture: true, passive: true });
+    const idle = () => onIdle(done, timeout);
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  });
+}

@@ -1,24 +1,24 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
-import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
 import { loadForPage } from "@/app/(app)/_prefetch/prefetch-queries";
 import { apiQueries } from "@/components/api/api-queries";
 import type { InterviewForm } from "@/components/forms/form-types";
+import { CandidateRecordings } from "@/components/interviews/candidate-recordings";
 import { InterviewNotFound } from "@/components/interviews/interview-head";
 import { InterviewReading } from "@/components/interviews/interview-reading";
-import { InterviewRecordings } from "@/components/interviews/interview-recordings";
 import type { Interview } from "@/components/interviews/interview-types";
 import type { Me } from "@/components/me/me";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { RefreshOnReturn } from "@/components/ui/refresh-on-return";
+import { DecisionCard } from "@/components/scorecards/decision-card";
 import type { Board } from "@/lib/boards/schemas";
 import type { Profile } from "@/lib/profiles/schemas";
 
 /**
  * A candidate's own interview, rendered on the server from the same API answers their browser
- * would get (loadForPage): the header and the answers are HTML only, and only the recordings
- * (player, transcript, recorder) and the board's decision hydrate, with the interview seeded in
- * their cache. Loaded again when the candidate comes back to the tab.
+ * would get (loadForPage): the header, the answers and the board's decision are HTML only, and
+ * only the recordings (player, transcript, recorder) hydrate, from the interview the page has.
+ * No react-query. Loaded again when the candidate comes back to the tab.
  */
 export async function CandidateInterview({ me, id }: { me: Me; id: string }) {
   const t = await getTranslations("interviews");
@@ -46,9 +46,10 @@ export async function CandidateInterview({ me, id }: { me: Me; id: string }) {
         profile={nameIn(profiles.ok ? profiles.data : null, interview.profile_id)}
         language={me.person.language || "en"}
         recordings={
-          <Prefetched queries={[]} seeded={[[q.interview(personId, id), interview]]}>
-            <InterviewRecordings personId={personId} id={id} canRecord={interview.published === 1} />
-          </Prefetched>
+          <>
+            <CandidateRecordings interview={interview} language={me.person.language || "en"} />
+            {interview.recommendation !== null && <DecisionCard interview={interview} />}
+          </>
         }
       />
     </>

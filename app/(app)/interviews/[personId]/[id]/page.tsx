@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
+import { dehydratedQueries } from "@/app/(app)/_prefetch/dehydrated-queries";
 import { CandidateInterview } from "@/app/(app)/_reader/candidate-interview";
 import { apiQueries } from "@/components/api/api-queries";
-import { InterviewPage } from "@/components/interviews/interview-page";
+import { InterviewPageEntry } from "@/components/interviews/interview-page-entry";
 import { audienceOf } from "@/components/me/audience";
 import { hasPermission, seesAllPeople } from "@/components/me/me";
 import { pageMe } from "@/lib/pages/page-me";
@@ -17,10 +17,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function Page({ params }: { params: Promise<{ personId: string; id: string }> }) {
   const { personId, id } = await params;
   const me = await pageMe();
-  // A candidate's own interview is rendered on the server, with only its recordings hydrated.
+  // A candidate's own interview is rendered on the server, with only its recordings hydrated. The
+  // module imports no client component with react-query (InterviewPageEntry loads it in its own
+  // chunk): Next.js sends every client component a page module imports to all of its readers.
   if (me && audienceOf(me) === "candidate" && me.person.id === personId && !hasPermission(me, "interviews:edit"))
     return (
-      <ClientMessages namespaces={["audio", "scorecards", "ui"]}>
+      <ClientMessages namespaces={["audio", "ui"]}>
         <CandidateInterview me={me} id={id} />
       </ClientMessages>
     );
@@ -34,9 +36,11 @@ export default async function Page({ params }: { params: Promise<{ personId: str
   };
   return (
     <ClientMessages namespaces={["audio", "calendar", "interviews", "scorecards", "ui", "uploads"]}>
-      <Prefetched queries={[interview, q.boards(), q.profiles(), q.people(), ...staffDetail]} then={form}>
-        <InterviewPage personId={personId} id={id} />
-      </Prefetched>
+      <InterviewPageEntry
+        personId={personId}
+        id={id}
+        state={await dehydratedQueries({ queries: [interview, q.boards(), q.profiles(), q.people(), ...staffDetail], then: form })}
+      />
     </ClientMessages>
   );
 }
