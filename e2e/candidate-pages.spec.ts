@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { EMAIL } from "../bench/pages-routes";
 import { signIn } from "./helpers";
-import { newInterview, segmentsOf, speechWebm, uploadRecording } from "./recording-fixture";
+import { transcribedRecording } from "./recording-fixture";
 
 /**
  * A candidate's start page and own interview are rendered on the server (app/(app)/_reader), so
@@ -70,10 +70,12 @@ test("a candidate's recordings read as HTML first; once the card's code is in, a
   test.setTimeout(300_000);
   const board = await browser.newPage();
   await signIn(board, "board@demo.test");
-  const target = await newInterview(board.request, "2029-04-02");
-  const webm = speechWebm("Good afternoon and thank you for coming in today.", "Tell us about the students you mentored last spring.");
-  const recordingId = await uploadRecording(board.request, target, webm, "Reading session");
-  const segments = await segmentsOf(board.request, target, recordingId);
+  const { target, recordingId, segments } = await transcribedRecording(
+    board.request,
+    "2029-04-12",
+    ["Good afternoon and thank you for coming in today.", "Tell us about the students you mentored last spring."],
+    "Reading session",
+  );
   const later = segments.findIndex((s) => s.start >= 20);
   expect(later, "the engine heard the second sentence").toBeGreaterThan(0);
   const at = Math.floor(segments[later].start);

@@ -138,3 +138,14 @@ export async function segmentsOf(request: APIRequestContext, target: { personId:
     .toBeGreaterThan(0);
   return segments;
 }
+
+/**
+ * A new published interview of Cleo's on `date` with one recording of the two `sentences` spoken
+ * (the second starts about 32 s in), named `name`, through the whole pipeline: its transcript
+ * segments once the service's offline engine has made them.
+ */
+export async function transcribedRecording(request: APIRequestContext, date: string, sentences: [string, string], name: string) {
+  const target = await newInterview(request, date);
+  const recordingId = await uploadRecording(request, target, speechWebm(...sentences), name);
+  return { target, recordingId, segments: await segmentsOf(request, target, recordingId) };
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { screens, signIn } from "./helpers";
-import { newInterview, segmentsOf, speechWebm, uploadRecording } from "./recording-fixture";
+import { transcribedRecording } from "./recording-fixture";
 
 /*
  * The search palette of the top bar: a board member finds a phrase of a transcript and lands on
@@ -42,10 +42,13 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(300_000);
   const page = await browser.newPage();
   await signIn(page, "board@demo.test");
-  const target = await newInterview(page.request, "2029-03-01");
-  const webm = speechWebm("Good morning and welcome to the board interview.", "Please tell us about your volunteer work at the library.");
-  const recordingId = await uploadRecording(page.request, target, webm, "Afternoon session");
-  const later = (await segmentsOf(page.request, target, recordingId)).find((s) => s.start >= 30);
+  const { target, recordingId, segments } = await transcribedRecording(
+    page.request,
+    "2029-03-01",
+    ["Good morning and welcome to the board interview.", "Please tell us about your volunteer work at the library."],
+    "Afternoon session",
+  );
+  const later = segments.find((s) => s.start >= 30);
   expect(later, "the engine heard the sentence spoken 32 s in").toBeTruthy();
   const phrase = phraseOf(later!.text);
   // The transcript is indexed by a job of its own: wait until the search finds it.

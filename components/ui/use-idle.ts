@@ -29,9 +29,13 @@ export function useIdle(timeout = 2000): boolean {
  */
 export function afterLoadOrTouch(timeout = 2000): Promise<void> {
   if (typeof window === "undefined") return Promise.resolve();
+  const touches = ["pointerdown", "keydown"] as const;
   return new Promise((resolve) => {
-    const done = () => resolve();
-    for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, done, { once: true, capture: true, passive: true });
+    const done = () => {
+      for (const type of touches) document.removeEventListener(type, done, { capture: true });
+      resolve();
+    };
+    for (const type of touches) document.addEventListener(type, done, { capture: true, passive: true });
     const idle = () => onIdle(done, timeout);
     if (document.readyState === "complete") idle();
     else window.addEventListener("load", idle, { once: true });

@@ -24,6 +24,7 @@ export async function CandidateInterview({ me, id }: { me: Me; id: string }) {
   const t = await getTranslations("interviews");
   const q = apiQueries;
   const personId = me.person.id;
+  const language = me.person.language || "en";
   const [loaded, boards, profiles] = await Promise.all([
     loadForPage<Interview>(q.interview(personId, id)),
     loadForPage<Board[]>(q.boards()),
@@ -44,10 +45,10 @@ export async function CandidateInterview({ me, id }: { me: Me; id: string }) {
         form={shared}
         board={nameIn(boards.ok ? boards.data : null, interview.board_id)}
         profile={nameIn(profiles.ok ? profiles.data : null, interview.profile_id)}
-        language={me.person.language || "en"}
+        language={language}
         recordings={
           <>
-            <CandidateRecordings interview={interview} language={me.person.language || "en"} />
+            <CandidateRecordings interview={interview} language={language} />
             {interview.recommendation !== null && <DecisionCard interview={interview} />}
           </>
         }
