@@ -21,7 +21,7 @@ function run(command: string, args: string[]) {
  * A live WebM (Opus, as MediaRecorder makes it) of espeak-ng saying `first`, then, 32 seconds in,
  * `second`, with a faint hiss throughout: a transcript with a passage at 0 and one at ~32 s.
  */
-export function speechWebm(first: string, second: string): Buffer {
+function speechWebm(first: string, second: string): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cas-e2e-speech-"));
   try {
     const [a, b, out] = ["a.wav", "b.wav", "speech.webm"].map((f) => path.join(dir, f));
@@ -122,7 +122,7 @@ export async function uploadRecording(request: APIRequestContext, target: { pers
 type Segment = { start: number; end: number; text: string };
 
 /** The recording's transcript segments, once the pipeline has made them. */
-export async function segmentsOf(request: APIRequestContext, target: { personId: string; id: string }, recordingId: string): Promise<Segment[]> {
+async function segmentsOf(request: APIRequestContext, target: { personId: string; id: string }, recordingId: string): Promise<Segment[]> {
   let segments: Segment[] = [];
   await expect
     .poll(

@@ -11,6 +11,12 @@ import { answerMetricsRequests } from "@/lib/metrics/part-metrics";
 import { metric } from "@/lib/metrics/registry";
 import { metricsText } from "@/lib/metrics/serve-metrics";
 
+// Written aside and renamed: the test waits for the file to exist, and must never read it half-written.
+const publish = (text: string) => {
+  fs.writeFileSync(`${out}.part`, text);
+  fs.renameSync(`${out}.part`, out);
+};
+
 const [mode, out] = process.argv.slice(2);
 const counted = metric(
   "test_things_total",
@@ -27,10 +33,10 @@ if (mode === "worker") {
     // The worker answers once it has said it can: until then the gathered text lacks it.
     for (let i = 0; i < 100; i++) {
       const text = await metricsText();
-      if (/part="worker"/.test(text)) return fs.writeFileSync(out, text);
+      if (/part="worker"/.test(text)) return publish(text);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    fs.writeFileSync(out, "the worker's metrics never came");
+    publish("the worker's metrics never came");
   })();
   setInterval(() => {}, 1000);
 }
