@@ -195,6 +195,29 @@ test("a mentor sees his candidate's published interviews only", async ({ page })
   await screens(page, "interview-mentor");
 });
 
+test("an interview's page names its candidate and mentor without the district's whole people list", async ({ page }) => {
+  // In a district of 10,000 people that list is megabytes: the page asks only for whom it names.
+  const peopleRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/api/people") peopleRequests.push(url.search);
+  });
+  await signIn(page, "board@demo.test");
+  await page.goto("/interviews");
+  await interviewsList(page).getByRole("link", { name: DRAFT }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Cleo Candidate");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Publish this interview?" });
+  await expect(confirm).toContainText("Cleo Candidate and their mentor Max Mentor");
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  expect(peopleRequests.filter((search) => !search.includes("ids="))).toEqual([]);
+  // Nor in the page's HTML (its prefetched answers): the admin is named nowhere on it.
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).toContain("Cleo");
+  expect(html).not.toContain("admin@demo.test");
+});
+
 test("the admin filters the interviews list, and starts one from a person's page", async ({ page }) => {
   await signIn(page, "admin@demo.test");
   await page.goto("/interviews");

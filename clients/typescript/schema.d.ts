@@ -3785,6 +3785,11 @@ export interface operations {
                  */
                 archived?: "0" | "1" | "true" | "false";
                 /**
+                 * @description Comma-separated person ids (1 to 100): only these people, those of them the caller may see. Ids the caller may not see, or that do not exist, are left out (never an error); the answer carries no `ETag`.
+                 * @example cm1a2b3c4d5e6f7g8h9i0j1k,cm9z8y7x6w5v4u3t2s1r0q9p
+                 */
+                ids?: string;
+                /**
                  * @description Rows per page, 1 to 10,000; without it the whole list comes at once.
                  * @example 1000
                  */

@@ -4,7 +4,7 @@ import { formKeys } from "@/components/forms/form-keys";
 import { interviewKeys } from "@/components/interviews/interview-keys";
 import { messageKeys } from "@/components/messages/message-keys";
 import { apiKeyKeys } from "@/components/keys/api-key-keys";
-import { peopleKeys } from "@/components/people/people-keys";
+import { idList, peopleKeys } from "@/components/people/people-keys";
 import { profileKeys } from "@/components/profiles/profile-keys";
 import { roleKeys } from "@/components/roles/role-keys";
 import { tagKeys } from "@/components/tags/tag-keys";
@@ -26,6 +26,15 @@ const PERSON_INCLUDE = "files,interviews,tags,photo_url";
 export const apiQueries = {
   /** Everyone the caller may see, archived people included (filtered in memory by the pages). */
   people: (): ApiQuery => ({ queryKey: peopleKeys.list(), path: "/api/people", query: { archived: "true" }, all: true }),
+  /**
+   * A few people by id, archived ones included, those of them the caller may see: what a page
+   * names (an interview's candidate, mentors and board) without the whole district's list.
+   */
+  peopleNamed: (ids: readonly string[]): ApiQuery => ({
+    queryKey: peopleKeys.named(ids),
+    path: "/api/people",
+    query: { archived: "true", ids: idList(ids) },
+  }),
   person: (id: string): ApiQuery => ({ queryKey: peopleKeys.detail(id), path: `/api/people/${enc(id)}`, query: { include: PERSON_INCLUDE } }),
   /** Every interview the caller may see, in the list shape (filtered in memory by the pages). */
   interviews: (): ApiQuery => ({ queryKey: interviewKeys.list(), path: "/api/interviews", all: true }),

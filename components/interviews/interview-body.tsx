@@ -1,32 +1,36 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useMemo } from "react";
 import { isApiError } from "@/components/api/api-fetch";
 import { useBoards } from "@/components/boards/use-boards";
 import { useForm } from "@/components/forms/use-forms";
 import { audienceOf } from "@/components/me/audience";
-import { hasPermission, seesAllPeople, type Me } from "@/components/me/me";
+import { hasPermission, type Me } from "@/components/me/me";
 import { useMe } from "@/components/me/use-me";
 import type { Person } from "@/components/people/person-types";
-import { usePeople, usePerson } from "@/components/people/use-people";
+import { usePeopleNamed, usePerson } from "@/components/people/use-people";
 import { useProfiles } from "@/components/profiles/use-profiles";
 import { fullName } from "@/components/ui/format";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { useInterview } from "./use-interviews";
+import { candidateDetailFor } from "./candidate-detail";
 import { InterviewNotFound } from "./interview-head";
 import { InterviewView, type EditorParts, type InterviewViewProps } from "./interview-view";
 
 export type ViewProps = Omit<InterviewViewProps, "editor">;
 
-/** The candidate as the reader knows them, and (for staff who see people) their mentors. */
+/**
+ * The candidate as the reader knows them, and (for staff who see people) their mentors: the
+ * candidate's details and the mentors' names, or (for the others) the candidate's name alone,
+ * never the whole district's list (app/(app)/interviews/[personId]/[id]/page.tsx asks the same).
+ */
 function useCandidate(personId: string, me: Me | undefined) {
-  const people = usePeople();
-  const byId = useMemo(() => new Map((people.data ?? []).map((p) => [p.id, p])), [people.data]);
-  const detail = usePerson(personId, { enabled: Boolean(me?.sees_all_interviews && seesAllPeople(me)) });
-  const person: Person | undefined = byId.get(personId) ?? detail.data;
-  const mentors: Person[] | null = detail.data ? detail.data.mentors.map((id) => byId.get(id)).filter((p): p is Person => Boolean(p)) : null;
-  return { person, mentors, loading: people.isPending };
+  const staff = candidateDetailFor(me);
+  const detail = usePerson(personId, { enabled: staff });
+  const named = usePeopleNamed(staff ? (detail.data?.mentors ?? []) : [personId]);
+  const person: Person | undefined = staff ? detail.data : named.byId.get(personId);
+  const mentors: Person[] | null = detail.data ? detail.data.mentors.map((id) => named.byId.get(id)).filter((p): p is Person => Boolean(p)) : null;
+  return { person, mentors, loading: (staff && detail.isPending) || named.loading };
 }
 
 /**

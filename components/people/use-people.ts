@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { apiFetch, apiFetchAll } from "@/components/api/api-fetch";
 import { apiQueries, fetchedBy } from "@/components/api/api-queries";
 import { peopleKeys } from "./people-keys";
@@ -17,6 +18,16 @@ export function usePeople() {
     queryKey,
     queryFn: ({ signal }) => apiFetchAll<Person>(path, { query, signal, onPage: (rows) => qc.setQueryData(queryKey, rows) }),
   });
+}
+
+/**
+ * A few people by id (GET /api/people?ids=), as a map; nothing is asked while `ids` is empty.
+ * Pages that name a handful of people use it rather than the whole list.
+ */
+export function usePeopleNamed(ids: readonly string[]) {
+  const named = useQuery({ ...fetchedBy<Person[]>(apiQueries.peopleNamed(ids)), enabled: ids.length > 0 });
+  const byId = useMemo(() => new Map((named.data ?? []).map((p) => [p.id, p])), [named.data]);
+  return { byId, loading: ids.length > 0 && named.isPending };
 }
 
 /** One person with every include; `enabled: false` when the caller may not see them anyway. */
@@ -46,6 +57,7 @@ export function useDeletePerson(id: string) {
     mutationFn: () => apiFetch(`/api/people/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => {
       qc.removeQueries({ queryKey: peopleKeys.detail(id) });
+      // The list, and the few named ones (peopleKeys.named) that may name them.
       return qc.invalidateQueries({ queryKey: peopleKeys.list() });
     },
   });

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { FormField } from "@/components/forms/form-types";
-import { usePeople } from "@/components/people/use-people";
+import { usePeopleNamed } from "@/components/people/use-people";
 import { fullName } from "@/components/ui/format";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { BoardScorecards } from "./board-scorecards";
@@ -34,8 +34,8 @@ export function ScorecardsSection({
 }) {
   const t = useTranslations("scorecards");
   const scorecards = useScorecards(personId, interviewId, member || admin);
-  const people = usePeople();
-  const names = useMemo(() => new Map((people.data ?? []).map((p) => [p.id, fullName(p)])), [people.data]);
+  const members = useMemo(() => (scorecards.data ?? []).map((c) => c.member_id), [scorecards.data]);
+  const named = usePeopleNamed(members);
   useScorecardEvents(personId, interviewId, member || admin);
 
   if (scorecards.isPending) {
@@ -62,7 +62,10 @@ export function ScorecardsSection({
           cards={cards}
           ownId={member ? meId : null}
           admin={admin}
-          nameOf={(id) => names.get(id) ?? t("someMember")}
+          nameOf={(id) => {
+            const member = named.byId.get(id);
+            return member ? fullName(member) : named.loading ? "…" : t("someMember");
+          }}
           fields={fields}
           language={language}
         />

@@ -5,6 +5,7 @@ import {
   getPersonQuery,
   INCLUDES,
   listPeopleQuery,
+  MAX_LISTED_IDS,
   personDetailSchema,
   personFileSchema,
   personListItemSchema,
@@ -70,6 +71,10 @@ export const peopleEndpoints = {
       PAGING,
     queryDocs: {
       archived: { description: "`true` (or `1`) includes archived people; by default only active people are listed.", example: "true" },
+      ids: {
+        description: `Comma-separated person ids (1 to ${MAX_LISTED_IDS}): only these people, those of them the caller may see. Ids the caller may not see, or that do not exist, are left out (never an error); the answer carries no \`ETag\`.`,
+        example: "cm1a2b3c4d5e6f7g8h9i0j1k,cm9z8y7x6w5v4u3t2s1r0q9p",
+      },
       ...pagingQueryDocs,
     },
     response: { description: "The people (or a page of them), each with `avatar_url: null`.", schema: z.array(personListItemSchema), headers: pagingHeaders },

@@ -8,30 +8,34 @@ import { peopleListSource } from "./people-list-source";
 import type { PersonRow } from "./serialize-person";
 import { visiblePeopleSql } from "./visibility";
 
-type ListPeopleQuery = { archived?: boolean; limit?: number; cursor?: CursorKey };
+type ListPeopleQuery = { archived?: boolean; ids?: string[]; limit?: number; cursor?: CursorKey };
+
+/** Whom the caller may see, of those the query names (`ids`), archived or not as it asks. */
+function listFilter(ctx: Ctx, query: ListPeopleQuery, p: (value: unknown) => string) {
+  const named = query.ids ? ` and p.id = any(${p(query.ids)}::text[])` : "";
+  return `${visiblePeopleSql(ctx, "p", p)} and ${peopleListSource(Boolean(query.archived)).filter("p")}${named}`;
+}
 
 /** Active people by default; `archived: true` includes the archived ones too. In the copy's order and shape. */
-async function listPeople(ctx: Ctx, query: { archived?: boolean }) {
+async function listPeople(ctx: Ctx, query: ListPeopleQuery) {
   const source = peopleListSource(Boolean(query.archived));
   const { values, p } = sqlParams();
-  const rows = await sqlRows<PersonRow>(
-    `select ${source.columns} from people p where ${visiblePeopleSql(ctx, "p", p)} and ${source.filter("p")} order by ${source.order}`,
-    values,
-  );
+  const rows = await sqlRows<PersonRow>(`select ${source.columns} from people p where ${listFilter(ctx, query, p)} order by ${source.order}`, values);
   return rows.map(source.serialize);
 }
 
 /**
  * GET /api/people: callers who see the whole district share a cached copy with an ETag, and
- * read its pages from it; others get theirs built, pages read by key in the database.
+ * read its pages from it; others, and a list of named people (`ids`), get theirs built, pages
+ * read by key in the database.
  */
 export async function peopleListDocument(ctx: Ctx, query: ListPeopleQuery): Promise<JsonDocument> {
   const source = peopleListSource(Boolean(query.archived));
   const page = pageOf(query);
-  const shared = seesAllPeople(ctx);
+  const shared = seesAllPeople(ctx) && !query.ids;
   if (!page) return shared ? cachedDistrictList(ctx.districtId, source) : { body: encodeJson(await listPeople(ctx, query)) };
   const fromCopy = shared ? await cachedDistrictPage(ctx.districtId, source, page) : null;
   if (fromCopy) return fromCopy;
   const { values, p } = sqlParams();
-  return databasePage(source, `${visiblePeopleSql(ctx, "p", p)} and ${source.filter("p")}`, values, page);
+  return databasePage(source, listFilter(ctx, query, p), values, page);
 }

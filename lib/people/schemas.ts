@@ -49,7 +49,32 @@ export const updatePersonSchema = createPersonSchema.partial().extend({
 
 const boolParam = z.enum(["true", "false", "1", "0"], { error: "Use true or false." }).transform((v) => v === "true" || v === "1");
 
-export const listPeopleQuery = z.object({ archived: boolParam.optional(), limit: limitParam.optional(), cursor: cursorParam.optional() });
+/** The most people one `ids` filter may name: a page names a candidate, their mentors and a board. */
+export const MAX_LISTED_IDS = 100;
+
+/** `ids=a,b,c`: only these people (those of them the caller may see), without repeats. */
+const idsParam = text().transform((value, zctx) => {
+  const ids = [
+    ...new Set(
+      value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (!ids.length || ids.length > MAX_LISTED_IDS || ids.some((id) => !idSchema.safeParse(id).success)) {
+    zctx.addIssue({ code: "custom", message: `Name 1 to ${MAX_LISTED_IDS} valid person ids, separated by commas.` });
+    return z.NEVER;
+  }
+  return ids;
+});
+
+export const listPeopleQuery = z.object({
+  archived: boolParam.optional(),
+  ids: idsParam.optional(),
+  limit: limitParam.optional(),
+  cursor: cursorParam.optional(),
+});
 
 export const INCLUDES = ["files", "interviews", "tags", "photo_url"] as const;
 export type Include = (typeof INCLUDES)[number];

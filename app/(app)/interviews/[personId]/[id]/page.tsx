@@ -4,9 +4,10 @@ import { getTranslations } from "next-intl/server";
 import { dehydratedQueries } from "@/app/(app)/_prefetch/dehydrated-queries";
 import { CandidateInterview } from "@/app/(app)/_reader/candidate-interview";
 import { apiQueries } from "@/components/api/api-queries";
+import { candidateDetailFor } from "@/components/interviews/candidate-detail";
 import { InterviewPageEntry } from "@/components/interviews/interview-page-entry";
 import { audienceOf } from "@/components/me/audience";
-import { hasPermission, seesAllPeople } from "@/components/me/me";
+import { hasPermission } from "@/components/me/me";
 import { pageMe } from "@/lib/pages/page-me";
 import { ClientMessages } from "@/components/i18n/client-messages";
 
@@ -28,19 +29,18 @@ export default async function Page({ params }: { params: Promise<{ personId: str
     );
   const q = apiQueries;
   const interview = q.interview(personId, id);
-  // The candidate's details only for staff, as the page asks for them; the form once the interview names it.
-  const staffDetail = me?.sees_all_interviews && seesAllPeople(me) ? [q.person(personId)] : [];
-  const form = (client: QueryClient) => {
+  // As the page asks (useCandidate): the candidate's details for staff, then their mentors' names;
+  // for the others the candidate's name. Then the form the interview names.
+  const detail = candidateDetailFor(me);
+  const candidate = detail ? q.person(personId) : q.peopleNamed([personId]);
+  const then = (client: QueryClient) => {
     const formId = client.getQueryData<{ form_id?: string | null }>(interview.queryKey)?.form_id;
-    return formId ? [q.form(formId)] : [];
+    const mentors = detail ? (client.getQueryData<{ mentors?: string[] }>(candidate.queryKey)?.mentors ?? []) : [];
+    return [...(formId ? [q.form(formId)] : []), ...(mentors.length ? [q.peopleNamed(mentors)] : [])];
   };
   return (
     <ClientMessages namespaces={["audio", "calendar", "interviews", "scorecards", "ui", "uploads"]}>
-      <InterviewPageEntry
-        personId={personId}
-        id={id}
-        state={await dehydratedQueries({ queries: [interview, q.boards(), q.profiles(), q.people(), ...staffDetail], then: form })}
-      />
+      <InterviewPageEntry personId={personId} id={id} state={await dehydratedQueries({ queries: [interview, q.boards(), q.profiles(), candidate], then })} />
     </ClientMessages>
   );
 }
