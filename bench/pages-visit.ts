@@ -2,13 +2,23 @@
  * One cold visit of a page for `npm run bench:pages`: the scripts it requests before its load
  * event, each gzipped at level 6 as the server would send it, and those after (deferred), with
  * the page's HTML (gzipped, as with its scripts: the RSC payload with its messages is inlined there)
- * and the largest contentful paint, in a fresh browser context.
+ * and the largest contentful paint, in a fresh browser context; and the API answers the page asks
+ * for until the network is idle (gzipped: what it fetches beyond what came prefetched in its HTML).
  */
 import { gzipSync } from "node:zlib";
 import type { Browser } from "@playwright/test";
 
 type Script = { url: string; gzip: number; deferred: boolean };
-export type Visit = { finalPath: string; scripts: Script[]; firstLoad: number; deferred: number; htmlGzip: number; lcpMs: number };
+export type Visit = {
+  finalPath: string;
+  scripts: Script[];
+  firstLoad: number;
+  deferred: number;
+  htmlGzip: number;
+  /** The API answers the page fetched (their count, and their bodies gzipped, summed). */
+  api: { requests: number; gzip: number };
+  lcpMs: number;
+};
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -26,7 +36,16 @@ export async function visit(browser: Browser, origin: string, pathname: string, 
   const page = await context.newPage();
   const sizes: Promise<{ url: string; gzip: number }>[] = [];
   const documents: Promise<number>[] = [];
+  const apiAnswers: Promise<number>[] = [];
   page.on("response", (response) => {
+    const type = response.request().resourceType();
+    if ((type === "fetch" || type === "xhr") && new URL(response.url()).pathname.startsWith("/api/"))
+      apiAnswers.push(
+        response.body().then(
+          (body) => gzipSync(body, { level: 6 }).length,
+          () => 0,
+        ),
+      );
     if (response.request().resourceType() === "document")
       documents.push(
         response.body().then(
@@ -57,5 +76,7 @@ export async function visit(browser: Browser, origin: string, pathname: string, 
   await context.close();
   const sum = (list: Script[]) => list.reduce((total, s) => total + s.gzip, 0);
   const htmlGzip = (await Promise.all(documents)).pop() ?? 0;
-  return { finalPath, scripts, htmlGzip, firstLoad: sum(scripts.filter((s) => !s.deferred)), deferred: sum(scripts.filter((s) => s.deferred)), lcpMs };
+  const apiSizes = await Promise.all(apiAnswers);
+  const api = { requests: apiSizes.length, gzip: apiSizes.reduce((total, n) => total + n, 0) };
+  return { finalPath, scripts, htmlGzip, api, firstLoad: sum(scripts.filter((s) => !s.deferred)), deferred: sum(scripts.filter((s) => s.deferred)), lcpMs };
 }

@@ -32,7 +32,8 @@
  * e.g. "/sign-in,/people", or one role's: "/@candidate"), BENCH_LIST_SCRIPTS=1 (each route's scripts with their sizes),
  * BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_REPORTS=<dir>
  * (keep each run's whole Lighthouse report there, as JSON), BENCH_SKIP_TYPECHECK=1 (see
- * production-build.ts), BENCH_TIME_LIMIT_S (3600).
+ * production-build.ts), BENCH_PEOPLE=<n> (n more candidates in the demo district, imported through
+ * POST /api/people/import, at most 10,000: what a page costs in a big district), BENCH_TIME_LIMIT_S (3600).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -66,6 +67,7 @@ const LIST_SCRIPTS = process.env.BENCH_LIST_SCRIPTS === "1";
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LIGHTHOUSE_REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS) : undefined;
+const EXTRA_PEOPLE = Number(process.env.BENCH_PEOPLE ?? 0);
 
 const appLog = path.join(os.tmpdir(), `cas-bench-pages-${process.pid}.log`);
 bench.onCleanup(() => fs.rmSync(DATA_DIR, { recursive: true, force: true }));
@@ -80,6 +82,18 @@ function sessionToken(email: string): string {
   return parsed.token;
 }
 
+/** `count` more candidates in the demo district, through the API's synchronous CSV import. */
+async function importCandidates(count: number, adminToken: string) {
+  const rows = Array.from({ length: count }, (_, i) => `Bench${i},Candidate${i},bench-candidate-${i}@example.test,en,Candidate`);
+  const res = await fetch(`${ORIGIN}/api/people/import`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${adminToken}`, "content-type": "text/csv" },
+    body: ["first,last,email,language,primary_role", ...rows].join("\r\n"),
+  });
+  if (!res.ok) throw new Error(`importing ${count} people: ${res.status} ${await res.text()}`);
+  log(`imported ${count.toLocaleString("en")} more candidates into the demo district`);
+}
+
 async function main() {
   log(`${os.cpus().length} CPUs, node ${process.version}; ${RUNS} measured visits per route`);
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
@@ -90,6 +104,7 @@ async function main() {
   await startFloor(bench, FLOOR_PORT, appLog);
   await waitForHttp(`${ORIGIN}/sign-in`, app, 240_000);
   const tokens = Object.fromEntries((Object.keys(EMAIL) as Role[]).map((role) => [role, sessionToken(EMAIL[role])])) as Record<Role, string>;
+  if (EXTRA_PEOPLE > 0) await importCandidates(EXTRA_PEOPLE, tokens.admin);
   const ids = await demoIds(async (p) => (await fetch(`${ORIGIN}${p}`, { headers: { authorization: `Bearer ${tokens.admin}` } })).json());
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -111,16 +126,17 @@ async function main() {
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
     const lcp = median(visits.map((v) => v.lcpMs)).toFixed(0);
     const times = `${(last.firstLoad / floorBytes).toFixed(1)}×`;
-    rows.push([label, as ?? "–", landed, String(last.scripts.length), kb(last.firstLoad), times, kb(last.deferred), kb(last.htmlGzip), lcp]);
+    const api = `${kb(last.api.gzip)} (${last.api.requests})`;
+    rows.push([label, as ?? "–", landed, String(last.scripts.length), kb(last.firstLoad), times, kb(last.deferred), kb(last.htmlGzip), api, lcp]);
     log(
-      `${label} (${as ?? "anonymous"}): ${kb(last.firstLoad)} KB first load (${times} the floor's) + ${kb(last.deferred)} KB later, HTML ${kb(last.htmlGzip)} KB, LCP ${lcp} ms`,
+      `${label} (${as ?? "anonymous"}): ${kb(last.firstLoad)} KB first load (${times} the floor's) + ${kb(last.deferred)} KB later, HTML ${kb(last.htmlGzip)} KB, API ${kb(last.api.gzip)} KB in ${last.api.requests} answers, LCP ${lcp} ms`,
     );
     if (LIST_SCRIPTS)
       for (const s of [...last.scripts].sort((a, b) => b.gzip - a.gzip)) log(`    ${kb(s.gzip).padStart(6)} KB${s.deferred ? " later" : "      "}  ${s.url}`);
   }
   await browser.close();
 
-  const head = ["route", "as", "landed on", "scripts", "first-load JS KB gzip", "× floor", "later KB", "HTML KB gzip", "LCP ms"];
+  const head = ["route", "as", "landed on", "scripts", "first-load JS KB gzip", "× floor", "later KB", "HTML KB gzip", "API KB gzip (answers)", "LCP ms"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(" | ")} |`;
   console.log(`\n${line(head)}\n|${widths.map((w, i) => (i >= 3 ? `${"-".repeat(w + 1)}:` : "-".repeat(w + 2))).join("|")}|`);

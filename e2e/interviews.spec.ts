@@ -195,13 +195,20 @@ test("a mentor sees his candidate's published interviews only", async ({ page })
   await screens(page, "interview-mentor");
 });
 
-test("an interview's page names its candidate and mentor without the district's whole people list", async ({ page }) => {
-  // In a district of 10,000 people that list is megabytes: the page asks only for whom it names.
+test("an interview's page and a person's page name whom they show without the district's whole people list", async ({ page }) => {
+  // In a district of 10,000 people that list is megabytes: each page asks only for whom it names
+  // (?ids=) and, on a person's page, for the mentors to choose from (?role_kind=mentor).
   const peopleRequests: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (url.pathname === "/api/people") peopleRequests.push(url.search);
   });
+  /** The page's HTML as the server sends it (its prefetched answers inside): the admin is named nowhere on either page. */
+  const expectNoStranger = async () => {
+    const html = await (await page.request.get(page.url())).text();
+    expect(html).toContain("Cleo");
+    expect(html).not.toContain("admin@demo.test");
+  };
   await signIn(page, "board@demo.test");
   await page.goto("/interviews");
   await interviewsList(page).getByRole("link", { name: DRAFT }).click();
@@ -211,11 +218,14 @@ test("an interview's page names its candidate and mentor without the district's 
   await expect(confirm).toContainText("Cleo Candidate and their mentor Max Mentor");
   await page.keyboard.press("Escape");
   await expect(confirm).toHaveCount(0);
-  expect(peopleRequests.filter((search) => !search.includes("ids="))).toEqual([]);
-  // Nor in the page's HTML (its prefetched answers): the admin is named nowhere on it.
-  const html = await (await page.request.get(page.url())).text();
-  expect(html).toContain("Cleo");
-  expect(html).not.toContain("admin@demo.test");
+  await expectNoStranger();
+
+  await page.getByRole("heading", { level: 1 }).getByRole("link", { name: "Cleo Candidate" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Cleo Candidate" })).toBeVisible();
+  // Read-only for a board member: the assigned mentor by name.
+  await expect(page.getByRole("form", { name: "Person details" })).toContainText("Max Mentor");
+  await expectNoStranger();
+  expect(peopleRequests.filter((search) => !search.includes("ids=") && !search.includes("role_kind=mentor"))).toEqual([]);
 });
 
 test("the admin filters the interviews list, and starts one from a person's page", async ({ page }) => {

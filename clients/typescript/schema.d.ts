@@ -3790,6 +3790,11 @@ export interface operations {
                  */
                 ids?: string;
                 /**
+                 * @description Only people holding a role of this kind (`admin`, `board`, `mentor`, `candidate` or `other`), as primary or other role: the mentors to choose from, say. The answer carries no `ETag`.
+                 * @example mentor
+                 */
+                role_kind?: "admin" | "board" | "mentor" | "candidate" | "other";
+                /**
                  * @description Rows per page, 1 to 10,000; without it the whole list comes at once.
                  * @example 1000
                  */

@@ -35,6 +35,13 @@ export const apiQueries = {
     path: "/api/people",
     query: { archived: "true", ids: idList(ids) },
   }),
+  /** Everyone the caller may see who holds a role of this kind, archived people included: a person's page's mentors to choose from. */
+  peopleOfKind: (kind: "mentor"): ApiQuery => ({
+    queryKey: peopleKeys.ofKind(kind),
+    path: "/api/people",
+    query: { archived: "true", role_kind: kind },
+    all: true,
+  }),
   person: (id: string): ApiQuery => ({ queryKey: peopleKeys.detail(id), path: `/api/people/${enc(id)}`, query: { include: PERSON_INCLUDE } }),
   /** Every interview the caller may see, in the list shape (filtered in memory by the pages). */
   interviews: (): ApiQuery => ({ queryKey: interviewKeys.list(), path: "/api/interviews", all: true }),

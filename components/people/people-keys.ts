@@ -8,6 +8,8 @@ export const peopleKeys = {
   list: () => [...peopleKeys.all, "list"] as const,
   /** A few named people (GET /api/people?ids=), refreshed with the list. */
   named: (ids: readonly string[]) => [...peopleKeys.list(), "named", idList(ids)] as const,
+  /** Those holding a role of a kind (GET /api/people?role_kind=), refreshed with the list. */
+  ofKind: (kind: string) => [...peopleKeys.list(), "kind", kind] as const,
   details: () => [...peopleKeys.all, "detail"] as const,
   detail: (id: string) => [...peopleKeys.details(), id] as const,
 };

@@ -24,13 +24,14 @@ export function PersonDetailsForm({
   person,
   roles,
   tags,
-  people,
+  mentorPool,
   canEdit,
 }: {
   person: PersonDetail;
   roles: Role[];
   tags: Tag[];
-  people: Person[];
+  /** Whoever holds a mentor role, and the mentors already assigned (useMentorChoices). */
+  mentorPool: Person[];
   canEdit: boolean;
 }) {
   const t = useTranslations("people");
@@ -53,12 +54,12 @@ export function PersonDetailsForm({
   const mentorRoleIds = useMemo(() => new Set(roles.filter((r) => r.kind === "mentor").map((r) => r.id)), [roles]);
   const mentorChoices = useMemo(
     () =>
-      people
+      mentorPool
         .filter((p) => p.id !== person.id && (form.mentors.includes(p.id) || (!p.archived && Object.keys(p.roles).some((id) => mentorRoleIds.has(id)))))
         .sort((a, b) => `${a.last} ${a.first}`.localeCompare(`${b.last} ${b.first}`)),
-    [people, person.id, mentorRoleIds, form.mentors],
+    [mentorPool, person.id, mentorRoleIds, form.mentors],
   );
-  const assignedMentors = people.filter((p) => person.mentors.includes(p.id));
+  const assignedMentors = mentorPool.filter((p) => person.mentors.includes(p.id));
   const isCandidate = Object.keys(form.roles).some((id) => roleById.get(id)?.kind === "candidate");
   const showMentors = isCandidate || form.mentors.length > 0;
 

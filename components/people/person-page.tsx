@@ -25,7 +25,7 @@ import { PersonFilesCard } from "./person-files-card";
 import { PersonPhotoCard } from "./person-photo-card";
 import type { PersonDetail } from "./person-types";
 import { roleNames } from "./role-summary";
-import { useDeletePerson, useInvitePerson, usePeople, usePerson, useUpdatePerson } from "./use-people";
+import { useDeletePerson, useInvitePerson, useMentorChoices, usePerson, useUpdatePerson } from "./use-people";
 
 export function PersonPage({ id }: { id: string }) {
   const t = useTranslations("people");
@@ -33,7 +33,7 @@ export function PersonPage({ id }: { id: string }) {
   const person = usePerson(id);
   const roles = useRoles();
   const tags = useTags();
-  const people = usePeople();
+  const mentors = useMentorChoices(person.data?.mentors ?? []);
   const canEdit = hasPermission(me.data, "people:edit");
   // Back to where this person is listed: the people list for staff, the start page otherwise.
   const audience = me.data ? audienceOf(me.data) : "staff";
@@ -95,7 +95,7 @@ export function PersonPage({ id }: { id: string }) {
       </div>
       <div className="person-grid">
         <div>
-          <PersonDetailsForm key={formKey} person={p} roles={roles.data} tags={tags.data} people={people.data ?? []} canEdit={canEdit} />
+          <PersonDetailsForm key={formKey} person={p} roles={roles.data} tags={tags.data} mentorPool={mentors} canEdit={canEdit} />
           <PersonFilesCard personId={p.id} files={p.files ?? []} canEdit={canEdit} />
         </div>
         <div>

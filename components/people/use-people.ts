@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { apiFetch, apiFetchAll } from "@/components/api/api-fetch";
-import { apiQueries, fetchedBy } from "@/components/api/api-queries";
+import { apiQueries, fetchedBy, type ApiQuery } from "@/components/api/api-queries";
 import { peopleKeys } from "./people-keys";
 import type { Person, PersonDetail, PersonInput } from "./person-types";
 
@@ -12,12 +12,25 @@ import type { Person, PersonDetail, PersonInput } from "./person-types";
  * 10,000 people, then pages, the list shown from the first page on.
  */
 export function usePeople() {
+  return usePeopleList(apiQueries.people());
+}
+
+function usePeopleList({ queryKey, path, query }: ApiQuery) {
   const qc = useQueryClient();
-  const { queryKey, path, query } = apiQueries.people();
   return useQuery({
     queryKey,
     queryFn: ({ signal }) => apiFetchAll<Person>(path, { query, signal, onPage: (rows) => qc.setQueryData(queryKey, rows) }),
   });
+}
+
+/**
+ * The people a person's page offers as mentors (whoever holds a mentor role) and the mentors
+ * already assigned (who may hold one no longer), without the district's whole list.
+ */
+export function useMentorChoices(assigned: readonly string[]) {
+  const holders = usePeopleList(apiQueries.peopleOfKind("mentor"));
+  const named = usePeopleNamed(assigned);
+  return useMemo(() => [...new Map([...named.byId, ...(holders.data ?? []).map((p) => [p.id, p] as const)]).values()], [holders.data, named.byId]);
 }
 
 /**

@@ -75,6 +75,11 @@ export const peopleEndpoints = {
         description: `Comma-separated person ids (1 to ${MAX_LISTED_IDS}): only these people, those of them the caller may see. Ids the caller may not see, or that do not exist, are left out (never an error); the answer carries no \`ETag\`.`,
         example: "cm1a2b3c4d5e6f7g8h9i0j1k,cm9z8y7x6w5v4u3t2s1r0q9p",
       },
+      role_kind: {
+        description:
+          "Only people holding a role of this kind (`admin`, `board`, `mentor`, `candidate` or `other`), as primary or other role: the mentors to choose from, say. The answer carries no `ETag`.",
+        example: "mentor",
+      },
       ...pagingQueryDocs,
     },
     response: { description: "The people (or a page of them), each with `avatar_url: null`.", schema: z.array(personListItemSchema), headers: pagingHeaders },

@@ -1,5 +1,6 @@
 import "server-only";
 import { seesAllPeople, type Ctx } from "@/lib/auth/context";
+import type { RoleKind } from "@/lib/auth/permissions";
 import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { cachedDistrictList, cachedDistrictPage, databasePage, encodeJson } from "@/lib/list-cache/list-cache";
 import type { JsonDocument } from "@/lib/http/json-document";
@@ -8,12 +9,15 @@ import { peopleListSource } from "./people-list-source";
 import type { PersonRow } from "./serialize-person";
 import { visiblePeopleSql } from "./visibility";
 
-type ListPeopleQuery = { archived?: boolean; ids?: string[]; limit?: number; cursor?: CursorKey };
+type ListPeopleQuery = { archived?: boolean; ids?: string[]; role_kind?: RoleKind; limit?: number; cursor?: CursorKey };
 
-/** Whom the caller may see, of those the query names (`ids`), archived or not as it asks. */
+/** Whom the caller may see, of those the query names (`ids`) or who hold a role of its kind, archived or not as it asks. */
 function listFilter(ctx: Ctx, query: ListPeopleQuery, p: (value: unknown) => string) {
   const named = query.ids ? ` and p.id = any(${p(query.ids)}::text[])` : "";
-  return `${visiblePeopleSql(ctx, "p", p)} and ${peopleListSource(Boolean(query.archived)).filter("p")}${named}`;
+  const holding = query.role_kind
+    ? ` and exists (select 1 from roles r where r.district_id = p.district_id and r.kind::text = ${p(query.role_kind)} and p.roles ? r.id)`
+    : "";
+  return `${visiblePeopleSql(ctx, "p", p)} and ${peopleListSource(Boolean(query.archived)).filter("p")}${named}${holding}`;
 }
 
 /** Active people by default; `archived: true` includes the archived ones too. In the copy's order and shape. */
@@ -26,13 +30,13 @@ async function listPeople(ctx: Ctx, query: ListPeopleQuery) {
 
 /**
  * GET /api/people: callers who see the whole district share a cached copy with an ETag, and
- * read its pages from it; others, and a list of named people (`ids`), get theirs built, pages
+ * read its pages from it; others, and a filtered list (`ids`, `role_kind`), get theirs built, pages
  * read by key in the database.
  */
 export async function peopleListDocument(ctx: Ctx, query: ListPeopleQuery): Promise<JsonDocument> {
   const source = peopleListSource(Boolean(query.archived));
   const page = pageOf(query);
-  const shared = seesAllPeople(ctx) && !query.ids;
+  const shared = seesAllPeople(ctx) && !query.ids && !query.role_kind;
   if (!page) return shared ? cachedDistrictList(ctx.districtId, source) : { body: encodeJson(await listPeople(ctx, query)) };
   const fromCopy = shared ? await cachedDistrictPage(ctx.districtId, source, page) : null;
   if (fromCopy) return fromCopy;

@@ -72,6 +72,7 @@ const idsParam = text().transform((value, zctx) => {
 export const listPeopleQuery = z.object({
   archived: boolParam.optional(),
   ids: idsParam.optional(),
+  role_kind: roleKindSchema.optional(),
   limit: limitParam.optional(),
   cursor: cursorParam.optional(),
 });

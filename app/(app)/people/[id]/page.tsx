@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Prefetched } from "@/app/(app)/_prefetch/prefetched";
@@ -12,9 +13,14 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const q = apiQueries;
+  // The mentors to choose from and the assigned ones (useMentorChoices), never the whole list.
+  const assigned = (client: QueryClient) => {
+    const mentors = client.getQueryData<{ mentors?: string[] }>(q.person(id).queryKey)?.mentors ?? [];
+    return mentors.length ? [q.peopleNamed(mentors)] : [];
+  };
   return (
     <ClientMessages namespaces={["interviews", "languages", "people", "retention", "sso", "ui", "uploads"]}>
-      <Prefetched queries={[q.person(id), q.roles(), q.tags(), q.people(), q.boards(), q.profiles()]}>
+      <Prefetched queries={[q.person(id), q.roles(), q.tags(), q.peopleOfKind("mentor"), q.boards(), q.profiles()]} then={assigned}>
         <PersonPage id={id} />
       </Prefetched>
     </ClientMessages>

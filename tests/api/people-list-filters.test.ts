@@ -3,9 +3,9 @@ import { api } from "../helpers/api";
 import { makeDistrict, type TestDistrict } from "../helpers/fixtures";
 
 /**
- * GET /api/people?ids=…: the few people a page names (an interview's candidate, mentors and
- * board), without the whole district's list. The same visibility as the list, and nothing of
- * another district.
+ * GET /api/people?ids=… and ?role_kind=…: the few people a page names (an interview's
+ * candidate, mentors and board) and the mentors a person's page offers, without the whole
+ * district's list. The same visibility as the list, and nothing of another district.
  */
 let d: TestDistrict;
 let other: TestDistrict;
@@ -14,6 +14,7 @@ let amy: { id: string; token: string };
 let gone: { id: string; token: string };
 let mentor: { id: string; token: string };
 let stranger: { id: string; token: string };
+let retired: { id: string; token: string };
 
 beforeAll(async () => {
   [d, other] = await Promise.all([makeDistrict("Named"), makeDistrict("Elsewhere")]);
@@ -24,6 +25,8 @@ beforeAll(async () => {
     d.addPerson("mentor", { first: "Max", last: "Mentor" }),
     d.addPerson("candidate", { first: "Sam", last: "Stranger" }),
   ]);
+  retired = await d.addPerson("mentor", { first: "Rita", last: "Retired", archived: true });
+  await other.addPerson("mentor", { first: "Olaf", last: "Otherplace" });
   await d.assignMentor(mentor.id, zed.id);
 });
 
@@ -76,6 +79,27 @@ describe("GET /api/people?ids=", () => {
     expect((await api.get(named([amy.id]), (await d.addKey(["read:interviews"])).key)).status).toBe(403);
     expect((await api.get(named([amy.id]), (await d.addKey(["read:people"], { revoked: true })).key)).status).toBe(401);
     expect((await api.get(named([amy.id]), undefined)).status).toBe(401);
+  });
+
+  it("role_kind lists those holding a role of that kind, archived ones only with archived=true", async () => {
+    const mentors = await api.get("/api/people?role_kind=mentor", d.admin.token);
+    expect(mentors.status).toBe(200);
+    expect(idsOf(mentors.body)).toEqual([mentor.id]);
+    expect(mentors.headers.get("etag")).toBeNull();
+    expect(idsOf((await api.get("/api/people?role_kind=mentor&archived=true", d.admin.token)).body)).toEqual([mentor.id, retired.id]);
+    // A secondary role counts too; another district's mentors never.
+    expect((await api.patch(`/api/people/${stranger.id}`, d.admin.token, { roles: { [d.roles.candidate]: 1, [d.roles.mentor]: 2 } })).status).toBe(200);
+    expect(idsOf((await api.get("/api/people?role_kind=mentor", d.admin.token)).body)).toEqual([mentor.id, stranger.id]);
+    expect(idsOf((await api.get("/api/people?role_kind=mentor", other.admin.token)).body)).toHaveLength(1);
+    expect(idsOf((await api.get(named([zed.id, mentor.id], "&role_kind=mentor"), d.admin.token)).body)).toEqual([mentor.id]);
+    // The list's visibility: a candidate sees no mentor there, not even their own.
+    expect((await api.get("/api/people?role_kind=mentor", zed.token)).body).toEqual([]);
+  });
+
+  it("an unknown role_kind is 400 on query.role_kind", async () => {
+    const res = await api.get("/api/people?role_kind=wizard", d.admin.token);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].path).toBe("query.role_kind");
   });
 
   it("an empty list, a bad id or more than 100 ids is 400 on query.ids", async () => {
