@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { apiFetch, apiFetchAll } from "@/components/api/api-fetch";
 import { apiQueries, fetchedBy, type ApiQuery } from "@/components/api/api-queries";
@@ -35,12 +35,13 @@ export function useMentorChoices(assigned: readonly string[]) {
 
 /**
  * A few people by id (GET /api/people?ids=), as a map; nothing is asked while `ids` is empty.
- * Pages that name a handful of people use it rather than the whole list.
+ * Pages that name a handful of people use it rather than the whole list. When the ids change (a
+ * member's scorecard arrives), the names already known stay shown while the new set loads.
  */
 export function usePeopleNamed(ids: readonly string[]) {
-  const named = useQuery({ ...fetchedBy<Person[]>(apiQueries.peopleNamed(ids)), enabled: ids.length > 0 });
+  const named = useQuery({ ...fetchedBy<Person[]>(apiQueries.peopleNamed(ids)), enabled: ids.length > 0, placeholderData: keepPreviousData });
   const byId = useMemo(() => new Map((named.data ?? []).map((p) => [p.id, p])), [named.data]);
-  return { byId, loading: ids.length > 0 && named.isPending };
+  return { byId, loading: ids.length > 0 && (named.isPending || named.isPlaceholderData) };
 }
 
 /** One person with every include; `enabled: false` when the caller may not see them anyway. */
