@@ -1,19 +1,19 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { isApiError } from "@/components/api/api-fetch";
+import { mayPassOnRetry } from "@/components/api/api-fetch";
 import { translateRecording, type RecordingTarget, type TranslateResult } from "./audio-api";
 
 /** The tab's answers, per recording, language and version of its texts: each is asked for once (the server keeps them too). */
 const asked = new Map<string, Promise<TranslateResult>>();
 
-/** Tries again twice when no answer came (the network); an answer that refuses is final. */
+/** Tries again twice when asking again may help (mayPassOnRetry: the network, a busy service), as the app's queries do. */
 async function askWithRetries(target: RecordingTarget, language: string): Promise<TranslateResult> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await translateRecording(target, language);
     } catch (error) {
-      if (attempt >= 2 || (isApiError(error) && error.status > 0)) throw error;
+      if (attempt >= 2 || !mayPassOnRetry(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
     }
   }

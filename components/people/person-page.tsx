@@ -33,8 +33,8 @@ export function PersonPage({ id }: { id: string }) {
   const person = usePerson(id);
   const roles = useRoles();
   const tags = useTags();
-  const mentors = useMentorChoices(person.data?.mentors ?? []);
   const canEdit = hasPermission(me.data, "people:edit");
+  const mentors = useMentorChoices(person.data?.mentors ?? [], canEdit);
   // Back to where this person is listed: the people list for staff, the start page otherwise.
   const audience = me.data ? audienceOf(me.data) : "staff";
   const back = { href: audience === "staff" ? "/people" : "/", label: t(`back.${audience}`) };

@@ -15,20 +15,21 @@ export function usePeople() {
   return usePeopleList(apiQueries.people());
 }
 
-function usePeopleList({ queryKey, path, query }: ApiQuery) {
+function usePeopleList({ queryKey, path, query }: ApiQuery, enabled = true) {
   const qc = useQueryClient();
   return useQuery({
     queryKey,
+    enabled,
     queryFn: ({ signal }) => apiFetchAll<Person>(path, { query, signal, onPage: (rows) => qc.setQueryData(queryKey, rows) }),
   });
 }
 
 /**
- * The people a person's page offers as mentors (whoever holds a mentor role) and the mentors
- * already assigned (who may hold one no longer), without the district's whole list.
+ * The mentors already assigned (who may hold a mentor role no longer) and, for an editor
+ * (`choosing`), whoever holds one to choose from, without the district's whole list.
  */
-export function useMentorChoices(assigned: readonly string[]) {
-  const holders = usePeopleList(apiQueries.peopleOfKind("mentor"));
+export function useMentorChoices(assigned: readonly string[], choosing: boolean) {
+  const holders = usePeopleList(apiQueries.peopleOfKind("mentor"), choosing);
   const named = usePeopleNamed(assigned);
   return useMemo(() => [...new Map([...named.byId, ...(holders.data ?? []).map((p) => [p.id, p] as const)]).values()], [holders.data, named.byId]);
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { cursorParam } from "@/lib/http/page-params";
 import { timestampSchema } from "@/lib/http/schemas";
 import { idText } from "@/lib/ids/id-schemas";
+import { commaList } from "@/lib/validation/comma-list";
 import { text } from "@/lib/validation/text.shared";
 import { ACTOR_TYPES, AUDIT_ACTIONS, AUDIT_RECORD_TYPES } from "./actions.shared";
 
@@ -20,14 +21,7 @@ const msParam = (what: string) =>
 const actionList = text()
   .max(4000)
   .transform((value, ctx) => {
-    const names = [
-      ...new Set(
-        value
-          .split(",")
-          .map((name) => name.trim())
-          .filter(Boolean),
-      ),
-    ];
+    const names = commaList(value);
     const unknown = names.filter((name) => !AUDIT_ACTIONS.includes(name));
     if (!names.length || names.length > MAX_ACTIONS || unknown.length) {
       ctx.addIssue({

@@ -7,6 +7,7 @@ import { idSchema } from "@/lib/ids/id-schemas";
 import { interviewSummarySchema } from "@/lib/interviews/schemas";
 import { notificationPreferencesInputSchema, notificationPreferencesSchema } from "@/lib/notifications/schemas";
 import { safeRecord } from "@/lib/validation/safe-record";
+import { commaList } from "@/lib/validation/comma-list";
 import { text } from "@/lib/validation/text.shared";
 
 const name = text().trim().min(1, "Required.").max(100);
@@ -54,14 +55,7 @@ export const MAX_LISTED_IDS = 100;
 
 /** `ids=a,b,c`: only these people (those of them the caller may see), without repeats. */
 const idsParam = text().transform((value, zctx) => {
-  const ids = [
-    ...new Set(
-      value
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
+  const ids = commaList(value);
   if (!ids.length || ids.length > MAX_LISTED_IDS || ids.some((id) => !idSchema.safeParse(id).success)) {
     zctx.addIssue({ code: "custom", message: `Name 1 to ${MAX_LISTED_IDS} valid person ids, separated by commas.` });
     return z.NEVER;
@@ -84,10 +78,7 @@ export const getPersonQuery = z.object({
   include: text()
     .optional()
     .transform((value, zctx) => {
-      const parts = (value ?? "")
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean);
+      const parts = commaList(value ?? "");
       const bad = parts.filter((p) => !(INCLUDES as readonly string[]).includes(p));
       if (bad.length) {
         zctx.addIssue({ code: "custom", message: `Unknown include: ${bad.join(", ")}. Allowed: ${INCLUDES.join(", ")}.` });

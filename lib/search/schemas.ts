@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { flagSchema } from "@/lib/http/schemas";
 import { cursorParam } from "@/lib/http/page-params";
+import { commaList } from "@/lib/validation/comma-list";
 import { text } from "@/lib/validation/text.shared";
 
 // ---- Limits (docs/api.md "Search") ----
@@ -27,10 +28,7 @@ const RESULT_TYPES = ["person", "interview", "recording", "message", "file"] as 
 const groupsParam = text()
   .max(200)
   .transform((value, ctx) => {
-    const names = value
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
+    const names = commaList(value);
     const unknown = names.filter((n) => !(SEARCH_GROUPS as readonly string[]).includes(n));
     if (!names.length || unknown.length) {
       ctx.addIssue({
