@@ -6,7 +6,7 @@ import fs from "node:fs";
 import type { Writable } from "node:stream";
 import zlib from "node:zlib";
 import pg from "pg";
-import { to as copyTo } from "pg-copy-streams";
+import { dumpEmbeddedTables } from "./embedded-dump";
 import type { Manifest } from "./manifest";
 import { storedFileKeys } from "./stored-file-keys";
 
@@ -56,8 +56,8 @@ async function write(out: Writable, chunk: string | Buffer) {
 }
 
 /**
- * Dumps the database into `file` (gzip'd SQL) as one consistent snapshot, and lists in that same
- * snapshot the rows of each table and the storage keys they refer to.
+ * Dumps the database into `file` (gzip'd SQL) as one consistent moment, and lists at that same
+ * moment the rows of each table and the storage keys they refer to.
  *
  * PostgreSQL: pg_dump (plain SQL, schema and data), run on the snapshot this connection exports
  * (`--snapshot`), while the service goes on writing.
@@ -66,15 +66,16 @@ async function write(out: Writable, chunk: string | Buffer) {
  * version mismatch"), and @electric-sql/pglite-tools' pgDump needs the PGlite instance in its own
  * process, runs synchronously (the owner's event loop, which serves the app, stops for the whole
  * dump), holds the whole dump in memory, and pins an older PGlite as its peer. So the data is read
- * here with COPY … TO STDOUT, table by table, inside one repeatable-read transaction through the
- * owner's socket, and written in pg_dump's own data format (COPY … FROM stdin blocks); the
- * schema is the one the recorded migrations build, which restore applies first. PGlite serves one
- * transaction at a time: other statements wait while the data is read (docs/operations.md "Backups and restore").
+ * here with COPY … TO STDOUT through the owner's socket and written in pg_dump's own data format
+ * (COPY … FROM stdin blocks); the schema is the one the recorded migrations build, which restore
+ * applies first. PGlite serves one transaction at a time, so the tables are read in short slices
+ * while the service goes on, and the rows that changed meanwhile are taken in one short closing
+ * transaction (embedded-dump.ts; docs/operations.md "Backups and restore").
  */
 export async function dumpDatabase(
   url: string,
   file: string,
-  options: { jobsSchema: string; onFileKeys: (keys: string[]) => Promise<void> },
+  options: { jobsSchema: string; scratchFile: string; onFileKeys: (keys: string[]) => Promise<void> },
 ): Promise<DumpResult> {
   const client = new pg.Client({ connectionString: url, application_name: "cas-backup" });
   await client.connect();
@@ -90,26 +91,37 @@ export async function dumpDatabase(
   const written = once(gzip.pipe(out), "finish");
   try {
     const server = await serverInfo(client);
-    await client.query("begin isolation level repeatable read read only");
-    const snapshot = server.kind === "postgresql" ? (await client.query<{ id: string }>("select pg_export_snapshot() as id")).rows[0].id : undefined;
-    const migrations = (await client.query<{ name: string }>("select name from _cas_migrations order by name")).rows.map((r) => r.name);
-    const fileKeys = await storedFileKeys(client);
-    // Still in the snapshot: on PGlite nothing else runs meanwhile, so no file can be deleted first.
-    await options.onFileKeys(fileKeys);
     const tables = await listTables(client, options.jobsSchema);
-    const queues = tables.some((t) => t.schema === options.jobsSchema && t.name === "queue")
-      ? (await client.query<{ name: string; policy: string }>(queuesStatement(options.jobsSchema))).rows
-      : [];
-    const rows: Record<string, number> = {};
-    if (snapshot) {
+    let migrations: string[] = [];
+    let fileKeys: string[] = [];
+    let queues: Array<{ name: string; policy: string }> = [];
+    /** What the archive reads at the dump's moment, beside the rows. */
+    const readTheMoment = async () => {
+      migrations = (await client.query<{ name: string }>("select name from _cas_migrations order by name")).rows.map((r) => r.name);
+      fileKeys = await storedFileKeys(client);
+      // Still at that moment: no file can be deleted first (on PGlite nothing else runs meanwhile).
+      await options.onFileKeys(fileKeys);
+      queues = tables.some((t) => t.schema === options.jobsSchema && t.name === "queue")
+        ? (await client.query<{ name: string; policy: string }>(queuesStatement(options.jobsSchema))).rows
+        : [];
+    };
+    let rows: Record<string, number> = {};
+    if (server.kind === "postgresql") {
+      await client.query("begin isolation level repeatable read read only");
+      const snapshot = (await client.query<{ id: string }>("select pg_export_snapshot() as id")).rows[0].id;
+      await readTheMoment();
       for (const t of tables) rows[tableName(t)] = Number((await client.query<{ n: string }>(countStatement(tableName(t)))).rows[0].n);
       await runPgDump(url, snapshot, gzip);
+      await client.query("commit");
     } else {
-      const dumped = tables.filter((t) => (t.schema === "public" ? t.name !== "_cas_migrations" : ["job", "archive"].includes(t.name)));
-      await write(gzip, `-- CAS data dump (COPY blocks, pg_dump's text format) of ${dumped.length} tables, over migrations up to ${migrations.at(-1)}\n`);
-      for (const t of dumped) rows[tableName(t)] = await copyTable(client, t, gzip);
+      // Service tables ("_…": migrations, a backup's own capture) are not data; of pg-boss's, its jobs.
+      const dumped = tables.filter((t) => (t.schema === "public" ? !t.name.startsWith("_") : ["job", "archive"].includes(t.name)));
+      rows = await dumpEmbeddedTables(client, dumped, gzip, {
+        scratchFile: options.scratchFile,
+        inClosing: readTheMoment,
+        header: () => `-- CAS data dump (COPY blocks, pg_dump's text format) of ${dumped.length} tables, over migrations up to ${migrations.at(-1)}\n`,
+      });
     }
-    await client.query("commit");
     gzip.end();
     await written;
     const database = {
@@ -117,7 +129,7 @@ export async function dumpDatabase(
       server_version: server.version,
       jobs_schema: options.jobsSchema,
       job_queues: queues,
-      dump: snapshot ? ("pg_dump" as const) : ("copy" as const),
+      dump: server.kind === "postgresql" ? ("pg_dump" as const) : ("copy" as const),
       bytes,
       sha256: hash.digest("hex"),
     };
@@ -129,18 +141,6 @@ export async function dumpDatabase(
   } finally {
     await client.end().catch(() => {});
   }
-}
-
-async function copyTable(client: pg.Client, t: Table, out: Writable) {
-  const columns = t.columns.map(quote).join(", ");
-  const target = `${quote(t.schema)}.${quote(t.name)}`;
-  await write(out, `\nCOPY ${target} (${columns}) FROM stdin;\n`);
-  // Every district's rows. A partitioned table (pg-boss's jobs) is read through a query: COPY
-  // refuses its parent. Reviewed in tests/architecture/district-scoped-sql.test.ts.
-  const stream = client.query(copyTo(["COPY (select", columns, "from", target, ") TO STDOUT"].join(" ")));
-  for await (const chunk of stream) await write(out, chunk as Buffer);
-  await write(out, "\\.\n");
-  return stream.rowCount;
 }
 
 /** Only what libpq understands of DATABASE_URL (Prisma adds its own parameters, which pg_dump refuses). */

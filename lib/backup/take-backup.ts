@@ -55,7 +55,11 @@ async function attemptBackup(databaseUrl: string, options: { to?: string }): Pro
   let staged: Awaited<ReturnType<typeof stageFiles>> | undefined;
   const writer = await openArchiveWriter(file, { passphrase: BACKUP_PASSPHRASE });
   try {
-    const dumped = await dumpDatabase(databaseUrl, dumpFile, { jobsSchema: JOBS_SCHEMA, onFileKeys: async (keys) => void (staged = await stageFiles(keys)) });
+    const dumped = await dumpDatabase(databaseUrl, dumpFile, {
+      jobsSchema: JOBS_SCHEMA,
+      scratchFile: partialPathOf(`${file}.rows`),
+      onFileKeys: async (keys) => void (staged = await stageFiles(keys)),
+    });
     await writer.add(DUMP_ENTRY, dumped.database.bytes, fs.createReadStream(dumpFile));
     await fs.promises.rm(dumpFile, { force: true });
     const files = await archiveFiles(writer, staged!.files);

@@ -78,7 +78,8 @@ export async function removeAbandonedPartials(dir: string) {
   }
 }
 
-function isAlive(pid: number) {
+/** Whether a process of this machine still runs (a process of another user counts). */
+export function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
     return true;

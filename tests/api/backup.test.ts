@@ -239,6 +239,12 @@ describe("backup and restore", () => {
     expect(again.code, again.stderr).toBe(0);
     expect(fs.readdirSync(out)).toEqual([path.basename(String(again.last.file))]);
     expect(fs.readdirSync(source.dataDir).filter((n) => n.startsWith(".backup-staging"))).toEqual([]);
+    // Nor a record of changed rows (the embedded dump's), whatever moment the kill came at.
+    const capture = await query<{ n: number }>(
+      source.url,
+      "select (select count(*) from _backup_capture)::int + (select count(*) from _backup_changes)::int + (select count(*) from pg_trigger where tgname like '_cas_backup_capture%')::int as n",
+    );
+    expect(capture[0].n).toBe(0);
   }, 180_000);
 
   it("encrypts with BACKUP_PASSPHRASE (age), and restores and verifies only with the same passphrase", async () => {

@@ -137,9 +137,13 @@ describe("raw SQL names the district", () => {
       // Backups (lib/backup/): every table whole, by name (row counts, COPY out and in), and a
       // dump's statements run as psql would, into an empty database.
       "lib/backup/apply-dump.ts: sink.exec(text)",
-      'lib/backup/dump-database.ts: client.query(copyTo(["COPY (select", columns, "from", target, ") TO STDOUT"].join(" ")))',
+      // The embedded dump's change capture: triggers attached to (and removed from) each dumped table.
+      'lib/backup/change-capture.ts: client.query(rows.map((r) => `drop trigger if exists ${quote(r.name)} on ${r.relation}`).join(";\\n"))',
+      'lib/backup/change-capture.ts: client.query(statements.join(";\\n"))',
       "lib/backup/dump-database.ts: client.query<{ n: string }>(countStatement(tableName(t)))",
       "lib/backup/dump-database.ts: client.query<{ name: string; policy: string }>(queuesStatement(options.jobsSchema))",
+      // A table's rows a range of pages at a time, its changed rows, or the whole of it.
+      "lib/backup/embedded-dump.ts: client.query(copyTo(sql))",
       'lib/backup/restore-database.ts: client.query(copyFrom(header.replace(/;$/, "")))',
       "lib/backup/restore-database.ts: client.query(sql)",
       "lib/backup/restore-database.ts: client.query<{ n: string }>(countStatement(table))",
