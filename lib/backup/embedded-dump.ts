@@ -3,6 +3,7 @@ import { once } from "node:events";
 import fs from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { keyOf, readChanges, startCapture, stopCapture, type Changes } from "./change-capture";
@@ -14,7 +15,7 @@ import { keyOf, readChanges, startCapture, stopCapture, type Changes } from "./c
  *
  * 1. triggers start recording the key of every row that changes (change-capture.ts);
  * 2. each table is read in slices of SLICE_PAGES pages (by `ctid`), each its own short statement,
- *    into a scratch file; requests run between the slices;
+ *    into a scratch file, with a pause as long as the slice after each: requests run between them;
  * 3. one short closing transaction reads the rows that changed, as they are now, and whatever else
  *    the archive needs from that moment (the caller's `inClosing`), and removes the triggers;
  * 4. the dump is written from the scratch file, leaving out the sliced copies of changed rows
@@ -117,7 +118,11 @@ async function readSlices(client: pg.ClientBase, p: Plan, scratch: Scratch, slic
     for (let from = 0; from < rows[0].pages; from += slicePages) {
       // Every district's rows, a range of pages at a time. Reviewed in tests/architecture/district-scoped-sql.test.ts.
       const sql = ["COPY (select", columns, "from only", leaf, `where ctid >= '(${from},0)'::tid and ctid < '(${from + slicePages},0)'::tid) TO STDOUT`];
+      const started = performance.now();
       p.sliced.push(await scratch.copy(client, sql.join(" ")));
+      // The session back to the service for as long as the slice held it: requests that came
+      // meanwhile run before the next one, and the service keeps at least half of its time.
+      await sleep(performance.now() - started);
     }
   }
 }
