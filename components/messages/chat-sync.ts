@@ -12,12 +12,13 @@ import type {
   UnreadEvent,
 } from "@/lib/messages/realtime-events.shared";
 import { createSequenceTracker } from "@/lib/messages/sequence-tracker.shared";
-import type { Conversation, ConversationListItem, Message, Unread } from "./chat-types";
+import { isViewing } from "./active-conversation";
+import type { Conversation, ConversationListItem, Message } from "./chat-types";
 import { messageKeys } from "./message-keys";
 
 /**
- * Keeps the cached conversations, list and unread counts in step with the realtime events
- * (docs/messages.md): each event is applied to whatever is cached, in a way that
+ * Keeps the cached conversations and their list (each with its unread count) in step with the
+ * realtime events (docs/messages.md): each event is applied to whatever is cached, in a way that
  * applying it twice changes nothing; counters move only for events not seen before. The
  * per-conversation `seq` says when something was missed (a gap, an event too large to carry,
  * a conversation not known yet): then that conversation and the list are fetched again, as
@@ -26,13 +27,6 @@ import { messageKeys } from "./message-keys";
 
 /** One tracker per tab: fetched states and events of every conversation. */
 export const tracker = createSequenceTracker();
-
-/** The conversation on screen (its new messages are read at once, never counted unread). */
-let active: string | null = null;
-export function setActiveConversation(id: string | null) {
-  active = id;
-}
-const isViewing = (id: string) => active === id && typeof document !== "undefined" && document.visibilityState === "visible";
 
 /** Reports a fetched state; fetches again when events already applied are newer than it. */
 export function fetchedState(queryClient: QueryClient, id: string, seq: number) {
@@ -67,29 +61,14 @@ function byActivity(list: ConversationListItem[]) {
 export function createChatSync(queryClient: QueryClient, meId: string) {
   const updateList = (fn: (list: ConversationListItem[]) => ConversationListItem[]) =>
     queryClient.setQueryData<ConversationListItem[]>(messageKeys.list(), (old) => (old ? fn(old) : old));
-  const updateUnread = (fn: (unread: Unread) => Unread) => queryClient.setQueryData<Unread>(messageKeys.unread(), (old) => (old ? fn(old) : old));
   const updateConversation = (id: string, fn: (conversation: Conversation) => Conversation) =>
     queryClient.setQueryData<Conversation>(messageKeys.conversation(id), (old) => (old ? fn(old) : old));
   const listHas = (id: string) => queryClient.getQueryData<ConversationListItem[]>(messageKeys.list())?.some((c) => c.id === id) ?? false;
 
-  let unreadTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The badge's count is confirmed by the server shortly after anything that may move it. */
-  const confirmUnread = () => {
-    clearTimeout(unreadTimer);
-    unreadTimer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: messageKeys.unread() }), 1500);
-  };
   const refetch = (id: string) => {
     void queryClient.invalidateQueries({ queryKey: messageKeys.list() });
     void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(id) });
-    confirmUnread();
   };
-  const bumpUnread = (id: string, by: number) =>
-    updateUnread((u) => ({ total: Math.max(0, u.total + by), conversations: { ...u.conversations, [id]: Math.max(0, (u.conversations[id] ?? 0) + by) } }));
-  const clearUnread = (id: string, total?: number) =>
-    updateUnread((u) => {
-      const { [id]: gone = 0, ...rest } = u.conversations;
-      return { total: total ?? Math.max(0, u.total - gone), conversations: rest };
-    });
 
   function addMessage(id: string, message: Message, counted: boolean) {
     const fromOther = message.sender_id !== meId;
@@ -124,10 +103,7 @@ export function createChatSync(queryClient: QueryClient, meId: string) {
         seq: Math.max(page.seq, message.seq),
       };
     });
-    if (message.kind === "message" && fromOther) {
-      if (viewing) markReadSoon(id);
-      else if (counted) bumpUnread(id, 1);
-    }
+    if (message.kind === "message" && fromOther && viewing) markReadSoon(id);
   }
 
   function handle(name: string, data: unknown) {
@@ -137,11 +113,7 @@ export function createChatSync(queryClient: QueryClient, meId: string) {
     const seq = event.seq;
     // `unread` repeats the seq of its `read`: a count to set, not a step of the conversation.
     if (name === EVENTS.unread) {
-      const { unread, total } = data as UnreadEvent;
-      updateUnread((u) => {
-        const { [id]: _old, ...rest } = u.conversations;
-        return { total, conversations: unread ? { ...rest, [id]: unread } : rest };
-      });
+      const { unread } = data as UnreadEvent;
       updateList((list) => list.map((c) => (c.id === id ? { ...c, unread } : c)));
       return;
     }
@@ -170,8 +142,6 @@ export function createChatSync(queryClient: QueryClient, meId: string) {
             ]),
           );
         }
-        if (counted && message.sender_id !== meId) bumpUnread(id, 1);
-        confirmUnread();
         return;
       }
       case EVENTS.messageCreated: {
@@ -191,8 +161,6 @@ export function createChatSync(queryClient: QueryClient, meId: string) {
         addMessage(id, message, counted);
         updateConversation(id, (page) => ({ ...page, participants, left: me ? 1 : page.left }));
         updateList((list) => list.map((c) => (c.id === id ? { ...c, participants, ...(me ? { left: 1 as const, unread: 0 } : {}) } : c)));
-        if (me) clearUnread(id);
-        confirmUnread();
         break;
       }
       case EVENTS.read: {
@@ -202,17 +170,13 @@ export function createChatSync(queryClient: QueryClient, meId: string) {
           read: { ...page.read, [person_id]: Math.max(page.read[person_id] ?? 0, last_read_seq) },
           seq: Math.max(page.seq, seq),
         }));
-        if (person_id === meId) {
-          updateList((list) => list.map((c) => (c.id === id ? { ...c, unread: 0 } : c)));
-          clearUnread(id);
-        }
+        if (person_id === meId) updateList((list) => list.map((c) => (c.id === id ? { ...c, unread: 0 } : c)));
         break;
       }
       default:
         return;
     }
     if (verdict === "gap" || verdict === "unknown") refetch(id);
-    else if (name === EVENTS.messageCreated) confirmUnread();
   }
 
   function resync() {

@@ -2,7 +2,6 @@
 export const messageKeys = {
   all: ["messages"] as const,
   list: () => [...messageKeys.all, "list"] as const,
-  unread: () => [...messageKeys.all, "unread"] as const,
   contacts: () => [...messageKeys.all, "contacts"] as const,
   conversations: () => [...messageKeys.all, "conversation"] as const,
   conversation: (id: string) => [...messageKeys.conversations(), id] as const,

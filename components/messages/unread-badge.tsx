@@ -1,46 +1,31 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { QueryProvider } from "@/components/api/query-provider";
+import { useCallback, useSyncExternalStore } from "react";
 import { useFrameMe } from "@/components/me/me-context";
-import { useMe } from "@/components/me/use-me";
-import { useChatSync } from "./use-chat-sync";
-import { useUnread } from "./use-messages";
+import { subscribeUnreadTotal, unreadTotal } from "./unread-total";
 
 /**
  * The navigation's total of unread messages. Mounted on every signed-in page (once it is idle,
  * components/shell/main-nav.tsx), beside "Messages" and on the phone's menu button, which is all
- * a phone shows while the menu is folded. The one beside "Messages" also starts the tab's realtime
- * connection that keeps every count live. Pages outside the signed-in frame (the 404 page) show
- * no badge. It brings the API's data layer along: the frame has none of its own.
+ * a phone shows while the menu is folded. It starts the tab's realtime connection, which keeps
+ * the count live (unread-total.ts), and brings no data layer: most pages have none. Pages
+ * outside the signed-in frame (the 404 page) show no badge.
  */
 export function UnreadBadge({ onMenuButton = false }: { onMenuButton?: boolean }) {
-  return useFrameMe() ? (
-    <QueryProvider>
-      <LiveUnreadBadge onMenuButton={onMenuButton} />
-    </QueryProvider>
-  ) : null;
+  const me = useFrameMe();
+  return me ? <LiveUnreadBadge meId={me.person.id} onMenuButton={onMenuButton} /> : null;
 }
 
-function ChatSync({ meId }: { meId: string | undefined }) {
-  useChatSync(meId);
-  return null;
-}
-
-function LiveUnreadBadge({ onMenuButton }: { onMenuButton: boolean }) {
+function LiveUnreadBadge({ meId, onMenuButton }: { meId: string; onMenuButton: boolean }) {
   const t = useTranslations("chat");
-  const meId = useMe().data?.person.id;
-  const unread = useUnread(Boolean(meId));
-  const total = unread.data?.total ?? 0;
+  const subscribe = useCallback((listener: () => void) => subscribeUnreadTotal(meId, listener), [meId]);
+  const total = useSyncExternalStore(subscribe, unreadTotal, () => 0);
+  if (total <= 0) return null;
   return (
-    <>
-      {!onMenuButton && <ChatSync meId={meId} />}
-      {total > 0 && (
-        <span className={onMenuButton ? "nav-badge menu-badge" : "nav-badge"} data-testid={onMenuButton ? "unread-total-menu" : "unread-total"}>
-          <span aria-hidden="true">{total > 99 ? "99+" : total}</span>
-          <span className="sr-only">{t("unreadNav", { count: total })}</span>
-        </span>
-      )}
-    </>
+    <span className={onMenuButton ? "nav-badge menu-badge" : "nav-badge"} data-testid={onMenuButton ? "unread-total-menu" : "unread-total"}>
+      <span aria-hidden="true">{total > 99 ? "99+" : total}</span>
+      <span className="sr-only">{t("unreadNav", { count: total })}</span>
+    </span>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-quer
 import { useCallback, useState } from "react";
 import { apiFetch } from "@/components/api/api-fetch";
 import { apiQueries } from "@/components/api/api-queries";
-import type { Contact, Conversation, ConversationListItem, Unread } from "./chat-types";
+import type { Contact, Conversation, ConversationListItem } from "./chat-types";
 import { fetchedState, tracker } from "./chat-sync";
 import { messageKeys } from "./message-keys";
 
@@ -23,16 +23,6 @@ export function useConversations() {
       return list;
     },
     staleTime: 60_000,
-  });
-}
-
-/** GET /api/messages/unread: the navigation badge. */
-export function useUnread(enabled = true) {
-  return useQuery({
-    queryKey: messageKeys.unread(),
-    queryFn: ({ signal }) => apiFetch<Unread>("/api/messages/unread", { signal }),
-    staleTime: 30_000,
-    enabled,
   });
 }
 
