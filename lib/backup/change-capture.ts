@@ -40,7 +40,7 @@ export async function startCapture(client: pg.ClientBase, tables: CapturedTable[
     }
     await dropTriggers(client);
     await client.query("delete from _backup_capture");
-    await client.query("delete from _backup_changes");
+    await client.query("truncate _backup_changes");
     await client.query("insert into _backup_capture (id, pid, host) values ($1, $2, $3)", [id, process.pid, os.hostname()]);
     const statements = tables.flatMap((t) => [
       `create trigger ${ROW_TRIGGER} after insert or update or delete on ${t.relation} for each row execute function backup_capture_change(${[t.name, ...t.key].map(literal).join(", ")})`,
@@ -76,7 +76,9 @@ export async function readChanges(client: pg.ClientBase, id: string): Promise<Ch
 export async function stopCapture(client: pg.ClientBase) {
   await dropTriggers(client);
   await client.query("delete from _backup_capture");
-  await client.query("delete from _backup_changes");
+  // Not DELETE: on a PostgreSQL server, rows that writers committed after the closing snapshot
+  // would stay (they change nothing the dump holds: it is taken at that snapshot).
+  await client.query("truncate _backup_changes");
 }
 
 /** Every capture trigger there is (a killed backup's too); a partition's copies go with its parent's. */
