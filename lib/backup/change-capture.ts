@@ -11,6 +11,12 @@ import { isAlive } from "./write-archive";
  * captures at a time; a capture whose process is gone (killed mid-way) is cleared by the next.
  */
 
+/**
+ * A capture this old is abandoned whatever its process id says: a restarted container may give
+ * the same id to another process. (A dump's slices take minutes for the largest districts.)
+ */
+const ABANDONED_AFTER_HOURS = 6;
+
 const ROW_TRIGGER = "_cas_backup_capture";
 const TRUNCATE_TRIGGER = "_cas_backup_capture_truncate";
 
@@ -33,10 +39,13 @@ export async function startCapture(client: pg.ClientBase, tables: CapturedTable[
   const id = randomUUID();
   await client.query("begin");
   try {
-    const { rows } = await client.query<{ id: string; pid: number; host: string }>("select id, pid, host from _backup_capture");
+    const { rows } = await client.query<{ id: string; pid: number; host: string; recent: boolean }>(
+      `select id, pid, host, started_at > now() - interval '${ABANDONED_AFTER_HOURS} hours' as recent from _backup_capture`,
+    );
     for (const other of rows) {
-      if (other.host === os.hostname() && isAlive(other.pid))
+      if (other.recent && other.host === os.hostname() && isAlive(other.pid)) {
         throw new BackupRunningError(`another backup is running (process ${other.pid}); try again when it is done`);
+      }
     }
     await dropTriggers(client);
     await client.query("delete from _backup_capture");

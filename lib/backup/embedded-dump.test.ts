@@ -137,6 +137,9 @@ describe("dumpEmbeddedTables", () => {
       // As a backup killed mid-way leaves it: a process that is no more.
       await client.query("update _backup_capture set pid = 2147483646");
       await startCapture(client, table);
+      // Or a live process id from long ago (a restarted container reuses ids).
+      await client.query("update _backup_capture set started_at = now() - interval '7 hours'");
+      await startCapture(client, table);
       await stopCapture(client);
       const left = await client.query<{ n: number }>("select count(*)::int as n from pg_trigger where tgname like '_cas_backup_capture%'");
       expect(left.rows[0].n).toBe(0);
