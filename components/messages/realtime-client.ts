@@ -132,6 +132,29 @@ export function startRealtime(): Promise<Pusher> {
   return client;
 }
 
+/**
+ * Starts the connection and, until the returned function is called, tries again every 5 s while
+ * it cannot start (no settings: the server down, offline at load), calling `afterRetry` after each
+ * new try: whatever was published meanwhile is missed.
+ */
+export function keepRealtimeStarted(afterRetry: () => void): () => void {
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const attempt = () =>
+    void startRealtime().catch(() => {
+      if (stopped) return;
+      retry = setTimeout(() => {
+        attempt();
+        afterRetry();
+      }, 5000);
+    });
+  attempt();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+  };
+}
+
 /** Every server event on the person channel (`conversation-created`, `message-created`, …). */
 export function onRealtimeEvent(listener: EventListener): () => void {
   eventListeners.add(listener);

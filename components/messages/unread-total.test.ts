@@ -19,7 +19,10 @@ vi.mock("./realtime-client", () => ({
     realtime.resyncs.add(listener);
     return () => realtime.resyncs.delete(listener);
   },
-  startRealtime: async () => void realtime.started++,
+  keepRealtimeStarted: () => {
+    realtime.started++;
+    return () => {};
+  },
 }));
 vi.mock("@/components/api/api-fetch", () => ({
   apiFetch: async (path: string) => {

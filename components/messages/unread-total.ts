@@ -4,7 +4,7 @@ import { apiFetch } from "@/components/api/api-fetch";
 import { EVENTS, isReduced, type MessageCreatedEvent, type UnreadEvent } from "@/lib/messages/realtime-events.shared";
 import { isViewing } from "./active-conversation";
 import type { Unread } from "./chat-types";
-import { onRealtimeEvent, onResync, startRealtime } from "./realtime-client";
+import { keepRealtimeStarted, onRealtimeEvent, onResync } from "./realtime-client";
 
 /**
  * The person's total of unread messages, for the navigation's badge on every signed-in page,
@@ -29,9 +29,15 @@ function set(next: number) {
   for (const listener of listeners) listener();
 }
 
-function fetchNow() {
+/** Forgets a request waiting or running: a newer total came, or nobody listens. */
+function cancelPending() {
   clearTimeout(timer);
   inFlight?.abort();
+  inFlight = null;
+}
+
+function fetchNow() {
+  cancelPending();
   const request = new AbortController();
   inFlight = request;
   apiFetch<Unread>("/api/messages/unread", { signal: request.signal }).then(
@@ -53,9 +59,7 @@ function start(meId: string) {
   const offEvent = onRealtimeEvent((name, data) => {
     if (name === EVENTS.unread) {
       // Events arrive in order: this total counts every message announced before it.
-      clearTimeout(timer);
-      inFlight?.abort();
-      inFlight = null;
+      cancelPending();
       set((data as UnreadEvent).total);
       return;
     }
@@ -66,24 +70,14 @@ function start(meId: string) {
     fetchSoon();
   });
   const offResync = onResync(fetchNow);
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  const connect = () =>
-    void startRealtime().catch(() => {
-      // No settings (server down, offline at load): try again, and ask for the total then.
-      retry = setTimeout(() => {
-        connect();
-        fetchNow();
-      }, 5000);
-    });
-  connect();
+  // Not connecting (no settings): ask for the total after each new try.
+  const stopRealtime = keepRealtimeStarted(fetchNow);
   fetchNow();
   return () => {
     offEvent();
     offResync();
-    clearTimeout(retry);
-    clearTimeout(timer);
-    inFlight?.abort();
-    inFlight = null;
+    stopRealtime();
+    cancelPending();
   };
 }
 

@@ -3,7 +3,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { createChatSync } from "./chat-sync";
-import { getStatus, onRealtimeEvent, onResync, startRealtime, subscribeStatus, type RealtimeStatus } from "./realtime-client";
+import { getStatus, keepRealtimeStarted, onRealtimeEvent, onResync, subscribeStatus, type RealtimeStatus } from "./realtime-client";
 
 /** One sync per tab, however many components ask for it (each event must be counted once). */
 let shared: { queryClient: QueryClient; meId: string; users: number; stop: () => void } | null = null;
@@ -20,16 +20,8 @@ function acquire(queryClient: QueryClient, meId: string) {
     if (getStatus() === "connected") sync.resync();
     const offEvent = onRealtimeEvent(sync.handle);
     const offResync = onResync(sync.resync);
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const start = () =>
-      void startRealtime().catch(() => {
-        // No settings (server down, offline at load): try again, then fetch what was missed.
-        retry = setTimeout(() => {
-          start();
-          sync.resync();
-        }, 5000);
-      });
-    start();
+    // Not connecting (no settings): fetch what was missed after each new try.
+    const stopRealtime = keepRealtimeStarted(sync.resync);
     shared = {
       queryClient,
       meId,
@@ -37,7 +29,7 @@ function acquire(queryClient: QueryClient, meId: string) {
       stop: () => {
         offEvent();
         offResync();
-        clearTimeout(retry);
+        stopRealtime();
       },
     };
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import type pg from "pg";
+import pg from "pg";
 import { isAlive } from "./write-archive";
 
 /**
@@ -19,9 +19,6 @@ const ABANDONED_AFTER_HOURS = 6;
 
 const ROW_TRIGGER = "_cas_backup_capture";
 const TRUNCATE_TRIGGER = "_cas_backup_capture_truncate";
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** A table whose changes are captured: its name ("schema.table") and primary key columns. */
 export type CapturedTable = { name: string; relation: string; key: string[] };
@@ -52,8 +49,8 @@ export async function startCapture(client: pg.ClientBase, tables: CapturedTable[
     await client.query("truncate _backup_changes");
     await client.query("insert into _backup_capture (id, pid, host) values ($1, $2, $3)", [id, process.pid, os.hostname()]);
     const statements = tables.flatMap((t) => [
-      `create trigger ${ROW_TRIGGER} after insert or update or delete on ${t.relation} for each row execute function backup_capture_change(${[t.name, ...t.key].map(literal).join(", ")})`,
-      `create trigger ${TRUNCATE_TRIGGER} after truncate on ${t.relation} for each statement execute function backup_capture_truncate(${literal(t.name)})`,
+      `create trigger ${ROW_TRIGGER} after insert or update or delete on ${t.relation} for each row execute function backup_capture_change(${[t.name, ...t.key].map((arg) => pg.escapeLiteral(arg)).join(", ")})`,
+      `create trigger ${TRUNCATE_TRIGGER} after truncate on ${t.relation} for each statement execute function backup_capture_truncate(${pg.escapeLiteral(t.name)})`,
     ]);
     await client.query(statements.join(";\n"));
     await client.query("commit");
@@ -96,5 +93,5 @@ async function dropTriggers(client: pg.ClientBase) {
     "select tgrelid::regclass::text as relation, tgname as name from pg_trigger where tgname = any($1::text[]) and tgparentid = 0",
     [[ROW_TRIGGER, TRUNCATE_TRIGGER]],
   );
-  if (rows.length) await client.query(rows.map((r) => `drop trigger if exists ${quote(r.name)} on ${r.relation}`).join(";\n"));
+  if (rows.length) await client.query(rows.map((r) => `drop trigger if exists ${pg.escapeIdentifier(r.name)} on ${r.relation}`).join(";\n"));
 }

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import type { Writable } from "node:stream";
 import zlib from "node:zlib";
 import pg from "pg";
-import { dumpEmbeddedTables } from "./embedded-dump";
+import { dumpEmbeddedTables, type DumpTable } from "./embedded-dump";
 import type { Manifest } from "./manifest";
 import { storedFileKeys } from "./stored-file-keys";
 
@@ -16,10 +16,8 @@ export type DumpResult = Pick<Manifest, "migrations" | "rows"> & {
   fileKeys: string[];
 };
 
-type Table = { schema: string; name: string; columns: string[] };
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const tableName = (t: Pick<Table, "schema" | "name">) => `${t.schema}.${t.name}`;
+const quote = (name: string) => pg.escapeIdentifier(name);
+const tableName = (t: Pick<DumpTable, "schema" | "name">) => `${t.schema}.${t.name}`;
 
 /**
  * How many rows a table ("schema.table") has, every district's: the manifest's count, and what a
@@ -28,7 +26,7 @@ const tableName = (t: Pick<Table, "schema" | "name">) => `${t.schema}.${t.name}`
 export const countStatement = (table: string) => ["select count(*)::bigint as n from", table.split(".").map(quote).join(".")].join(" ");
 
 /** The service's tables (partitions are read through their parent), with the columns a COPY may name. */
-async function listTables(client: pg.Client, jobsSchema: string): Promise<Table[]> {
+async function listTables(client: pg.Client, jobsSchema: string): Promise<DumpTable[]> {
   const { rows } = await client.query<{ schema: string; name: string; columns: string[] }>(
     `select n.nspname as schema, c.relname as name,
             array_agg(a.attname::text order by a.attnum) as columns

@@ -2,9 +2,10 @@ import "server-only";
 import { once } from "node:events";
 import fs from "node:fs";
 import type { Readable, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { StringDecoder } from "node:string_decoder";
 import { setTimeout as sleep } from "node:timers/promises";
-import type pg from "pg";
+import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { keyOf, readChanges, startCapture, stopCapture, type Changes } from "./change-capture";
 
@@ -49,8 +50,7 @@ type Plan = DumpTable & {
   closing?: Range & { whole: boolean };
 };
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const quote = (name: string) => pg.escapeIdentifier(name);
 
 /** Where the slices are written meanwhile, counting bytes (each range's offsets). */
 class Scratch {
@@ -80,23 +80,30 @@ class Scratch {
   }
 }
 
-/** The relations that hold a table's rows (of `pg_class c`): its partitions, or itself. */
-const LEAVES = `case when c.relkind = 'p' then (select array_agg(p.relid::regclass::text order by p.relid) from pg_partition_tree(c.oid) p where p.isleaf)
-                     else array[c.oid::regclass::text] end`;
-
-async function plan(client: pg.ClientBase, tables: DumpTable[]): Promise<Plan[]> {
-  const relations = tables.map((t) => `${quote(t.schema)}.${quote(t.name)}`);
-  const { rows } = await client.query<{ relation: string; key: string[] | null; key_types: string[] | null; leaves: string[] }>(
-    `select r.relation,
-            (select array_agg(a.attname::text order by k.ord) from pg_index i cross join lateral unnest(i.indkey) with ordinality k(attnum, ord)
-               join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum where i.indrelid = c.oid and i.indisprimary) as key,
-            (select array_agg(format_type(a.atttypid, a.atttypmod) order by k.ord) from pg_index i cross join lateral unnest(i.indkey) with ordinality k(attnum, ord)
-               join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum where i.indrelid = c.oid and i.indisprimary) as key_types,
-            ${LEAVES} as leaves
+/**
+ * Of each relation (quoted names, in order), the relations that hold its rows (its partitions, or
+ * itself), and its primary key's columns and their types.
+ */
+async function describe(client: pg.ClientBase, relations: string[]) {
+  const { rows } = await client.query<{ key: string[] | null; key_types: string[] | null; leaves: string[] }>(
+    `select k.key, k.key_types,
+            case when c.relkind = 'p' then (select array_agg(p.relid::regclass::text order by p.relid) from pg_partition_tree(c.oid) p where p.isleaf)
+                 else array[c.oid::regclass::text] end as leaves
        from unnest($1::text[]) with ordinality r(relation, ord) join pg_class c on c.oid = r.relation::regclass
+       left join lateral (
+         select array_agg(a.attname::text order by u.ord) as key, array_agg(format_type(a.atttypid, a.atttypmod) order by u.ord) as key_types
+           from pg_index i cross join lateral unnest(i.indkey) with ordinality u(attnum, ord)
+           join pg_attribute a on a.attrelid = i.indrelid and a.attnum = u.attnum
+          where i.indrelid = c.oid and i.indisprimary) k on true
       order by r.ord`,
     [relations],
   );
+  return rows;
+}
+
+async function plan(client: pg.ClientBase, tables: DumpTable[]): Promise<Plan[]> {
+  const relations = tables.map((t) => `${quote(t.schema)}.${quote(t.name)}`);
+  const rows = await describe(client, relations);
   return tables.map((t, i) => ({
     ...t,
     full: `${t.schema}.${t.name}`,
@@ -127,11 +134,13 @@ async function readSlices(client: pg.ClientBase, p: Plan, scratch: Scratch, slic
   }
 }
 
-/** In the closing transaction: a table's changed rows as they are now, or the whole table when it has no key, was emptied or lost a partition. */
-async function readClosing(client: pg.ClientBase, p: Plan, changes: Changes, scratch: Scratch) {
+/**
+ * In the closing transaction: a table's changed rows as they are now, or the whole table when it
+ * has no key, was emptied or lost a partition (`leavesNow`: the relations holding its rows now).
+ */
+async function readClosing(client: pg.ClientBase, p: Plan, leavesNow: string[], changes: Changes, scratch: Scratch) {
   const columns = p.columns.map((c) => `t.${quote(c)}`).join(", ");
-  const { rows } = await client.query<{ leaves: string[] | null }>(`select ${LEAVES} as leaves from pg_class c where c.oid = $1::regclass`, [p.relation]);
-  const lostLeaf = p.leaves.some((leaf) => !(rows[0].leaves ?? []).includes(leaf));
+  const lostLeaf = p.leaves.some((leaf) => !leavesNow.includes(leaf));
   if (!p.key.length || changes.emptied.has(p.full) || lostLeaf) {
     p.closing = { ...(await scratch.copy(client, ["COPY (select", columns, "from", p.relation, "t) TO STDOUT"].join(" "))), whole: true };
     return;
@@ -139,7 +148,7 @@ async function readClosing(client: pg.ClientBase, p: Plan, changes: Changes, scr
   p.changed = changes.keys.get(p.full);
   if (!p.changed) return;
   const match = p.key.map((k, i) => `t.${quote(k)} = (c.key[${i + 1}])::${p.keyTypes[i]}`).join(" and ");
-  const changed = `(select distinct key from _backup_changes where tbl = ${literal(p.full)} and key is not null)`;
+  const changed = `(select distinct key from _backup_changes where tbl = ${pg.escapeLiteral(p.full)} and key is not null)`;
   p.closing = {
     ...(await scratch.copy(client, ["COPY (select", columns, "from", p.relation, "t join", changed, "c on", match, ") TO STDOUT"].join(" "))),
     whole: false,
@@ -175,10 +184,6 @@ async function filterRows(input: Readable, keyColumns: number[], skip: Set<strin
   return kept;
 }
 
-async function pipeRange(input: Readable, out: Writable) {
-  for await (const chunk of input as AsyncIterable<Buffer>) if (!out.write(chunk)) await once(out, "drain");
-}
-
 /**
  * Dumps `tables` into `out` as COPY blocks (pg_dump's text format), by way of `scratchFile`;
  * `inClosing` runs inside the closing transaction (what else the archive reads at that moment).
@@ -204,7 +209,11 @@ export async function dumpEmbeddedTables(
     try {
       const changes = await readChanges(client, captureId);
       await options.inClosing();
-      for (const p of plans) await readClosing(client, p, changes, scratch);
+      const now = await describe(
+        client,
+        plans.map((p) => p.relation),
+      );
+      for (const [i, p] of plans.entries()) await readClosing(client, p, now[i].leaves ?? [], changes, scratch);
       await stopCapture(client);
       await client.query("commit");
       captured = false;
@@ -231,23 +240,16 @@ async function writeDump(plans: Plan[], scratch: Scratch, out: Writable, header:
   for (const p of plans) {
     await write(`\nCOPY ${p.relation} (${p.columns.map(quote).join(", ")}) FROM stdin;\n`);
     let count = 0;
-    if (!p.closing?.whole) {
-      for (const range of p.sliced) {
-        if (range.end === range.start) continue;
-        if (p.changed)
-          count += await filterRows(
-            scratch.read(range),
-            p.key.map((k) => p.columns.indexOf(k)),
-            p.changed,
-            out,
-          );
-        else {
-          await pipeRange(scratch.read(range), out);
-          count += range.rows;
-        }
+    const keyColumns = p.key.map((k) => p.columns.indexOf(k));
+    for (const range of p.closing?.whole ? [] : p.sliced) {
+      if (range.end === range.start) continue;
+      if (p.changed) count += await filterRows(scratch.read(range), keyColumns, p.changed, out);
+      else {
+        await pipeline(scratch.read(range), out, { end: false });
+        count += range.rows;
       }
     }
-    if (p.closing && p.closing.end > p.closing.start) await pipeRange(scratch.read(p.closing), out);
+    if (p.closing && p.closing.end > p.closing.start) await pipeline(scratch.read(p.closing), out, { end: false });
     count += p.closing?.rows ?? 0;
     await write("\\.\n");
     rows[p.full] = count;

@@ -138,7 +138,7 @@ describe("raw SQL names the district", () => {
       // dump's statements run as psql would, into an empty database.
       "lib/backup/apply-dump.ts: sink.exec(text)",
       // The embedded dump's change capture: triggers attached to (and removed from) each dumped table.
-      'lib/backup/change-capture.ts: client.query(rows.map((r) => `drop trigger if exists ${quote(r.name)} on ${r.relation}`).join(";\\n"))',
+      'lib/backup/change-capture.ts: client.query(rows.map((r) => `drop trigger if exists ${pg.escapeIdentifier(r.name)} on ${r.relation}`).join(";\\n"))',
       'lib/backup/change-capture.ts: client.query(statements.join(";\\n"))',
       "lib/backup/dump-database.ts: client.query<{ n: string }>(countStatement(tableName(t)))",
       "lib/backup/dump-database.ts: client.query<{ name: string; policy: string }>(queuesStatement(options.jobsSchema))",
