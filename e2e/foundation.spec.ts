@@ -85,7 +85,7 @@ test("admin manages a person, files and API keys", async ({ page, request }) => 
   await expect(page.getByRole("link", { name: "Cleo Candidate" })).toBeVisible();
   await screens(page, "people");
 
-  // Search filters the list in memory.
+  // Search narrows the list: the server renders it for the filters in the address.
   await page.getByRole("searchbox", { name: "Search" }).fill("cleo");
   await expect(page.getByRole("link", { name: /Cleo Candidate/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /Bea Board/ })).toHaveCount(0);

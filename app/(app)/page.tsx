@@ -5,11 +5,11 @@ import { MentorStart } from "@/app/(app)/_reader/mentor-start";
 import { dehydratedQueries } from "@/app/(app)/_prefetch/dehydrated-queries";
 import { apiQueries } from "@/components/api/api-queries";
 import { InterviewsStartPage } from "@/components/home/interviews-start-page";
-import { PeopleStartPage } from "@/components/home/people-start-page";
 import { audienceOf, staffStartList } from "@/components/me/audience";
 import type { Me } from "@/components/me/me";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { pageMe } from "@/lib/pages/page-me";
+import { PeopleListContent } from "./people/people-list-content";
 
 /**
  * Staff get their start page here, as it is at /people or /interviews?status=draft, rather than
@@ -25,18 +25,18 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** `/`: where each person's work is: staff's own list, and mentors and candidates their own start page. */
-export default async function Home() {
+export default async function Home({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await pageMe();
   if (!me) return null; // the layout sends the visitor to the sign-in page
   const start = staffStart(me);
   const q = apiQueries;
-  // Each start page's first paint comes with the HTML (app/(app)/_prefetch/dehydrated-queries.ts),
-  // and the messages of its own client components only. Nothing here imports react-query for the
-  // browser: each staff start page loads it, so a mentor's and a candidate's go without.
+  // Each start page's first paint comes with the HTML, and the messages of its own client
+  // components only. Nothing here imports react-query for the browser: the interviews start page
+  // loads it (app/(app)/_prefetch/dehydrated-queries.ts), the others are rendered on the server.
   if (start === "people")
     return (
       <ClientMessages namespaces={["languages", "people", "peopleImport", "ui"]}>
-        <PeopleStartPage state={await dehydratedQueries({ queries: [q.people(), q.roles(), q.tags()] })} />
+        <PeopleListContent me={me} basePath="/" searchParams={await searchParams} />
       </ClientMessages>
     );
   if (start)

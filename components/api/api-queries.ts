@@ -5,6 +5,7 @@ import { interviewKeys } from "@/components/interviews/interview-keys";
 import { messageKeys } from "@/components/messages/message-keys";
 import { apiKeyKeys } from "@/components/keys/api-key-keys";
 import { idList, peopleKeys } from "@/components/people/people-keys";
+import type { PeopleFilters } from "@/components/people/people-list-filters";
 import { profileKeys } from "@/components/profiles/profile-keys";
 import { roleKeys } from "@/components/roles/role-keys";
 import { tagKeys } from "@/components/tags/tag-keys";
@@ -41,6 +42,19 @@ export const apiQueries = {
     path: "/api/people",
     query: { archived: "true", role_kind: kind },
     all: true,
+  }),
+  /** One page of the people list as its page shows it: filtered (people-list-filters.ts), `limit` at a time from `after`. */
+  peoplePage: (f: PeopleFilters, limit: number): ApiQuery => ({
+    queryKey: [...peopleKeys.all, "page", f, limit],
+    path: "/api/people",
+    query: {
+      limit: String(limit),
+      ...(f.archived && { archived: "true" }),
+      ...(f.role && { role: f.role }),
+      ...(f.tag && { tag: f.tag }),
+      ...(f.q.trim() && { q: f.q.trim() }),
+      ...(f.after && { cursor: f.after }),
+    },
   }),
   person: (id: string): ApiQuery => ({ queryKey: peopleKeys.detail(id), path: `/api/people/${enc(id)}`, query: { include: PERSON_INCLUDE } }),
   /** Every interview the caller may see, in the list shape (filtered in memory by the pages). */

@@ -80,6 +80,15 @@ export const peopleEndpoints = {
           "Only people holding a role of this kind (`admin`, `board`, `mentor`, `candidate` or `other`), as primary or other role: the mentors to choose from, say. The answer carries no `ETag`.",
         example: "mentor",
       },
+      role: {
+        description:
+          "Only people holding this role (a role id), as primary or secondary. A role of no district of the caller's is 404. The answer carries no `ETag`.",
+      },
+      tag: { description: "Only people carrying this tag (a tag id). A tag of no district of the caller's is 404. The answer carries no `ETag`." },
+      q: {
+        description: "Only people whose first name, last name or e-mail contains every word (accents and case ignored). The answer carries no `ETag`.",
+        example: "ana garcia",
+      },
       ...pagingQueryDocs,
     },
     response: { description: "The people (or a page of them), each with `avatar_url: null`.", schema: z.array(personListItemSchema), headers: pagingHeaders },

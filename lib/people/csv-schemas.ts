@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { errorBodySchema } from "@/lib/http/errors";
 import { timestampSchema } from "@/lib/http/schemas";
-import { idSchema } from "@/lib/ids/id-schemas";
-import { text } from "@/lib/validation/text.shared";
 import { listPeopleQuery } from "./schemas";
 
 /**
@@ -33,12 +31,8 @@ export const MAX_SYNC_IMPORT_BYTES = 4 * 1024 * 1024;
 
 const boolParam = z.enum(["true", "false", "1", "0"], { error: "Use true or false." }).transform((v) => v === "true" || v === "1");
 
-/** GET /api/people.csv: the list's filter, plus the people page's own filters. */
-export const exportPeopleQuery = listPeopleQuery.pick({ archived: true }).extend({
-  role: idSchema.optional(),
-  tag: idSchema.optional(),
-  q: text().max(200).optional(),
-});
+/** GET /api/people.csv: the list's filters, as the people page applies them. */
+export const exportPeopleQuery = listPeopleQuery.pick({ archived: true, role: true, tag: true, q: true });
 export type ExportPeopleQuery = z.infer<typeof exportPeopleQuery>;
 
 export const importPeopleQuery = z.object({ dry_run: boolParam.optional() });

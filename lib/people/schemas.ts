@@ -67,6 +67,9 @@ export const listPeopleQuery = z.object({
   archived: boolParam.optional(),
   ids: idsParam.optional(),
   role_kind: roleKindSchema.optional(),
+  role: idSchema.optional(),
+  tag: idSchema.optional(),
+  q: text().max(200).optional(),
   limit: limitParam.optional(),
   cursor: cursorParam.optional(),
 });

@@ -68,7 +68,7 @@ export async function prefetchQueries(client: QueryClient, queries: ApiQuery[]):
 }
 
 /** A server-rendered page's data: as the reader's browser would get it, or the status that refused it (0: no answer). */
-export type PageData<T> = { ok: true; data: T } | { ok: false; status: number };
+export type PageData<T> = { ok: true; data: T; next?: string | null } | { ok: false; status: number };
 
 /** Server-rendered pages hold what they load in memory only while they render; past this it is an error. */
 const MAX_PAGE_DATA_BYTES = 8 * 1024 * 1024;
@@ -97,7 +97,8 @@ export async function loadForPage<T>(query: ApiQuery): Promise<PageData<T>> {
         return { ok: false, status: res.status };
       }
       const data: unknown = JSON.parse(new TextDecoder().decode(await readLimited(res, MAX_PAGE_DATA_BYTES)));
-      if (!query.all) return { ok: true, data: data as T };
+      // One page of a paged list (`limit` in its query): the cursor of the next, if any.
+      if (!query.all) return { ok: true, data: data as T, next: res.headers.get("x-next-cursor") };
       rows.push(...(data as unknown[]));
       cursor = res.headers.get("x-next-cursor");
     } while (cursor);
