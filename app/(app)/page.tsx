@@ -2,13 +2,11 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CandidateStart } from "@/app/(app)/_reader/candidate-start";
 import { MentorStart } from "@/app/(app)/_reader/mentor-start";
-import { dehydratedQueries } from "@/app/(app)/_prefetch/dehydrated-queries";
-import { apiQueries } from "@/components/api/api-queries";
-import { InterviewsStartPage } from "@/components/home/interviews-start-page";
 import { audienceOf, staffStartList } from "@/components/me/audience";
 import type { Me } from "@/components/me/me";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { pageMe } from "@/lib/pages/page-me";
+import { InterviewsListContent } from "./interviews/interviews-list-content";
 import { PeopleListContent } from "./people/people-list-content";
 
 /**
@@ -29,10 +27,8 @@ export default async function Home({ searchParams }: { searchParams: Promise<Rec
   const me = await pageMe();
   if (!me) return null; // the layout sends the visitor to the sign-in page
   const start = staffStart(me);
-  const q = apiQueries;
-  // Each start page's first paint comes with the HTML, and the messages of its own client
-  // components only. Nothing here imports react-query for the browser: the interviews start page
-  // loads it (app/(app)/_prefetch/dehydrated-queries.ts), the others are rendered on the server.
+  // Every start page is rendered on the server, with the messages of its own client components
+  // only, and none brings react-query to the browser.
   if (start === "people")
     return (
       <ClientMessages namespaces={["languages", "people", "peopleImport", "ui"]}>
@@ -42,7 +38,7 @@ export default async function Home({ searchParams }: { searchParams: Promise<Rec
   if (start)
     return (
       <ClientMessages namespaces={["interviews", "ui"]}>
-        <InterviewsStartPage state={await dehydratedQueries({ queries: [q.interviews(), q.people(), q.boards(), q.profiles(), q.forms()] })} />
+        <InterviewsListContent me={me} searchParams={await searchParams} defaults={{ status: "draft" }} />
       </ClientMessages>
     );
   // A mentor's and a candidate's are rendered on the server alone: no client component reads messages.

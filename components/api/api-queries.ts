@@ -2,6 +2,7 @@ import { apiFetch } from "@/components/api/api-fetch";
 import { boardKeys } from "@/components/boards/board-keys";
 import { formKeys } from "@/components/forms/form-keys";
 import { interviewKeys } from "@/components/interviews/interview-keys";
+import { interviewsApiQuery, type InterviewFilters } from "@/components/interviews/interview-list-filters";
 import { messageKeys } from "@/components/messages/message-keys";
 import { apiKeyKeys } from "@/components/keys/api-key-keys";
 import { idList, peopleKeys } from "@/components/people/people-keys";
@@ -59,6 +60,12 @@ export const apiQueries = {
   person: (id: string): ApiQuery => ({ queryKey: peopleKeys.detail(id), path: `/api/people/${enc(id)}`, query: { include: PERSON_INCLUDE } }),
   /** Every interview the caller may see, in the list shape (filtered in memory by the pages). */
   interviews: (): ApiQuery => ({ queryKey: interviewKeys.list(), path: "/api/interviews", all: true }),
+  /** One page of the interviews list as its page shows it: filtered (interview-list-filters.ts), `limit` at a time. */
+  interviewsPage: (f: InterviewFilters, limit: number): ApiQuery => ({
+    queryKey: [...interviewKeys.list(), "page", f, limit],
+    path: "/api/interviews",
+    query: { limit: String(limit), ...interviewsApiQuery(f) },
+  }),
   interview: (personId: string, id: string): ApiQuery => ({
     queryKey: interviewKeys.detail(personId, id),
     path: `/api/interviews/${enc(personId)}/${enc(id)}`,

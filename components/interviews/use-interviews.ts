@@ -1,28 +1,15 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { apiFetch, apiFetchAll } from "@/components/api/api-fetch";
+import { apiFetch } from "@/components/api/api-fetch";
 import { apiQueries } from "@/components/api/api-queries";
 import { peopleKeys } from "@/components/people/people-keys";
 import { interviewKeys } from "./interview-keys";
-import type { CreateInterviewInput, Interview, InterviewSummary, InterviewView, UpdateInterviewInput } from "./interview-types";
+import type { CreateInterviewInput, Interview, InterviewView, UpdateInterviewInput } from "./interview-types";
 
 const path = (personId: string, id?: string) => `/api/interviews/${encodeURIComponent(personId)}${id ? `/${encodeURIComponent(id)}` : ""}`;
 
 export const interviewPath = path;
-
-/**
- * Every interview the caller may see, newest first, in the list shape (filtered in memory): one
- * request up to 10,000, then pages, the list shown from the first page on.
- */
-export function useInterviews() {
-  const qc = useQueryClient();
-  const { queryKey, path: listPath } = apiQueries.interviews();
-  return useQuery({
-    queryKey,
-    queryFn: ({ signal }) => apiFetchAll<InterviewSummary>(listPath, { signal, onPage: (rows) => qc.setQueryData(queryKey, rows) }),
-  });
-}
 
 /**
  * One interview as the reader gets it, or, with `view`, as a candidate or mentor gets it

@@ -1,20 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useOptimistic, useRef, useState, useTransition } from "react";
+import { usePathname } from "next/navigation";
+import { useAddressFilters } from "@/components/ui/use-address-filters";
 import { hasPeopleFilter, peopleFiltersQuery, type PeopleFilters } from "./people-list-filters";
 
 type Option = { id: string; name: string };
 
-/** How long typing pauses before the list is asked for again: one request for a word, not one a letter. */
-const TYPING_PAUSE_MS = 250;
-
 /**
  * The people list's search box and filters. Each change replaces the address's filters, and the
  * server renders the list (`children`) for them; the list is dimmed and marked busy meanwhile.
- * The box keeps what is typed while the answers come. `roles` and `tags` are null for a
- * reader who may not filter by them (a mentor).
+ * `roles` and `tags` are null for a reader who may not filter by them (a mentor).
  */
 export function PeopleSearch({
   filters,
@@ -24,36 +20,14 @@ export function PeopleSearch({
   children,
 }: {
   filters: PeopleFilters;
-  /** What the list holds ("12 people"), shown above it; null when it could not be loaded. */
-  summary: string | null;
   roles: Option[] | null;
   tags: Option[] | null;
+  /** What the list holds ("12 people"), shown above it; null when it could not be loaded. */
+  summary: string | null;
   children: React.ReactNode;
 }) {
   const t = useTranslations("people");
-  const router = useRouter();
-  const pathname = usePathname();
-  const [pending, startTransition] = useTransition();
-  // The controls show a change at once; the address, and the list, follow when the server answers.
-  const [shown, setShown] = useOptimistic(filters);
-  const [text, setText] = useState(filters.q);
-  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(typing.current), []);
-
-  // A change of filters starts again at the first page.
-  const show = (change: Partial<PeopleFilters>) => {
-    clearTimeout(typing.current);
-    const next = { ...shown, q: text, ...change, after: "" };
-    startTransition(() => {
-      setShown(next);
-      router.replace(`${pathname}${peopleFiltersQuery(next)}`, { scroll: false });
-    });
-  };
-  const type = (value: string) => {
-    setText(value);
-    clearTimeout(typing.current);
-    typing.current = setTimeout(() => show({ q: value }), TYPING_PAUSE_MS);
-  };
+  const { shown, text, type, show, pending } = useAddressFilters(filters, usePathname() ?? "/people", peopleFiltersQuery);
 
   return (
     <>
@@ -105,14 +79,7 @@ export function PeopleSearch({
         <div className="list-meta" aria-live="polite">
           <span>{summary}</span>
           {(hasPeopleFilter(shown) || text) && (
-            <button
-              type="button"
-              className="link-btn small"
-              onClick={() => {
-                setText("");
-                show({ q: "", role: "", tag: "" });
-              }}
-            >
+            <button type="button" className="link-btn small" onClick={() => show({ q: "", role: "", tag: "" })}>
               {t("clearFilters")}
             </button>
           )}

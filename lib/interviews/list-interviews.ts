@@ -4,6 +4,7 @@ import { sqlParams, sqlRows } from "@/lib/db/pool";
 import { cachedDistrictList, cachedDistrictPage, databasePage, encodeJson } from "@/lib/list-cache/list-cache";
 import type { JsonDocument } from "@/lib/http/json-document";
 import { pageOf } from "@/lib/http/page-params";
+import { foldedWords, wordsMatchSql } from "@/lib/people/words-match-sql";
 import { interviewListSource } from "./interview-list-source";
 import type { ListInterviewsQuery } from "./schemas";
 import { serializeInterviewSummary, type InterviewRow } from "./serialize-interview";
@@ -21,7 +22,8 @@ async function interviewRows(where: string, values: unknown[]) {
 /**
  * GET /api/interviews: every interview the caller may see, in the list shape (no responses
  * or audio, so the big JSON columns are never read), with optional filters:
- * person_id, board_id, published (0|1), from / to (YYYY-MM-DD, inclusive).
+ * person_id, board_id (or `none`), published (0|1), from / to (YYYY-MM-DD, inclusive), q (the
+ * candidate's name).
  */
 async function listInterviews(ctx: Ctx, query: ListInterviewsQuery = {}) {
   const { where, values } = filtersOf(ctx, query);
@@ -33,10 +35,17 @@ function filtersOf(ctx: Ctx, query: ListInterviewsQuery) {
   const { values, p } = sqlParams();
   const where = [visibleInterviewsSql(ctx, "p", p)];
   if (query.person_id !== undefined) where.push(`p.person_id = ${p(query.person_id)}`);
-  if (query.board_id !== undefined) where.push(`p.board_id = ${p(query.board_id)}`);
+  if (query.board_id === "none") where.push("p.board_id is null");
+  else if (query.board_id !== undefined) where.push(`p.board_id = ${p(query.board_id)}`);
   if (query.published !== undefined) where.push(`p.published = ${p(query.published)}`);
   if (query.from !== undefined) where.push(`p.date >= ${p(query.from)}`);
   if (query.to !== undefined) where.push(`p.date <= ${p(query.to)}`);
+  // The candidate's name: the interview's visibility already holds the candidate's.
+  const words = foldedWords(query.q);
+  if (words.length)
+    where.push(
+      `exists (select 1 from people x where x.district_id = ${p(ctx.districtId)} and x.id = p.person_id${wordsMatchSql("x.first || ' ' || x.last", words, p)})`,
+    );
   return { where: where.join(" and "), values };
 }
 

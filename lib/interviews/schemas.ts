@@ -53,10 +53,11 @@ const flagParam = z.enum(["0", "1"], { error: "Use 0 or 1." }).transform((v) => 
  */
 export const listInterviewsQuery = z.object({
   person_id: idSchema.optional(),
-  board_id: idSchema.optional(),
+  board_id: z.union([z.literal("none"), idSchema], { error: "Use a board id, or none." }).optional(),
   published: flagParam.optional(),
   from: dateSchema.optional(),
   to: dateSchema.optional(),
+  q: text().max(200).optional(),
   limit: limitParam.optional(),
   cursor: cursorParam.optional(),
 });

@@ -47,10 +47,11 @@ export const interviewEndpoints = {
       PAGING,
     queryDocs: {
       person_id: { description: "Only this candidate's interviews." },
-      board_id: { description: "Only interviews conducted by this board." },
+      board_id: { description: "Only interviews conducted by this board; `none`: only those without a board." },
       published: { description: "`1`: only published interviews; `0`: only unpublished ones.", example: "1" },
       from: { description: "Only interviews on or after this date (YYYY-MM-DD).", example: "2026-01-01" },
       to: { description: "Only interviews on or before this date (YYYY-MM-DD).", example: "2026-12-31" },
+      q: { description: "Only interviews of candidates whose first or last name contains every word (accents and case ignored).", example: "ana" },
       ...pagingQueryDocs,
     },
     response: {

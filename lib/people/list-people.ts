@@ -9,6 +9,7 @@ import { pageOf, type CursorKey } from "@/lib/http/page-params";
 import { peopleListSource } from "./people-list-source";
 import type { PersonRow } from "./serialize-person";
 import { visiblePeopleSql } from "./visibility";
+import { foldedWords, wordsMatchSql } from "./words-match-sql";
 
 type ListPeopleQuery = {
   archived?: boolean;
@@ -21,18 +22,6 @@ type ListPeopleQuery = {
   cursor?: CursorKey;
 };
 
-/** Unicode's combining diacritical marks, dropped from a decomposed (NFD) text to fold its accents. */
-const COMBINING_MARKS = String.fromCharCode(...Array.from({ length: 0x70 }, (_, i) => 0x300 + i));
-
-/** The words of `q`, folded as the name and e-mail are in SQL: accents and case ignored. */
-const foldedWords = (q: string | undefined) =>
-  (q ?? "")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean);
-
 /** Whom the caller may see, of those the query names (`ids`) or who hold a role of its kind, archived or not as it asks. */
 function listFilter(ctx: Ctx, query: ListPeopleQuery, p: (value: unknown) => string) {
   const named = query.ids ? ` and p.id = any(${p(query.ids)}::text[])` : "";
@@ -41,9 +30,7 @@ function listFilter(ctx: Ctx, query: ListPeopleQuery, p: (value: unknown) => str
     : "";
   const role = query.role ? ` and p.roles ? ${p(query.role)}` : "";
   const tag = query.tag ? ` and ${p(query.tag)} = any(p.tags)` : "";
-  const words = foldedWords(query.q);
-  const folded = words.length ? `translate(lower(normalize(p.first || ' ' || p.last || ' ' || p.email, NFD)), ${p(COMBINING_MARKS)}, '')` : "";
-  const matching = words.map((w) => ` and strpos(${folded}, ${p(w)}) > 0`).join("");
+  const matching = wordsMatchSql("p.first || ' ' || p.last || ' ' || p.email", foldedWords(query.q), p);
   return `${visiblePeopleSql(ctx, "p", p)} and ${peopleListSource(Boolean(query.archived)).filter("p")}${named}${holding}${role}${tag}${matching}`;
 }
 

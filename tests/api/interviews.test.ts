@@ -244,6 +244,34 @@ describe("GET /api/interviews", () => {
     expect(mine.body.map((x: { id: string }) => x.id)).not.toContain(theirs.body.id);
     expect((await api.get(`/api/interviews?person_id=${stranger.id}`, d.admin.token)).body).toEqual([]);
   });
+
+  it("q finds a candidate's interviews by name (accents and case ignored), board_id=none those without a board", async () => {
+    const [zoe, ana] = await Promise.all([
+      d.addPerson("candidate", { first: "Zoë", last: "Quintanilla" }),
+      d.addPerson("candidate", { first: "Ana", last: "Quintana" }),
+    ]);
+    const i1 = await newInterview(zoe.id, { date: "2025-06-01", board_id: boardId });
+    const i2 = await newInterview(zoe.id, { date: "2025-06-02" });
+    const i3 = await newInterview(ana.id, { date: "2025-06-03" });
+    const only = async (q: string, token = d.admin.token) => (await api.get(`/api/interviews?${q}`, token)).body.map((x: { id: string }) => x.id);
+    expect(await only("q=zoe%20QUINTANILLA")).toEqual([i2.id, i1.id]);
+    expect(await only("q=quintan")).toEqual([i3.id, i2.id, i1.id]);
+    expect(await only("q=quintan&board_id=none")).toEqual([i3.id, i2.id]);
+    expect(await only(`q=quintan&board_id=${boardId}&limit=1`)).toEqual([i1.id]);
+    expect(await only("q=nobody-by-that-name")).toEqual([]);
+    // Another district's admin finds none of them; a candidate only their own, once published.
+    expect(await only("q=quintan", other.admin.token)).toEqual([]);
+    await api.patch(`/api/interviews/${ana.id}/${i3.id}`, d.admin.token, { published: 1 });
+    expect(await only("q=quintan", ana.token)).toEqual([i3.id]);
+    for (const [q, path] of [
+      ["board_id=..%2Fboards", "query.board_id"],
+      [`q=${"x".repeat(201)}`, "query.q"],
+    ]) {
+      const res = await api.get(`/api/interviews?${q}`, d.admin.token);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error.details[0].path).toBe(path);
+    }
+  });
 });
 
 describe("DELETE /api/interviews/:personId/:id", () => {

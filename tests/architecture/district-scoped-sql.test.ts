@@ -204,7 +204,7 @@ async function buildEveryStatement() {
   ]);
   const { upcomingInterviews } = await import("@/lib/calendar/read-calendar-feed");
   const quietly = (work: Promise<unknown>) => work.catch(() => undefined);
-  const filters = { person_id: "p", board_id: "b", published: 1 as const, from: "2026-01-01", to: "2026-12-31" };
+  const filters = { person_id: "p", board_id: "b", published: true, from: "2026-01-01", to: "2026-12-31" };
   for (const ctx of CALLERS) {
     await quietly(getPerson(ctx, "p", new Set(["files", "tags", "photo_url"])));
     await quietly(getPerson(ctx, "p"));
@@ -215,8 +215,9 @@ async function buildEveryStatement() {
       // Twice: the first read of a shared copy builds it, the next brings it up to date.
       for (let i = 0; i < 2; i++) await peopleListDocument(ctx, { archived });
       await peopleListDocument(ctx, { archived, limit: 10, cursor: ["Last", "First", "p"] });
+      await peopleListDocument(ctx, { archived, q: "ana lima", limit: 100 });
     }
-    for (const query of [{}, filters]) {
+    for (const query of [{}, filters, { q: "ana", board_id: "none" }]) {
       for (let i = 0; i < 2; i++) await interviewsListDocument(ctx, query);
       await interviewsListDocument(ctx, { ...query, limit: 10, cursor: ["2026-01-01", 1, "i"] });
     }
