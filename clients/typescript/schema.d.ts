@@ -3794,6 +3794,15 @@ export interface operations {
                  * @example mentor
                  */
                 role_kind?: "admin" | "board" | "mentor" | "candidate" | "other";
+                /** @description Only people holding this role (a role id), as primary or secondary. A role of no district of the caller's is 404. The answer carries no `ETag`. */
+                role?: string;
+                /** @description Only people carrying this tag (a tag id). A tag of no district of the caller's is 404. The answer carries no `ETag`. */
+                tag?: string;
+                /**
+                 * @description Only people whose first name, last name or e-mail contains every word (accents and case ignored). The answer carries no `ETag`.
+                 * @example ana garcia
+                 */
+                q?: string;
                 /**
                  * @description Rows per page, 1 to 10,000; without it the whole list comes at once.
                  * @example 1000
@@ -4763,8 +4772,8 @@ export interface operations {
             query?: {
                 /** @description Only this candidate's interviews. */
                 person_id?: string;
-                /** @description Only interviews conducted by this board. */
-                board_id?: string;
+                /** @description Only interviews conducted by this board; `none`: only those without a board. */
+                board_id?: "none" | string;
                 /**
                  * @description `1`: only published interviews; `0`: only unpublished ones.
                  * @example 1
@@ -4780,6 +4789,11 @@ export interface operations {
                  * @example 2026-12-31
                  */
                 to?: string;
+                /**
+                 * @description Only interviews of candidates whose first or last name contains every word (accents and case ignored).
+                 * @example ana
+                 */
+                q?: string;
                 /**
                  * @description Rows per page, 1 to 10,000; without it the whole list comes at once.
                  * @example 1000
