@@ -1,12 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { useMe } from "@/components/me/use-me";
 import { EmptyState } from "@/components/ui/states";
 import { ConnectionBanner } from "./connection-banner";
 import { ConversationList } from "./conversation-list";
-import { ConversationView } from "./conversation-view";
 import { useChatSync } from "./use-chat-sync";
+
+// In a chunk of its own, rendered with the HTML and preloaded where a conversation is open: the
+// list alone (`/messages`, what a phone shows first) loads none of the conversation's code.
+const ConversationView = dynamic(() => import("./conversation-view").then((m) => m.ConversationView));
 
 /**
  * `/messages` and `/messages/:id`: the list beside the open conversation on wide screens; on a

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useDeferredValue, useMemo, useState } from "react";
@@ -7,9 +8,11 @@ import { foldText, searchWords } from "@/components/ui/format";
 import { Avatar } from "@/components/ui/avatar";
 import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
 import type { ConversationListItem } from "./chat-types";
-import { NewConversationDialog } from "./new-conversation-dialog";
 import { useChatFormat } from "./use-chat-format";
 import { useConversations } from "./use-messages";
+
+// Only once someone starts a conversation.
+const NewConversationDialog = dynamic(() => import("./new-conversation-dialog").then((m) => m.NewConversationDialog));
 
 /**
  * The reader's conversations, newest activity first (reordered live), each with the last
@@ -61,7 +64,7 @@ export function ConversationList({ activeId, meId }: { activeId: string | null; 
           ))}
         </ul>
       )}
-      <NewConversationDialog open={creating} onClose={() => setCreating(false)} />
+      {creating && <NewConversationDialog open onClose={() => setCreating(false)} />}
     </div>
   );
 }
