@@ -6,15 +6,10 @@ import { notFound } from "@/lib/errors/app-error";
 import { PEOPLE_CSV_COLUMNS, type ExportPeopleQuery } from "./csv-schemas";
 import { exportName, neutralizeFormula, type Named } from "./people-csv-cells";
 import { visiblePeopleWhere } from "./visibility";
+import { fold, foldedWords } from "./words-match-sql";
 
 /** People read per query: the stream holds one batch at a time, whatever the district's size. */
 const BATCH = 1000;
-
-const fold = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
 
 type Row = { id: string; first: string; last: string; email: string; language: string; roles: unknown; tags: string[]; archived: boolean };
 
@@ -27,9 +22,7 @@ type Row = { id: string; first: string; last: string; email: string; language: s
  * formula neutralised with a leading apostrophe.
  */
 export async function peopleCsvResponse(ctx: Ctx, query: ExportPeopleQuery): Promise<Response> {
-  const words = fold(query.q ?? "")
-    .split(/\s+/)
-    .filter(Boolean);
+  const words = foldedWords(query.q);
   const where = {
     AND: [visiblePeopleWhere(ctx), query.archived ? {} : { archived: false }, query.tag ? { tags: { has: query.tag } } : {}],
   };

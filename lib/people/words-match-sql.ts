@@ -3,12 +3,16 @@ import "server-only";
 /** Unicode's combining diacritical marks, dropped from a decomposed (NFD) text to fold its accents. */
 const COMBINING_MARKS = String.fromCharCode(...Array.from({ length: 0x70 }, (_, i) => 0x300 + i));
 
-/** The words of a search box, folded as wordsMatchSql folds the text: accents and case ignored. */
-export const foldedWords = (q: string | undefined) =>
-  (q ?? "")
+/** A text without accents, in lower case: as wordsMatchSql folds the text it searches. */
+export const fold = (s: string) =>
+  s
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
+    .toLowerCase();
+
+/** The words of a search box, folded. */
+export const foldedWords = (q: string | undefined) =>
+  fold(q ?? "")
     .split(/\s+/)
     .filter(Boolean);
 
