@@ -9,6 +9,15 @@ describe("matching a search box's words in SQL", () => {
     expect(foldedWords(undefined)).toEqual([]);
   });
 
+  it("folds every accented Latin letter in SQL as in JavaScript, upper case included", () => {
+    const { values, p } = sqlParams();
+    wordsMatchSql("x", ["a"], p);
+    const [from, to] = values as string[];
+    for (const letter of ["É", "é", "Ñ", "ç", "Å", "Ş", "Ž"]) expect(to[from.indexOf(letter)], letter).toBe(fold(letter));
+    // Combining marks come last, with nothing to turn into: translate() drops them.
+    expect(from.length - to.length).toBe(0x70);
+  });
+
   it("asks for every word as a parameter, and adds nothing without a word", () => {
     const { values, p } = sqlParams();
     expect(wordsMatchSql("x.name", [], p)).toBe("");
@@ -16,6 +25,6 @@ describe("matching a search box's words in SQL", () => {
     const sql = wordsMatchSql("x.name", ["ana", "o'brien"], p);
     expect(sql.match(/strpos/g)).toHaveLength(2);
     expect(sql).not.toContain("o'brien");
-    expect(values.slice(1)).toEqual(["ana", "o'brien"]);
+    expect(values.slice(2)).toEqual(["ana", "o'brien"]);
   });
 });
