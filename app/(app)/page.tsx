@@ -5,6 +5,7 @@ import { MentorStart } from "@/app/(app)/_reader/mentor-start";
 import { audienceOf, staffStartList } from "@/components/me/audience";
 import type { Me } from "@/components/me/me";
 import { ClientMessages } from "@/components/i18n/client-messages";
+import type { SearchParams } from "@/components/ui/search-params";
 import { pageMe } from "@/lib/pages/page-me";
 import { InterviewsListContent } from "./interviews/interviews-list-content";
 import { PeopleListContent } from "./people/people-list-content";
@@ -23,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** `/`: where each person's work is: staff's own list, and mentors and candidates their own start page. */
-export default async function Home({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Home({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const me = await pageMe();
   if (!me) return null; // the layout sends the visitor to the sign-in page
   const start = staffStart(me);

@@ -3,29 +3,28 @@
  * the page renders on the server from them, the toolbar writes them, and the next page's link is
  * made from them. No "use client": both sides use it.
  */
+import { firstParam, type SearchParams } from "@/components/ui/search-params";
+
 export type InterviewStatus = "" | "published" | "draft";
 export type InterviewFilters = { q: string; board: string; status: InterviewStatus; from: string; to: string; after: string };
 
 export const NO_INTERVIEW_FILTERS: InterviewFilters = { q: "", board: "", status: "", from: "", to: "", after: "" };
 const FILTER_KEYS = ["q", "board", "status", "from", "to"] as const;
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.slice(0, 2000) ?? "";
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The address's filters; with none of them in it, `defaults` (a board member's start page: the drafts). */
 export function interviewFiltersOf(params: SearchParams, defaults?: Partial<InterviewFilters>): InterviewFilters {
-  if (defaults && !FILTER_KEYS.some((k) => one(params[k]))) return { ...NO_INTERVIEW_FILTERS, ...defaults, after: one(params.after) };
-  const status = one(params.status);
+  if (defaults && !FILTER_KEYS.some((k) => firstParam(params[k]))) return { ...NO_INTERVIEW_FILTERS, ...defaults, after: firstParam(params.after) };
+  const status = firstParam(params.status);
   const date = (value: string) => (DATE.test(value) ? value : "");
   return {
-    q: one(params.q).slice(0, 200),
-    board: one(params.board),
+    q: firstParam(params.q).slice(0, 200),
+    board: firstParam(params.board),
     status: status === "published" || status === "draft" ? status : "",
-    from: date(one(params.from)),
-    to: date(one(params.to)),
-    after: one(params.after),
+    from: date(firstParam(params.from)),
+    to: date(firstParam(params.to)),
+    after: firstParam(params.after),
   };
 }
 

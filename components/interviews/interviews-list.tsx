@@ -4,6 +4,7 @@ import type { PageData } from "@/app/(app)/_prefetch/prefetch-queries";
 import type { Audience } from "@/components/me/audience";
 import { hasPermission, type Me } from "@/components/me/me";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ListPages } from "@/components/ui/list-pages";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { useDisplayFormat } from "@/components/ui/use-display-format";
 import { hasInterviewFilter, interviewFiltersQuery, type InterviewFilters } from "./interview-list-filters";
@@ -137,16 +138,11 @@ export function InterviewsList({ me, filters, interviews, names, boards, profile
                   </ul>
                 </>
               )}
-              {(next || filters.after) && (
-                <nav className="list-pages" aria-label={t("pagesLabel")}>
-                  {filters.after ? <Link href={pageHref("")}>{t("firstPage")}</Link> : <span />}
-                  {next && (
-                    <Link href={pageHref(next)} className="btn">
-                      {t("nextPage")}
-                    </Link>
-                  )}
-                </nav>
-              )}
+              <ListPages
+                label={t("pagesLabel")}
+                first={filters.after ? { href: pageHref(""), label: t("firstPage") } : null}
+                next={next ? { href: pageHref(next), label: t("nextPage") } : null}
+              />
             </>
           )}
         </InterviewsSearch>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { Audience } from "@/components/me/audience";
+import { FilterToolbar } from "@/components/ui/filter-toolbar";
 import { useAddressFilters } from "@/components/ui/use-address-filters";
 import { hasInterviewFilter, interviewFiltersQuery, NO_INTERVIEW_FILTERS, type InterviewFilters, type InterviewStatus } from "./interview-list-filters";
 
@@ -31,68 +32,57 @@ export function InterviewsSearch({
   const { shown, text, type, show, pending } = useAddressFilters(filters, listPath, interviewFiltersQuery);
 
   return (
-    <>
-      <form
-        className={`iv-toolbar iv-toolbar-${audience}`}
-        role="search"
-        aria-label={t("filterLabel")}
-        onSubmit={(e) => {
-          e.preventDefault();
-          show({});
-        }}
-      >
-        {audience !== "candidate" && (
-          <label className="field iv-toolbar-search">
-            <span className="field-label">{t("fields.candidate")}</span>
-            <input className="input" type="search" name="q" placeholder={t("searchPlaceholder")} value={text} onChange={(e) => type(e.target.value)} />
-          </label>
-        )}
-        {boards && (
-          <label className="field">
-            <span className="field-label">{t("fields.board")}</span>
-            <select className="select" value={shown.board} onChange={(e) => show({ board: e.target.value })}>
-              <option value="">{t("allBoards")}</option>
-              {boards.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
-              <option value="none">{t("noBoard")}</option>
-            </select>
-          </label>
-        )}
-        {audience === "staff" && (
-          <label className="field">
-            <span className="field-label">{t("fields.status")}</span>
-            <select className="select" value={shown.status} onChange={(e) => show({ status: e.target.value as InterviewStatus })}>
-              <option value="">{t("allStatuses")}</option>
-              <option value="published">{t("published")}</option>
-              <option value="draft">{t("draft")}</option>
-            </select>
-          </label>
-        )}
-        <label className="field">
-          <span className="field-label">{t("fields.from")}</span>
-          <input className="input" type="date" value={shown.from} max={shown.to || undefined} onChange={(e) => show({ from: e.target.value })} />
-        </label>
-        <label className="field">
-          <span className="field-label">{t("fields.to")}</span>
-          <input className="input" type="date" value={shown.to} min={shown.from || undefined} onChange={(e) => show({ to: e.target.value })} />
-        </label>
-      </form>
-      {summary !== null && (
-        <div className="list-meta" aria-live="polite">
-          <span>{summary}</span>
-          {(hasInterviewFilter(shown) || text) && (
-            <button type="button" className="link-btn small" onClick={() => show(NO_INTERVIEW_FILTERS)}>
-              {t("clearFilters")}
-            </button>
+    <FilterToolbar
+      className={`iv-toolbar iv-toolbar-${audience}`}
+      label={t("filterLabel")}
+      onSubmit={() => show({})}
+      summary={summary}
+      clear={hasInterviewFilter(shown) || text ? { label: t("clearFilters"), onClick: () => show(NO_INTERVIEW_FILTERS) } : null}
+      pending={pending}
+      fields={
+        <>
+          {audience !== "candidate" && (
+            <label className="field iv-toolbar-search">
+              <span className="field-label">{t("fields.candidate")}</span>
+              <input className="input" type="search" name="q" placeholder={t("searchPlaceholder")} value={text} onChange={(e) => type(e.target.value)} />
+            </label>
           )}
-        </div>
-      )}
-      <div aria-busy={pending} style={{ opacity: pending ? 0.7 : 1 }}>
-        {children}
-      </div>
-    </>
+          {boards && (
+            <label className="field">
+              <span className="field-label">{t("fields.board")}</span>
+              <select className="select" value={shown.board} onChange={(e) => show({ board: e.target.value })}>
+                <option value="">{t("allBoards")}</option>
+                {boards.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.name}
+                  </option>
+                ))}
+                <option value="none">{t("noBoard")}</option>
+              </select>
+            </label>
+          )}
+          {audience === "staff" && (
+            <label className="field">
+              <span className="field-label">{t("fields.status")}</span>
+              <select className="select" value={shown.status} onChange={(e) => show({ status: e.target.value as InterviewStatus })}>
+                <option value="">{t("allStatuses")}</option>
+                <option value="published">{t("published")}</option>
+                <option value="draft">{t("draft")}</option>
+              </select>
+            </label>
+          )}
+          <label className="field">
+            <span className="field-label">{t("fields.from")}</span>
+            <input className="input" type="date" value={shown.from} max={shown.to || undefined} onChange={(e) => show({ from: e.target.value })} />
+          </label>
+          <label className="field">
+            <span className="field-label">{t("fields.to")}</span>
+            <input className="input" type="date" value={shown.to} min={shown.from || undefined} onChange={(e) => show({ to: e.target.value })} />
+          </label>
+        </>
+      }
+    >
+      {children}
+    </FilterToolbar>
   );
 }

@@ -1,15 +1,12 @@
 "use client";
 
-import type { DehydratedState } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { LazyQueryBoundary } from "@/components/api/lazy-query-boundary";
 
-// Only once someone starts an interview: the dialog, and the data layer it is written against.
-const QueryBoundary = dynamic(() => import("@/components/api/query-boundary").then((m) => m.QueryBoundary));
+// Only once someone starts an interview: the dialog, and the data layer it is written against (LazyQueryBoundary).
 const NewInterviewDialog = dynamic(() => import("./new-interview-dialog").then((m) => m.NewInterviewDialog));
-
-const NOTHING_PREFETCHED: DehydratedState = { mutations: [], queries: [] };
 
 /**
  * "New interview" (for whoever may edit interviews), and its dialog, which goes to the new
@@ -32,9 +29,9 @@ export function NewInterviewButton({ label, newFor }: { label: string; newFor: s
         <span aria-hidden="true">+</span> {label}
       </button>
       {opened && (
-        <QueryBoundary state={NOTHING_PREFETCHED}>
+        <LazyQueryBoundary>
           <NewInterviewDialog personId={opened.personId} onClose={close} />
-        </QueryBoundary>
+        </LazyQueryBoundary>
       )}
     </>
   );

@@ -1,17 +1,14 @@
 "use client";
 
-import type { DehydratedState } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { startTransition, useState } from "react";
+import { LazyQueryBoundary } from "@/components/api/lazy-query-boundary";
 
-// Only once someone adds or imports people: the dialogs, and the data layer they are written against.
-const QueryBoundary = dynamic(() => import("@/components/api/query-boundary").then((m) => m.QueryBoundary));
+// Only once someone adds or imports people: the dialogs, and the data layer they are written against (LazyQueryBoundary).
 const NewPersonDialog = dynamic(() => import("./new-person-dialog").then((m) => m.NewPersonDialog));
 const ImportPeopleDialog = dynamic(() => import("./import-people-dialog").then((m) => m.ImportPeopleDialog));
-
-const NOTHING_PREFETCHED: DehydratedState = { mutations: [], queries: [] };
 
 type Opened = "new" | "import" | null;
 
@@ -20,7 +17,7 @@ function PeopleDialogs({ opened, close }: { opened: Opened; close: () => void })
   const router = useRouter();
   if (!opened) return null;
   return (
-    <QueryBoundary state={NOTHING_PREFETCHED}>
+    <LazyQueryBoundary>
       {opened === "new" ? (
         <NewPersonDialog onClose={close} />
       ) : (
@@ -31,7 +28,7 @@ function PeopleDialogs({ opened, close }: { opened: Opened; close: () => void })
           }}
         />
       )}
-    </QueryBoundary>
+    </LazyQueryBoundary>
   );
 }
 

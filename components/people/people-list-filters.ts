@@ -3,14 +3,18 @@
  * the page renders on the server from them, the search box writes them, and the export link and
  * the next page's link are made from them. No "use client": both sides use it.
  */
+import { firstParam, type SearchParams } from "@/components/ui/search-params";
+
 export type PeopleFilters = { q: string; role: string; tag: string; archived: boolean; after: string };
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.slice(0, 2000) ?? "";
-
 export function peopleFiltersOf(params: SearchParams): PeopleFilters {
-  return { q: one(params.q).slice(0, 200), role: one(params.role), tag: one(params.tag), archived: one(params.archived) === "1", after: one(params.after) };
+  return {
+    q: firstParam(params.q).slice(0, 200),
+    role: firstParam(params.role),
+    tag: firstParam(params.tag),
+    archived: firstParam(params.archived) === "1",
+    after: firstParam(params.after),
+  };
 }
 
 /** The filters as a query string (with its "?", or "" when none is set). */

@@ -6,6 +6,7 @@ import type { Role } from "@/components/roles/role";
 import type { Tag } from "@/components/tags/use-tags";
 import { Avatar } from "@/components/ui/avatar";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ListPages } from "@/components/ui/list-pages";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { AddFirstPersonButton, PeopleActions, PeopleSearch } from "./people-list-islands";
 import { hasPeopleFilter, peopleExportHref, peopleFiltersQuery, type PeopleFilters } from "./people-list-filters";
@@ -91,16 +92,11 @@ export function PeopleList({ me, basePath, filters, people, roles, tags }: Props
                   ))}
                 </ul>
               )}
-              {(next || filters.after) && (
-                <nav className="list-pages" aria-label={t("pagesLabel")}>
-                  {filters.after ? <Link href={pageHref("")}>{t("firstPage")}</Link> : <span />}
-                  {next && (
-                    <Link href={pageHref(next)} className="btn">
-                      {t("nextPage")}
-                    </Link>
-                  )}
-                </nav>
-              )}
+              <ListPages
+                label={t("pagesLabel")}
+                first={filters.after ? { href: pageHref(""), label: t("firstPage") } : null}
+                next={next ? { href: pageHref(next), label: t("nextPage") } : null}
+              />
             </>
           )}
         </PeopleSearch>

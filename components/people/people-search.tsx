@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
+import { FilterToolbar } from "@/components/ui/filter-toolbar";
 import { useAddressFilters } from "@/components/ui/use-address-filters";
 import { hasPeopleFilter, peopleFiltersQuery, type PeopleFilters } from "./people-list-filters";
 
@@ -30,64 +31,53 @@ export function PeopleSearch({
   const { shown, text, type, show, pending } = useAddressFilters(filters, usePathname() ?? "/people", peopleFiltersQuery);
 
   return (
-    <>
-      <form
-        className={`toolbar ${roles ? "" : "toolbar-short"}`}
-        role="search"
-        aria-label={t("filterLabel")}
-        onSubmit={(e) => {
-          e.preventDefault();
-          show({});
-        }}
-      >
-        <label className="field toolbar-search">
-          <span className="field-label">{t("search")}</span>
-          <input className="input" type="search" name="q" placeholder={t("searchPlaceholder")} value={text} onChange={(e) => type(e.target.value)} />
-        </label>
-        {roles && (
-          <label className="field">
-            <span className="field-label">{t("role")}</span>
-            <select className="select" value={shown.role} onChange={(e) => show({ role: e.target.value })}>
-              <option value="">{t("allRoles")}</option>
-              {roles.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
+    <FilterToolbar
+      className={`toolbar ${roles ? "" : "toolbar-short"}`}
+      label={t("filterLabel")}
+      onSubmit={() => show({})}
+      summary={summary}
+      clear={hasPeopleFilter(shown) || text ? { label: t("clearFilters"), onClick: () => show({ q: "", role: "", tag: "" }) } : null}
+      pending={pending}
+      fields={
+        <>
+          <label className="field toolbar-search">
+            <span className="field-label">{t("search")}</span>
+            <input className="input" type="search" name="q" placeholder={t("searchPlaceholder")} value={text} onChange={(e) => type(e.target.value)} />
           </label>
-        )}
-        {tags && (
-          <label className="field">
-            <span className="field-label">{t("tag")}</span>
-            <select className="select" value={shown.tag} onChange={(e) => show({ tag: e.target.value })}>
-              <option value="">{t("allTags")}</option>
-              {tags.map((tag) => (
-                <option key={tag.id} value={tag.id}>
-                  {tag.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label className="check">
-          <input type="checkbox" checked={shown.archived} onChange={(e) => show({ archived: e.target.checked })} />
-          {t("showArchived")}
-        </label>
-      </form>
-      {summary !== null && (
-        <div className="list-meta" aria-live="polite">
-          <span>{summary}</span>
-          {(hasPeopleFilter(shown) || text) && (
-            <button type="button" className="link-btn small" onClick={() => show({ q: "", role: "", tag: "" })}>
-              {t("clearFilters")}
-            </button>
+          {roles && (
+            <label className="field">
+              <span className="field-label">{t("role")}</span>
+              <select className="select" value={shown.role} onChange={(e) => show({ role: e.target.value })}>
+                <option value="">{t("allRoles")}</option>
+                {roles.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            </label>
           )}
-        </div>
-      )}
-      <div aria-busy={pending} style={{ opacity: pending ? 0.7 : 1 }}>
-        {children}
-      </div>
-    </>
+          {tags && (
+            <label className="field">
+              <span className="field-label">{t("tag")}</span>
+              <select className="select" value={shown.tag} onChange={(e) => show({ tag: e.target.value })}>
+                <option value="">{t("allTags")}</option>
+                {tags.map((tag) => (
+                  <option key={tag.id} value={tag.id}>
+                    {tag.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="check">
+            <input type="checkbox" checked={shown.archived} onChange={(e) => show({ archived: e.target.checked })} />
+            {t("showArchived")}
+          </label>
+        </>
+      }
+    >
+      {children}
+    </FilterToolbar>
   );
 }

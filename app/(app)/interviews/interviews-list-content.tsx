@@ -1,5 +1,5 @@
 import "server-only";
-import { loadForPage } from "@/app/(app)/_prefetch/prefetch-queries";
+import { loadForPage, type PageData } from "@/app/(app)/_prefetch/prefetch-queries";
 import { apiQueries } from "@/components/api/api-queries";
 import { interviewFiltersOf, type InterviewFilters } from "@/components/interviews/interview-list-filters";
 import type { InterviewSummary } from "@/components/interviews/interview-types";
@@ -8,11 +8,10 @@ import type { Me } from "@/components/me/me";
 import type { Person } from "@/components/people/person-types";
 import { fullName } from "@/components/ui/format";
 import { RefreshOnReturn } from "@/components/ui/refresh-on-return";
+import { firstParam, type SearchParams } from "@/components/ui/search-params";
 
 type Named = { id: string; name: string };
-type Props = { me: Me; searchParams: Record<string, string | string[] | undefined>; defaults?: Partial<InterviewFilters> };
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || null;
+type Props = { me: Me; searchParams: SearchParams; defaults?: Partial<InterviewFilters> };
 
 /**
  * The interviews list (`/interviews`, and a board member's start page at `/` with `defaults`:
@@ -33,7 +32,7 @@ export async function InterviewsListContent({ me, searchParams, defaults }: Prop
   const others = [...new Set(interviews.ok ? interviews.data.map((i) => i.person_id) : [])].filter((id) => id !== me.person.id);
   const named = others.length ? await loadForPage<Person[]>(q.peopleNamed(others)) : null;
   const names = new Map([[me.person.id, fullName(me.person)], ...(named?.ok ? named.data.map((p) => [p.id, fullName(p)] as const) : [])]);
-  const listOf = (loaded: Awaited<ReturnType<typeof loadForPage<Named[]>>>) => (loaded.ok ? loaded.data.map(({ id, name }) => ({ id, name })) : []);
+  const listOf = (loaded: PageData<Named[]>) => (loaded.ok ? loaded.data.map(({ id, name }) => ({ id, name })) : []);
   return (
     <>
       <RefreshOnReturn />
@@ -45,7 +44,7 @@ export async function InterviewsListContent({ me, searchParams, defaults }: Prop
         boards={listOf(boards)}
         profiles={listOf(profiles)}
         forms={listOf(forms)}
-        newFor={first(searchParams.new)}
+        newFor={firstParam(searchParams.new) || null}
       />
     </>
   );

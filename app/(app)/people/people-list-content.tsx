@@ -8,8 +8,9 @@ import type { Person } from "@/components/people/person-types";
 import type { Role } from "@/components/roles/role";
 import type { Tag } from "@/components/tags/use-tags";
 import { RefreshOnReturn } from "@/components/ui/refresh-on-return";
+import type { SearchParams } from "@/components/ui/search-params";
 
-type Props = { me: Me; basePath: string; searchParams: Record<string, string | string[] | undefined> };
+type Props = { me: Me; basePath: string; searchParams: SearchParams };
 
 /**
  * The people list (`/people`, and staff's start page at `/`), from the API's answers as the
